@@ -1,0 +1,3 @@
+"""Guard nodes and their state: loop prevention, budgets, authority deference."""
+
+__all__: list[str] = []

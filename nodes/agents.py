@@ -1,0 +1,239 @@
+"""The agent-call layer: one agent call is one chat-model call, with usage accounted."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import Runnable
+from pydantic import BaseModel, ConfigDict
+
+from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
+from langgraph_council.nodes.org import AgentProfile, Org
+
+__all__ = [
+    "AgentReply",
+    "Prompt",
+    "Roster",
+    "StructuredReply",
+    "estimate_tokens",
+]
+
+T = TypeVar("T")
+
+Prompt = str | Sequence[BaseMessage]
+"""A user prompt as text, or the non-system messages of the conversation."""
+
+AGENT_ID_MARKER = "Agent id: "
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count (4 characters a token) for prompts and models that report no usage."""
+    return max(1, math.ceil(len(text) / 4)) if text else 0
+
+
+class AgentReply(BaseModel):
+    """What one agent call returned, with its token usage."""
+
+    model_config = ConfigDict(frozen=True)
+
+    agent_id: str
+    content: str
+    input_tokens: int
+    output_tokens: int
+    usage_estimated: bool = False
+    duration_s: float = 0.0
+
+    @property
+    def total_tokens(self) -> int:
+        """Input plus output tokens."""
+        return self.input_tokens + self.output_tokens
+
+
+class StructuredReply(BaseModel, Generic[T]):
+    """A structured call: `parsed` is None when the model gave no parsable structure."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    parsed: T | None
+    reply: AgentReply
+
+
+def _text_of(message: BaseMessage) -> str:
+    content = message.content
+    if isinstance(content, str):
+        return content
+    return "".join(part if isinstance(part, str) else str(part.get("text", "")) for part in content)
+
+
+def _with_max_tokens(model: BaseChatModel, max_tokens: int | None) -> Runnable[Any, Any]:
+    if max_tokens is None:
+        return model
+    if "max_tokens" in type(model).model_fields:
+        return model.model_copy(update={"max_tokens": max_tokens})
+    return model.bind(max_tokens=max_tokens)
+
+
+class Roster:
+    """Maps agent ids to chat models and makes their calls.
+
+    Example:
+        >>> from langgraph_council.nodes.testing import ScriptedChatModel
+        >>> org = Org([AgentProfile(id="a", name="Ann", role="dev", department="eng",
+        ...            level="mid")])
+        >>> roster = Roster(org, default_model=ScriptedChatModel(["hello"]))
+        >>> roster.call("a", "Say hello").content
+        'hello'
+    """
+
+    def __init__(
+        self,
+        org: Org,
+        models: Mapping[str, BaseChatModel] | None = None,
+        *,
+        default_model: BaseChatModel | None = None,
+    ) -> None:
+        models = dict(models or {})
+        unknown = sorted(set(models) - {a.id for a in org})
+        if unknown:
+            raise ValueError(f"models given for agents not in the org: {unknown}")
+        self.org = org
+        self._models = models
+        self._default = default_model
+        self._system_prompts = {a.id: self._build_system_prompt(a) for a in org}
+
+    def has_model(self, agent_id: str) -> bool:
+        """True when `agent_id` can be called."""
+        return agent_id in self._models or (self._default is not None and agent_id in self.org)
+
+    def model_for(self, agent_id: str) -> BaseChatModel:
+        """The chat model of `agent_id`; `LookupError` naming the agent when it has none."""
+        self.org.get(agent_id)
+        model = self._models.get(agent_id, self._default)
+        if model is None:
+            raise LookupError(
+                f"agent {agent_id!r} has no chat model; pass it in `models` or set `default_model`"
+            )
+        return model
+
+    def system_prompt(self, agent_id: str) -> str:
+        """The agent's system prompt: identity, domain rules, the untrusted-content directive."""
+        self.org.get(agent_id)
+        return self._system_prompts[agent_id]
+
+    @staticmethod
+    def _build_system_prompt(agent: AgentProfile) -> str:
+        skills = ", ".join(agent.primary_skills) or "general"
+        lines = [
+            f"You are {escape_fences(agent.name)}, {escape_fences(agent.role)} in the "
+            f"{escape_fences(agent.department)} department (seniority: {agent.level.value}).",
+            f"{AGENT_ID_MARKER}{agent.id}",
+            f"Primary skills: {escape_fences(skills)}.",
+        ]
+        if agent.secondary_skills:
+            lines.append(f"Secondary skills: {escape_fences(', '.join(agent.secondary_skills))}.")
+        for rule in agent.domain_rules():
+            lines.append(
+                f"Rule: IF {escape_fences(rule.condition)} THEN {escape_fences(rule.action)}."
+            )
+        lines.append(UNTRUSTED_CONTENT_DIRECTIVE)
+        return "\n".join(lines)
+
+    def messages(self, agent_id: str, prompt: Prompt) -> list[BaseMessage]:
+        """The full message list of a call: system prompt first, then the prompt."""
+        body: list[BaseMessage] = (
+            [HumanMessage(content=prompt)] if isinstance(prompt, str) else list(prompt)
+        )
+        return [SystemMessage(content=self.system_prompt(agent_id)), *body]
+
+    def _reply(
+        self, agent_id: str, messages: list[BaseMessage], message: BaseMessage, started: float
+    ) -> AgentReply:
+        content = _text_of(message)
+        usage = message.usage_metadata if isinstance(message, AIMessage) else None
+        if usage:
+            return AgentReply(
+                agent_id=agent_id,
+                content=content,
+                input_tokens=usage["input_tokens"],
+                output_tokens=usage["output_tokens"],
+                duration_s=time.perf_counter() - started,
+            )
+        return AgentReply(
+            agent_id=agent_id,
+            content=content,
+            input_tokens=sum(estimate_tokens(_text_of(m)) for m in messages),
+            output_tokens=estimate_tokens(content),
+            usage_estimated=True,
+            duration_s=time.perf_counter() - started,
+        )
+
+    def call(self, agent_id: str, prompt: Prompt, *, max_tokens: int | None = None) -> AgentReply:
+        """Call `agent_id` once; `max_tokens` caps the output."""
+        messages = self.messages(agent_id, prompt)
+        model = _with_max_tokens(self.model_for(agent_id), max_tokens)
+        started = time.perf_counter()
+        return self._reply(agent_id, messages, model.invoke(messages), started)
+
+    async def acall(
+        self, agent_id: str, prompt: Prompt, *, max_tokens: int | None = None
+    ) -> AgentReply:
+        """Async twin of `call`; parallel calls overlap."""
+        messages = self.messages(agent_id, prompt)
+        model = _with_max_tokens(self.model_for(agent_id), max_tokens)
+        started = time.perf_counter()
+        return self._reply(agent_id, messages, await model.ainvoke(messages), started)
+
+    def _structured_runnable(
+        self, agent_id: str, schema: type[T], max_tokens: int | None
+    ) -> Runnable[Any, Any] | None:
+        model = _with_max_tokens(self.model_for(agent_id), max_tokens)
+        if not isinstance(model, BaseChatModel):
+            return None
+        try:
+            return model.with_structured_output(schema, include_raw=True)
+        except NotImplementedError:
+            return None
+
+    def _structured(
+        self, agent_id: str, messages: list[BaseMessage], out: Any, schema: type[T], started: float
+    ) -> StructuredReply[T]:
+        if isinstance(out, BaseMessage):
+            return StructuredReply(parsed=None, reply=self._reply(agent_id, messages, out, started))
+        raw, parsed = out["raw"], out.get("parsed")
+        ok = parsed is not None and out.get("parsing_error") is None
+        if ok and isinstance(schema, type) and issubclass(schema, BaseModel):
+            ok = isinstance(parsed, schema)
+        return StructuredReply(
+            parsed=parsed if ok else None, reply=self._reply(agent_id, messages, raw, started)
+        )
+
+    def call_structured(
+        self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
+    ) -> StructuredReply[T]:
+        """Ask for `schema`; models without structured output get a plain call (parsed=None)."""
+        messages = self.messages(agent_id, prompt)
+        runnable = self._structured_runnable(agent_id, schema, max_tokens)
+        started = time.perf_counter()
+        if runnable is None:
+            plain = _with_max_tokens(self.model_for(agent_id), max_tokens)
+            return self._structured(agent_id, messages, plain.invoke(messages), schema, started)
+        return self._structured(agent_id, messages, runnable.invoke(messages), schema, started)
+
+    async def acall_structured(
+        self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
+    ) -> StructuredReply[T]:
+        """Async twin of `call_structured`."""
+        messages = self.messages(agent_id, prompt)
+        runnable = self._structured_runnable(agent_id, schema, max_tokens)
+        started = time.perf_counter()
+        if runnable is None:
+            plain = _with_max_tokens(self.model_for(agent_id), max_tokens)
+            out = await plain.ainvoke(messages)
+        else:
+            out = await runnable.ainvoke(messages)
+        return self._structured(agent_id, messages, out, schema, started)

@@ -1,0 +1,80 @@
+"""Shared fixtures: one PostgreSQL server per session, a fresh database per test."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from langgraph_council.checkpoints import embedded_postgres, setup_database
+from langgraph_council.nodes import AgentProfile, Org
+
+SERVER_URI_ENV = "COUNCIL_TEST_PG_URI"
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """URI of a server to create test databases on: `COUNCIL_TEST_PG_URI` or an embedded one."""
+    given = os.environ.get(SERVER_URI_ENV)
+    if given:
+        yield given
+        return
+    with (
+        tempfile.TemporaryDirectory(prefix="council-pg-") as tmp,
+        embedded_postgres(Path(tmp) / "data", fsync=False) as uri,
+    ):
+        yield uri
+
+
+def _with_database(server_uri: str, name: str) -> str:
+    return str(psycopg.conninfo.make_conninfo(server_uri, dbname=name))
+
+
+@pytest.fixture
+def pg_uri(pg_server: str) -> Iterator[str]:
+    """A fresh, empty database for one test, dropped afterwards."""
+    name = f"test_{uuid.uuid4().hex}"
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield _with_database(pg_server, name)
+    finally:
+        with psycopg.connect(pg_server, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+@pytest.fixture
+def pg_db(pg_uri: str) -> str:
+    """A fresh database with LangGraph's and this package's tables set up."""
+    setup_database(pg_uri)
+    return pg_uri
+
+
+ORG_YAML = Path(__file__).parent / "data" / "org.yaml"
+
+
+@pytest.fixture
+def org() -> Org:
+    """The org used across the suite (see tests/data/org.yaml)."""
+    return Org.load(ORG_YAML)
+
+
+def make_agent(
+    agent_id: str, level: str = "mid", manager_id: str | None = None, **kw: object
+) -> AgentProfile:
+    """A terse profile builder for tests."""
+    defaults: dict[str, object] = {
+        "name": agent_id.title(),
+        "role": "engineer",
+        "department": "engineering",
+    }
+    defaults.update(kw)
+    return AgentProfile(id=agent_id, level=level, manager_id=manager_id, **defaults)  # type: ignore[arg-type]
