@@ -132,7 +132,7 @@ def _log_tail(log: Path) -> str:
 def _prepare(data_dir: Path, account: _Account) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     if account.uid is not None:
-        _allow_traversal(data_dir)
+        _allow_traversal(data_dir.parent)
         _allow_traversal(_bin_dir())
         _allow_read(_bin_dir().parent)
         os.chown(data_dir, account.uid, account.gid or -1)
@@ -203,9 +203,12 @@ def embedded_postgres(
     """
     path = Path(data_dir).expanduser().resolve() if data_dir else default_data_dir()
     account = _account()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lock_path = path.parent / f".{path.name}.lock"
-    with open(lock_path, "a+") as lock:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(path.parent / f".{path.name}.lock", "a+")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise EmbeddedPostgresError(f"cannot use data dir {path}: {exc}") from exc
+    with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             port = _running_port(path)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from langgraph.checkpoint.postgres import PostgresSaver
@@ -45,6 +47,24 @@ CREATE TABLE IF NOT EXISTS council_migrations (
 )"""
 
 
+@contextmanager
+def _advisory_lock(conn: Connection[DictRow], key: int, timeout_s: float = 300.0) -> Iterator[None]:
+    """Session lock by polling: a blocked `pg_advisory_lock` would hold a snapshot open and
+    deadlock with LangGraph's `CREATE INDEX CONCURRENTLY` running in the lock holder."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        row = conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (key,)).fetchone()
+        if row and row["ok"]:
+            break
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"another process held the schema lock for over {timeout_s:.0f} s")
+        time.sleep(0.05)
+    try:
+        yield
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+
+
 def schema_version(conn: Connection[DictRow]) -> int:
     """Highest applied version of this package's schema (0 for a fresh database)."""
     conn.execute(_VERSION_TABLE)
@@ -57,8 +77,7 @@ def apply_migrations(
 ) -> list[int]:
     """Apply the missing migrations in order, each in its own transaction; returns the versions."""
     applied: list[int] = []
-    conn.execute("SELECT pg_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,))
-    try:
+    with _advisory_lock(conn, _ADVISORY_LOCK_KEY):
         current = schema_version(conn)
         for version, migration in enumerate(migrations, start=1):
             if version <= current:
@@ -71,8 +90,6 @@ def apply_migrations(
                     (version, migration.name),
                 )
             applied.append(version)
-    finally:
-        conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY,))
     return applied
 
 
@@ -82,12 +99,9 @@ def setup_database(uri: str, *, prepare_threshold: int | None = 0) -> list[int]:
     Returns the versions of this package's migrations applied by this call.
     """
     with connect(uri, prepare_threshold=prepare_threshold) as conn:
-        conn.execute("SELECT pg_advisory_lock(%s)", (_ADVISORY_LOCK_KEY + 1,))
-        try:
+        with _advisory_lock(conn, _ADVISORY_LOCK_KEY + 1):
             PostgresSaver(conn).setup()
             PostgresStore(conn).setup()
-        finally:
-            conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY + 1,))
         return apply_migrations(conn)
 
 

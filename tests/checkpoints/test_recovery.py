@@ -1,0 +1,98 @@
+"""Crash recovery and cross-process resume on a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import psycopg
+import pytest
+
+SCRIPT = Path(__file__).parent / "scripts" / "steps_graph.py"
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+
+def _run(uri: str, thread: str, log: Path, mode: str, *, unblock: bool = True) -> str:
+    env = {**os.environ, "UNBLOCK": "1"} if unblock else dict(os.environ)
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), uri, thread, str(log), mode],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _wait_for(log: Path, line: str, proc: subprocess.Popen[str], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if log.exists() and line in log.read_text().splitlines():
+            return
+        if proc.poll() is not None:
+            pytest.fail(f"worker exited early: {proc.stderr.read() if proc.stderr else ''}")
+        time.sleep(0.05)
+    pytest.fail(f"{line!r} never appeared in {log}")
+
+
+def _wait_for_pending_write(uri: str, thread: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(uri, autocommit=True) as conn:
+        while time.monotonic() < deadline:
+            row = conn.execute(
+                "SELECT count(*) FROM checkpoint_writes WHERE thread_id = %s AND channel = 'done'",
+                (thread,),
+            ).fetchone()
+            if row and row[0] > 0:
+                return
+            time.sleep(0.05)
+    pytest.fail("the finished branch never stored its pending write")
+
+
+def test_sigkill_mid_graph_resumes_without_rerunning_finished_steps(
+    pg_db: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "steps.log"
+    with subprocess.Popen(
+        [sys.executable, str(SCRIPT), pg_db, "t-crash", str(log), "run"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "UNBLOCK"},
+    ) as proc:
+        _wait_for(log, "slow", proc)
+        _wait_for(log, "fast", proc)
+        _wait_for_pending_write(pg_db, "t-crash")  # `fast` finished and its write is stored
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+
+    pending = json.loads(_run(pg_db, "", log, "pending"))
+    assert pending == [["t-crash", ["slow"], False]]  # only the killed branch is left to run
+
+    _run(pg_db, "t-crash", log, "resume")  # a new process, unblocked
+    runs = Counter(log.read_text().split())
+    assert runs["plan"] == 1 and runs["fast"] == 1  # finished work did not repeat
+    assert runs["slow"] == 2  # started, killed, run again
+    assert runs["join"] == 1
+
+
+def test_interrupt_in_one_process_resumes_in_another(pg_db: str, tmp_path: Path) -> None:
+    log = tmp_path / "steps.log"
+    _run(pg_db, "t-human", log, "run")  # runs to the interrupt, then the process exits
+
+    pending = json.loads(_run(pg_db, "", log, "pending"))
+    assert pending == [["t-human", ["approve"], True]]
+
+    out = json.loads(_run(pg_db, "t-human", log, "approve"))
+    assert out["approval"] == "yes"
+    assert sorted(out["done"]) == ["fast", "join", "plan", "slow"]
+    assert Counter(log.read_text().split())["plan"] == 1
+    assert json.loads(_run(pg_db, "", log, "pending")) == []

@@ -1,0 +1,46 @@
+"""The package's public surface: four subpackages, sorted exports, no bare top-level names."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+SUBPACKAGES = ["graphs", "nodes", "guards", "checkpoints"]
+
+
+def _isort_style(name: str) -> tuple[int, str]:
+    """Ruff's RUF022 order: CONSTANTS, then Classes, then functions."""
+    return (0 if name.isupper() else 1 if name[:1].isupper() else 2, name)
+
+
+@pytest.mark.parametrize("name", SUBPACKAGES)
+def test_exports_are_sorted_and_importable(name: str) -> None:
+    module = importlib.import_module(f"langgraph_council.{name}")
+    exported = list(module.__all__)
+    assert exported == sorted(exported, key=_isort_style)
+    for symbol in exported:
+        assert getattr(module, symbol) is not None
+
+
+def test_bare_folder_names_do_not_resolve_to_this_package(tmp_path: object) -> None:
+    code = (
+        "import importlib.util as u\n"
+        "for n in ('graphs', 'nodes', 'guards', 'checkpoints'):\n"
+        "    s = u.find_spec(n)\n"
+        "    assert s is None or 'langgraph_council' not in str(s.origin), (n, s.origin)\n"
+        "import langgraph_council.graphs, langgraph_council.nodes\n"
+        "import langgraph_council.guards, langgraph_council.checkpoints\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=str(tmp_path), capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_public_scripted_model_is_reachable() -> None:
+    from langgraph_council.nodes.testing import ScriptedChatModel
+
+    assert ScriptedChatModel(["x"]).invoke("q").content == "x"
