@@ -44,3 +44,20 @@ def test_public_scripted_model_is_reachable() -> None:
     from langgraph_council.nodes.testing import ScriptedChatModel
 
     assert ScriptedChatModel(["x"]).invoke("q").content == "x"
+
+
+def test_every_subpackage_ships_in_a_regular_install() -> None:
+    """`pip install .` copies only the packages pyproject lists; a forgotten one breaks users."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    listed = set(
+        tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    on_disk = {
+        "langgraph_council." + ".".join(init.parent.relative_to(root).parts)
+        for folder in SUBPACKAGES
+        for init in (root / folder).rglob("__init__.py")
+    }
+    assert on_disk - listed == set()
