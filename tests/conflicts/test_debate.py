@@ -50,7 +50,7 @@ def test_the_judge_is_never_a_party(kit: Any, org: Org) -> None:
     assert {c.agent_id for c in model.calls} == {"ceo", *parties}
     named = ConflictResolutionConfig(strategy="debate", debate={"judge": "cto"})
     graph = create_conflict_graph(org, Roster(org, default_model=model), config=named)
-    with pytest.raises(ValueError, match="debate.judge 'cto' is a party"):
+    with pytest.raises(ValueError, match=r"debate\.judge 'cto' is a party"):
         graph.invoke({"conflict": kit.conflict(*parties)})
 
 

@@ -112,7 +112,7 @@ def test_strategy_choice_type_beats_department_beats_default(kit: Any) -> None:
 def test_bad_config_is_refused_at_build_time(org: Any) -> None:
     with pytest.raises(ValueError, match="unregistered strategies \\['coin_flip'\\]"):
         create_conflict_graph(org, config=ConflictResolutionConfig(strategy="coin_flip"))
-    with pytest.raises(ValueError, match="config.debate.judge 'nobody'"):
+    with pytest.raises(ValueError, match=r"config\.debate\.judge 'nobody'"):
         create_conflict_graph(org, config=ConflictResolutionConfig(debate={"judge": "nobody"}))
     with pytest.raises(ValidationError, match="min_confidence"):
         ConflictResolutionConfig(hybrid={"min_confidence": 1.5})
