@@ -73,7 +73,7 @@ class PostgresDissentStore:
                 "(%(kind)s::text IS NULL OR conflict_type = %(kind)s) AND "
                 "(%(strategy)s::text IS NULL OR strategy_used = %(strategy)s) AND "
                 "(%(since)s::timestamptz IS NULL OR recorded_at >= %(since)s) "
-                "ORDER BY recorded_at, id",
+                "ORDER BY recorded_at, conflict_id, dissenting_agent_id",
                 {"agent": agent_id, "kind": kind, "strategy": strategy, "since": since},
             ).fetchall()
         return [DissentRecord.model_validate(row["record"]) for row in rows]

@@ -146,7 +146,7 @@ class InMemoryDissentStore:
                     since=since,
                 )
             ]
-        return sorted(found, key=lambda r: (r.timestamp, r.id))
+        return sorted(found, key=lambda r: (r.timestamp, r.conflict_id, r.dissenting_agent_id))
 
 
 def make_record_dissent_node(store: DissentStore | None) -> Any:
