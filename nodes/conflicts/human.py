@@ -18,6 +18,7 @@ from langgraph_council.nodes.conflicts.models import (
     ConflictOutcome,
     ConflictResolution,
     Escalation,
+    EscalationStatus,
     HumanDecision,
     utc_now,
 )
@@ -27,6 +28,7 @@ from langgraph_council.nodes.conflicts.state import ConflictState
 
 __all__ = [
     "ESCALATION_NAMESPACE",
+    "MAX_ESCALATION_ROUNDS",
     "MAX_HUMAN_ATTEMPTS",
     "EscalationStore",
     "await_human",
@@ -43,6 +45,8 @@ __all__ = [
 ESCALATION_NAMESPACE = uuid.UUID("7c0f8a52-1d7e-4e8e-9a55-3c1f2b8e6d10")
 MAX_HUMAN_ATTEMPTS = 10
 """Malformed resume values re-ask at most this many times, then the escalation closes unresolved."""
+MAX_ESCALATION_ROUNDS = 100
+"""How often one conflict can be escalated again in one thread (each earlier one closed)."""
 
 
 @runtime_checkable
@@ -58,9 +62,13 @@ class EscalationStore(Protocol):
         ...
 
 
-def escalation_id_for(thread_id: str, conflict_id: str) -> str:
-    """Stable escalation id for a conflict in a thread, so a re-run node writes the same row."""
-    return str(uuid.uuid5(ESCALATION_NAMESPACE, f"{thread_id}\x1f{conflict_id}"))
+def escalation_id_for(thread_id: str, conflict_id: str, *, round: int = 0) -> str:
+    """Stable escalation id for a conflict in a thread, so a re-run node writes the same row.
+
+    `round` counts earlier, already closed escalations of the same conflict in the thread.
+    """
+    key = f"{thread_id}\x1f{conflict_id}" + (f"\x1f{round}" if round else "")
+    return str(uuid.uuid5(ESCALATION_NAMESPACE, key))
 
 
 def new_escalation(
@@ -188,8 +196,24 @@ def make_open_escalation_node(
 
     def open_escalation(state: ConflictState, config: RunnableConfig) -> dict[str, Any]:
         escalation = new_escalation(state, config, current_config(default))
-        if store is not None:
-            escalation = store.open(escalation)
+        for attempt in range(MAX_ESCALATION_ROUNDS):
+            if store is None:
+                break
+            candidate = escalation.model_copy(
+                update={
+                    "id": escalation_id_for(
+                        escalation.thread_id, escalation.conflict_id, round=attempt
+                    )
+                }
+            )
+            escalation = store.open(candidate)
+            if escalation.status is EscalationStatus.PENDING:
+                break
+        else:
+            raise ValueError(
+                f"conflict {escalation.conflict_id!r} was escalated {MAX_ESCALATION_ROUNDS} "
+                f"times in thread {escalation.thread_id!r}; start a new thread"
+            )
         return {"escalation_id": escalation.id, "human_attempts": 0, "human_error": None}
 
     return open_escalation

@@ -130,3 +130,27 @@ def test_a_context_dict_picks_the_strategy_per_run(kit: Any, org: Org) -> None:
     assert out["strategy"] == "debate"
     assert out["resolution"].outcome is ConflictOutcome.RESOLVED_BY_DEBATE
     assert len(model.calls) == 3
+
+
+@pytest.mark.postgres
+def test_a_failed_rebuttal_resumes_without_repeating_finished_calls(
+    kit: Any, org: Org, saver: PostgresSaver
+) -> None:
+    script = {
+        "junior_dev": ["junior_dev argues", "junior_dev rebuts"],
+        "senior_dev": ["senior_dev argues", RuntimeError("provider timeout"), "senior_dev rebuts"],
+        "backend_lead": [verdict("senior_dev")],
+    }
+    model = ScriptedChatModel(script)
+    graph = create_conflict_graph(
+        org, Roster(org, default_model=model), config=DEBATE, checkpointer=saver
+    )
+    cfg = kit.thread("t")
+    with pytest.raises(RuntimeError, match="provider timeout"):
+        graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg, durability="sync")
+    assert graph.get_state(cfg).next == ("debate",)
+    out = graph.invoke(None, cfg, durability="sync")
+    assert out["resolution"].winning_agent_id == "senior_dev"
+    calls = [(c.agent_id, "Rebut" in c.prompt) for c in model.calls]
+    assert calls.count(("junior_dev", True)) == 1  # the finished rebuttal was kept
+    assert calls.count(("senior_dev", True)) == 2  # only the failed one ran again

@@ -19,8 +19,10 @@ from langgraph.types import Command, Send
 from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import (
+    BaseEscalationQueue,
     EscalationError,
     EscalationQueue,
+    InMemoryEscalationQueue,
     PostgresDissentStore,
     async_postgres_checkpointer,
     escalation_resume_command,
@@ -74,21 +76,21 @@ def test_created_in_one_process_and_decided_in_another(pg_db: str, saver: Postgr
     assert final.next == () and final.values["resolution"].outcome == "resolved_by_human"
 
 
-def _human_graph(org: Org, saver: PostgresSaver, queue: EscalationQueue, **kw: Any) -> Any:
+def _human_graph(org: Org, saver: PostgresSaver | None, queue: Any, **kw: Any) -> Any:
     return create_conflict_graph(
-        org,
-        config=kw.pop("config", HUMAN),
-        checkpointer=saver,
-        escalations=queue,
-        dissent_store=PostgresDissentStore(queue._uri),
-        **kw,
+        org, config=kw.pop("config", HUMAN), checkpointer=saver, escalations=queue, **kw
     )
 
 
+@pytest.fixture(params=["postgres", "memory"])
+def queue(request: pytest.FixtureRequest, pg_db: str) -> BaseEscalationQueue:
+    """Each queue implementation, with the same rules."""
+    return EscalationQueue(pg_db) if request.param == "postgres" else InMemoryEscalationQueue()
+
+
 def test_an_overdue_escalation_expires_to_escalated_to_human(
-    kit: Any, org: Org, saver: PostgresSaver, pg_db: str
+    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
-    queue = EscalationQueue(pg_db)
     config = ConflictResolutionConfig(strategy="human", human={"timeout_seconds": 60})
     graph = _human_graph(org, saver, queue, config=config)
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
@@ -153,9 +155,8 @@ def test_two_parallel_escalations_are_decided_in_one_resume(
 
 
 def test_a_malformed_resume_re_asks_and_loses_nothing(
-    kit: Any, org: Org, saver: PostgresSaver, pg_db: str
+    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
-    queue = EscalationQueue(pg_db)
     graph = _human_graph(org, saver, queue)
     cfg, conflict = kit.thread("t"), kit.conflict("junior_dev", "senior_dev")
     first = graph.invoke({"conflict": conflict}, cfg)
@@ -217,3 +218,23 @@ async def test_decided_with_an_async_checkpointer(kit: Any, org: Org, pg_db: str
         done = await queue.adecide(escalation_id, kit.decide_junior, graph)
     assert done["resolution"].outcome is ConflictOutcome.RESOLVED_BY_HUMAN
     assert queue.get(escalation_id).status == "decided"
+
+
+def test_the_same_conflict_escalated_again_in_one_thread_gets_a_new_row(
+    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
+) -> None:
+    graph = _human_graph(org, saver, queue)
+    conflict = kit.conflict("junior_dev", "senior_dev")
+    first = graph.invoke({"conflict": conflict}, kit.thread("t"))["__interrupt__"][0].value
+    queue.decide(first["escalation_id"], kit.decide_junior, graph)
+    second = graph.invoke({"conflict": conflict}, kit.thread("t"))["__interrupt__"][0].value
+    assert second["escalation_id"] != first["escalation_id"]
+    assert [e.id for e in queue.pending()] == [second["escalation_id"]]
+    with pytest.raises(EscalationError, match="already has pending escalation"):
+        graph.invoke({"conflict": conflict}, kit.thread("other"))
+    queue.cancel(second["escalation_id"])
+    assert queue.get(second["escalation_id"]).status == "cancelled"
+    with pytest.raises(EscalationError, match="only pending ones can be cancelled"):
+        queue.cancel(second["escalation_id"])
+    with pytest.raises(KeyError, match="no escalation 'nope'"):
+        queue.get("nope")
