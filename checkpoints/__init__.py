@@ -6,14 +6,13 @@ from langgraph_council.checkpoints.embedded import (
     default_data_dir,
     embedded_postgres,
 )
-from langgraph_council.checkpoints.escalations import (
+from langgraph_council.checkpoints.escalation_base import (
     BaseEscalationQueue,
     EscalationError,
-    EscalationQueue,
-    InMemoryEscalationQueue,
     aescalation_resume_command,
     escalation_resume_command,
 )
+from langgraph_council.checkpoints.escalations import EscalationQueue, InMemoryEscalationQueue
 from langgraph_council.checkpoints.migrations import (
     MIGRATIONS,
     Migration,

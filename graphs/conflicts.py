@@ -168,9 +168,10 @@ def build_conflict_graph(
     for name, builder in sorted(strategies.items()):
         built = builder(org, roster, config)
         graph.add_node(name, built.compile() if isinstance(built, StateGraph) else built)
-        graph.add_conditional_edges(
-            name, route_after_strategy, ["record_dissent", "open_escalation", "authority"]
+        after = ["record_dissent", "open_escalation"] + (
+            ["authority"] if name != "authority" else []
         )
+        graph.add_conditional_edges(name, route_after_strategy, after)
     graph.add_node("open_escalation", make_open_escalation_node(escalations, config))
     graph.add_node("await_human", await_human)
     graph.add_node("apply_human_decision", make_apply_human_decision_node(escalations))
