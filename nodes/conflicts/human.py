@@ -214,7 +214,12 @@ def make_open_escalation_node(
                 f"conflict {escalation.conflict_id!r} was escalated {MAX_ESCALATION_ROUNDS} "
                 f"times in thread {escalation.thread_id!r}; start a new thread"
             )
-        return {"escalation_id": escalation.id, "human_attempts": 0, "human_error": None}
+        return {
+            "escalation_id": escalation.id,
+            "human_attempts": 0,
+            "human_error": None,
+            "human_decision": None,
+        }
 
     return open_escalation
 

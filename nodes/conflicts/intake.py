@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from langgraph.types import Overwrite
+
 from langgraph_council.nodes.conflicts.calls import current_config
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes.conflicts.models import Conflict
@@ -75,7 +77,17 @@ def make_choose_strategy_node(
                 f"strategy {strategy!r} (for conflict {conflict.id!r}) is not registered; "
                 f"use one of {sorted(strategies)} or register_conflict_strategy({strategy!r}, ...)"
             )
-        return {"conflict": conflict, "strategy": strategy, "fallback_reason": None}
+        # A thread can resolve several conflicts in turn: clear what an earlier run left.
+        return {
+            "conflict": conflict,
+            "strategy": strategy,
+            "fallback_reason": None,
+            "analysis": None,
+            "escalation_id": None,
+            "human_decision": None,
+            "human_error": None,
+            "tokens_used": Overwrite(0),
+        }
 
     return choose_strategy
 

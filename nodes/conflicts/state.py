@@ -50,7 +50,7 @@ class ConflictOutput(TypedDict):
     resolution: ConflictResolution
     dissent_records: list[DissentRecord]
     fallback_reason: NotRequired[str | None]
-    escalation_id: NotRequired[str]
+    escalation_id: NotRequired[str | None]
     tokens_used: int
 
 
@@ -103,8 +103,8 @@ class ConflictState(TypedDict):
     analysis: NotRequired[str | None]
     fallback_reason: NotRequired[str | None]
     tokens_used: Annotated[int, operator.add]
-    escalation_id: NotRequired[str]
+    escalation_id: NotRequired[str | None]
     human_error: NotRequired[str | None]
     human_attempts: NotRequired[int]
-    human_decision: NotRequired[HumanDecision]
+    human_decision: NotRequired[HumanDecision | None]
     dissent_records: NotRequired[list[DissentRecord]]

@@ -131,3 +131,22 @@ def test_the_human_path_without_a_checkpointer_says_what_is_missing(kit: Any, or
     graph = create_conflict_graph(org)
     with pytest.raises(ValueError, match="needs a checkpointer"):
         graph.invoke({"conflict": kit.conflict("ui_dev", "qa_engineer")})
+
+
+@pytest.mark.postgres
+def test_a_thread_resolving_conflicts_in_turn_starts_each_clean(
+    kit: Any, org: Org, saver: PostgresSaver
+) -> None:
+    verdict = {"winning_agent_id": "frontend_lead", "confidence": 0.8, "reasoning": "UX first"}
+    graph = create_conflict_graph(
+        org, Roster(org, {"cto": ScriptedChatModel([verdict])}), checkpointer=saver
+    )
+    cfg = kit.thread("t")
+    first = graph.invoke({"conflict": kit.conflict("backend_lead", "frontend_lead")}, cfg)
+    assert first["tokens_used"] > 0
+    second = graph.invoke(
+        {"conflict": kit.conflict("junior_dev", "senior_dev", conflict_id="c2")}, cfg
+    )
+    assert second["resolution"].conflict_id == "c2"
+    assert second["tokens_used"] == 0
+    assert "escalation_id" not in second["dissent_records"][0].metadata

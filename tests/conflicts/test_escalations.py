@@ -229,6 +229,8 @@ def test_the_same_conflict_escalated_again_in_one_thread_gets_a_new_row(
     queue.decide(first["escalation_id"], kit.decide_junior, graph)
     second = graph.invoke({"conflict": conflict}, kit.thread("t"))["__interrupt__"][0].value
     assert second["escalation_id"] != first["escalation_id"]
+    again = graph.invoke(Command(resume="senior"), kit.thread("t"))  # the old decision is gone
+    assert "must be a mapping" in again["__interrupt__"][0].value["error"]
     assert [e.id for e in queue.pending()] == [second["escalation_id"]]
     with pytest.raises(EscalationError, match="already has pending escalation"):
         graph.invoke({"conflict": conflict}, kit.thread("other"))
@@ -238,3 +240,20 @@ def test_the_same_conflict_escalated_again_in_one_thread_gets_a_new_row(
         queue.cancel(second["escalation_id"])
     with pytest.raises(KeyError, match="no escalation 'nope'"):
         queue.get("nope")
+
+
+def test_endless_malformed_answers_close_the_escalation_unresolved(
+    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
+) -> None:
+    from langgraph_council.nodes.conflicts.human import MAX_HUMAN_ATTEMPTS
+
+    graph = _human_graph(org, saver, queue)
+    cfg = kit.thread("t")
+    out = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg)
+    escalation_id = out["__interrupt__"][0].value["escalation_id"]
+    for _ in range(MAX_HUMAN_ATTEMPTS):
+        out = graph.invoke(Command(resume="pick the senior one"), cfg)
+    resolution = out["resolution"]
+    assert resolution.outcome is ConflictOutcome.ESCALATED_TO_HUMAN
+    assert f"{MAX_HUMAN_ATTEMPTS} malformed answers" in resolution.reasoning
+    assert queue.get(escalation_id).status == "expired"
