@@ -204,7 +204,13 @@ def create_conflict_graph(
     needs a `checkpointer` and a `thread_id`; `escalations` (e.g. `checkpoints.EscalationQueue`)
     makes waiting escalations listable and decidable from any process; `dissent_store` keeps
     dissent records. Pass a `ConflictResolutionConfig` (or a dict) as `context` to override
-    `config` for one run.
+    `config` for one run. Invoke with `durability="sync"` on a durable checkpointer so a crash
+    never repeats a model call.
+
+    The human path interrupts with a payload carrying `escalation_id`, the summarised
+    positions and any review; resume it with `EscalationQueue.decide(...)` or
+    `Command(resume={"decision": "winner", "winning_agent_id": ..., "reasoning": ...,
+    "decided_by": "human:<who>"})` (or `"decision": "reject"`). A malformed value re-asks.
 
     Example:
         >>> graph = create_conflict_graph(org, roster)  # doctest: +SKIP

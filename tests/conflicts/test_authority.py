@@ -6,10 +6,13 @@ from itertools import permutations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from langgraph.checkpoint.postgres import PostgresSaver
 
 from langgraph_council.graphs import create_conflict_graph
 from langgraph_council.nodes import AgentProfile, ConflictOutcome, Org, Roster
+from langgraph_council.nodes.conflicts.authority import rank_parties
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 
@@ -150,3 +153,22 @@ def test_a_thread_resolving_conflicts_in_turn_starts_each_clean(
     assert second["resolution"].conflict_id == "c2"
     assert second["tokens_used"] == 0
     assert "escalation_id" not in second["dissent_records"][0].metadata
+
+
+@given(data=st.data())
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_rank_parties_ignores_the_order_of_positions(
+    kit: Any, org: Org, data: st.DataObject
+) -> None:
+    ids = [a.id for a in org]
+    parties = data.draw(st.lists(st.sampled_from(ids), min_size=2, max_size=5, unique=True))
+    shuffled = data.draw(st.permutations(parties))
+    first = rank_parties(org, kit.conflict(*parties))
+    assert rank_parties(org, kit.conflict(*shuffled)) == first
+    if first.winner is not None:
+        top = max(org.get(a).level for a in parties)
+        assert org.get(first.winner).level == top
+    else:
+        assert first.tied == tuple(sorted(first.tied)) and len(first.tied) >= 2

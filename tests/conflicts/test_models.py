@@ -145,3 +145,35 @@ def test_a_dict_input_is_validated_into_a_conflict(kit: Any, org: Any) -> None:
     data["positions"] = data["positions"][:1]
     with pytest.raises(ValueError, match="at least 2 positions"):
         graph.invoke({"conflict": data})
+
+
+def test_public_names_are_exported_and_sorted() -> None:
+    import langgraph_council.checkpoints as checkpoints
+    import langgraph_council.graphs as graphs
+    import langgraph_council.nodes as nodes
+
+    expected = {
+        nodes: {
+            "Conflict",
+            "ConflictPosition",
+            "ConflictResolution",
+            "ConflictType",
+            "DissentRecord",
+            "InMemoryDissentStore",
+        },
+        checkpoints: {
+            "EscalationQueue",
+            "InMemoryEscalationQueue",
+            "PostgresDissentStore",
+            "escalation_resume_command",
+        },
+        graphs: {
+            "build_conflict_graph",
+            "create_conflict_graph",
+            "ConflictResolutionConfig",
+            "register_conflict_strategy",
+        },
+    }
+    for module, names in expected.items():
+        assert names <= set(module.__all__)
+        assert all(hasattr(module, name) for name in module.__all__)
