@@ -9,9 +9,11 @@ from datetime import datetime
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.pregel import Pregel
 from langgraph.types import Command, StateSnapshot
 
+from langgraph_council.checkpoints.recovery import interrupted_threads
 from langgraph_council.nodes.conflicts import (
     Escalation,
     EscalationStatus,
@@ -190,7 +192,8 @@ class BaseEscalationQueue(ABC):
     ) -> list[Escalation]:
         """Expire every overdue pending escalation and, with `graph`, resume its thread.
 
-        The thread then resolves as `escalated_to_human` with no winner.
+        The thread then resolves as `escalated_to_human` with no winner. Without `graph`, only
+        the rows change; `resume_closed(graph)` resumes the waiting threads later.
         """
         moment = now or utc_now()
         expired = [
@@ -203,6 +206,40 @@ class BaseEscalationQueue(ABC):
                 command = escalation_resume_command(graph, thread_id, values)
                 graph.invoke(command, _config(thread_id), durability="sync")
         return expired
+
+    def resume_closed(self, graph: Pregel[Any, Any]) -> dict[str, Any]:
+        """Resume threads still waiting on escalations that are already decided or expired.
+
+        This finishes the work after a crash between storing a decision and resuming, or after
+        `expire_overdue()` ran without a graph. Returns the outputs by thread.
+        """
+        checkpointer = graph.checkpointer
+        if not isinstance(checkpointer, BaseCheckpointSaver):
+            raise ValueError("resume_closed needs the graph compiled with its checkpointer")
+        outputs: dict[str, Any] = {}
+        for waiting in interrupted_threads(checkpointer):
+            closed = [
+                escalation
+                for interrupt in waiting.interrupts
+                if isinstance(interrupt.value, Mapping)
+                and (escalation := self._find(interrupt.value.get("escalation_id"))) is not None
+                and escalation.status in (EscalationStatus.DECIDED, EscalationStatus.EXPIRED)
+            ]
+            if closed:
+                values = self._by_thread(closed)[waiting.thread_id]
+                command = escalation_resume_command(graph, waiting.thread_id, values)
+                outputs[waiting.thread_id] = graph.invoke(
+                    command, _config(waiting.thread_id), durability="sync"
+                )
+        return outputs
+
+    def _find(self, escalation_id: object) -> Escalation | None:
+        if not isinstance(escalation_id, str):
+            return None
+        try:
+            return self.get(escalation_id)
+        except KeyError:
+            return None
 
     async def adecide(
         self, escalation_id: str, decision: DecisionInput, graph: Pregel[Any, Any]

@@ -157,7 +157,7 @@ def await_human(state: ConflictState) -> dict[str, Any]:
     try:
         decision = parse_decision(value, state["conflict"])
     except ValueError as exc:
-        if attempts >= MAX_HUMAN_ATTEMPTS:
+        if attempts >= MAX_HUMAN_ATTEMPTS or state["remaining_steps"] < 4:
             decision = HumanDecision(
                 decision="expired",
                 reasoning=f"closed after {attempts} malformed answers; last: {exc}",

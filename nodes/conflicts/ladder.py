@@ -189,7 +189,8 @@ def make_check_agreement_node(
                 reasoning=f"In round {rnd}, {others} accepted {winner}'s position.",
             )
             return {"route": "resolved", "resolution": resolution}
-        if rnd >= current_config(default).ladder.max_rounds:
+        # max_rounds is the bound; the step budget is the last guard before a recursion error.
+        if rnd >= current_config(default).ladder.max_rounds or state["remaining_steps"] < 6:
             return {"round": -1}
         return {"round": rnd}
 

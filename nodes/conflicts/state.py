@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Literal, NotRequired
 
+from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes.conflicts.models import (
@@ -91,6 +92,7 @@ class StrategyState(TypedDict):
     judge_id: NotRequired[str | None]
     tied_ids: NotRequired[list[str]]
     round: NotRequired[int]
+    remaining_steps: RemainingSteps
 
 
 class ConflictState(TypedDict):
@@ -108,3 +110,4 @@ class ConflictState(TypedDict):
     human_attempts: NotRequired[int]
     human_decision: NotRequired[HumanDecision | None]
     dissent_records: NotRequired[list[DissentRecord]]
+    remaining_steps: RemainingSteps

@@ -97,8 +97,11 @@ def test_an_overdue_escalation_expires_to_escalated_to_human(
     (pending,) = queue.pending()
     assert pending.expires_at is not None
     assert queue.expire_overdue(graph) == []
-    (expired,) = queue.expire_overdue(graph, now=utc_now() + timedelta(seconds=61))
+    (expired,) = queue.expire_overdue(now=utc_now() + timedelta(seconds=61))
     assert expired.status == "expired" and expired.decision is None
+    assert graph.get_state(kit.thread("t")).interrupts  # rows only: the thread still waits
+    assert list(queue.resume_closed(graph)) == ["t"]
+    assert queue.resume_closed(graph) == {}
     values = graph.get_state(kit.thread("t")).values
     resolution: ConflictResolution = values["resolution"]
     assert resolution.outcome is ConflictOutcome.ESCALATED_TO_HUMAN

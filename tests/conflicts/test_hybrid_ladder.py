@@ -133,3 +133,20 @@ def test_a_failed_arbitration_reaches_a_human(kit: Any, org: Org, saver: Postgre
     out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, kit.thread("t"))
     payload = out["__interrupt__"][0].value
     assert "expert offline" in payload["analysis"]
+
+
+def test_a_tight_step_budget_ends_negotiation_in_arbitration_not_a_crash(
+    kit: Any, org: Org
+) -> None:
+    def script(call: ScriptCall) -> Any:
+        if call.agent_id in PARTIES:
+            return turn("no")
+        return {"winning_agent_id": "senior_dev", "confidence": 0.9, "reasoning": "data"}
+
+    model = ScriptedChatModel(script)
+    config = ConflictResolutionConfig(strategy="ladder", ladder={"max_rounds": 10})
+    graph = create_conflict_graph(org, Roster(org, default_model=model), config=config)
+    out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, {"recursion_limit": 14})
+    assert out["resolution"].outcome is ConflictOutcome.RESOLVED_BY_ARBITRATION
+    rounds = len([c for c in model.calls if c.agent_id in PARTIES]) // 2
+    assert 1 <= rounds < 10
