@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import json
-import operator
 import os
 import subprocess
 import sys
 from datetime import timedelta
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import psycopg
 import pytest
 from langgraph.checkpoint.postgres import PostgresSaver
-from langgraph.graph import END, START, StateGraph
-from langgraph.types import Command, Send
-from typing_extensions import TypedDict
+from langgraph.types import Command
 
 from langgraph_council.checkpoints import (
     BaseEscalationQueue,
@@ -27,8 +24,12 @@ from langgraph_council.checkpoints import (
     async_postgres_checkpointer,
     escalation_resume_command,
 )
-from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
-from langgraph_council.nodes import Conflict, ConflictOutcome, ConflictResolution, Org
+from langgraph_council.graphs import (
+    ConflictResolutionConfig,
+    create_conflict_batch_graph,
+    create_conflict_graph,
+)
+from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
 from langgraph_council.nodes.conflicts.models import utc_now
 
 pytestmark = pytest.mark.postgres
@@ -114,37 +115,16 @@ def test_an_overdue_escalation_expires_to_escalated_to_human(
         queue.decide(expired.id, kit.decide_junior, graph)
 
 
-class Batch(TypedDict):
-    conflicts: list[Conflict]
-    resolutions: Annotated[list[ConflictResolution], operator.add]
-
-
-def _batch_graph(conflict_graph: Any, saver: PostgresSaver) -> Any:
-    def fan_out(state: Batch) -> list[Send]:
-        return [Send("resolve_conflict", {"conflict": c}) for c in state["conflicts"]]
-
-    def resolve_conflict(state: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "resolutions": [conflict_graph.invoke({"conflict": state["conflict"]})["resolution"]]
-        }
-
-    builder = StateGraph(Batch)
-    builder.add_node("resolve_conflict", resolve_conflict)
-    builder.add_conditional_edges(START, fan_out, ["resolve_conflict"])
-    builder.add_edge("resolve_conflict", END)
-    return builder.compile(checkpointer=saver)
-
-
 def test_two_parallel_escalations_are_decided_in_one_resume(
     kit: Any, org: Org, saver: PostgresSaver, pg_db: str
 ) -> None:
     queue = EscalationQueue(pg_db)
-    batch = _batch_graph(_human_graph(org, None, queue), saver)  # type: ignore[arg-type]
+    batch = create_conflict_batch_graph(org, config=HUMAN, checkpointer=saver, escalations=queue)
     conflicts = [
         kit.conflict("junior_dev", "senior_dev", conflict_id="a"),
         kit.conflict("ui_dev", "qa_engineer", conflict_id="b", kind="process"),
     ]
-    out = batch.invoke({"conflicts": conflicts, "resolutions": []}, kit.thread("batch"))
+    out = batch.invoke({"conflicts": conflicts}, kit.thread("batch"))
     assert len(out["__interrupt__"]) == 2
     ids = {e.conflict_id: e.id for e in queue.pending(thread_id="batch")}
     assert sorted(ids) == ["a", "b"]
@@ -260,3 +240,22 @@ def test_endless_malformed_answers_close_the_escalation_unresolved(
     assert resolution.outcome is ConflictOutcome.ESCALATED_TO_HUMAN
     assert f"{MAX_HUMAN_ATTEMPTS} malformed answers" in resolution.reasoning
     assert queue.get(escalation_id).status == "expired"
+
+
+async def test_the_batch_graph_resolves_in_parallel_and_refuses_duplicate_ids(
+    kit: Any, org: Org, pg_db: str
+) -> None:
+    conflicts = [
+        kit.conflict("junior_dev", "senior_dev", conflict_id="a"),
+        kit.conflict("backend_lead", "frontend_lead", conflict_id="b"),
+    ]
+    async with async_postgres_checkpointer(pg_db, setup=False) as saver:
+        batch = create_conflict_batch_graph(org, checkpointer=saver)
+        out = await batch.ainvoke({"conflicts": conflicts}, kit.thread("t"))
+    assert [r.winning_agent_id for r in out["resolutions"]] == ["senior_dev", "backend_lead"]
+    assert sorted(r.dissenting_agent_id for r in out["dissent_records"]) == [
+        "frontend_lead",
+        "junior_dev",
+    ]
+    with pytest.raises(ValueError, match=r"ids \['a'\] appear twice"):
+        create_conflict_batch_graph(org).invoke({"conflicts": [conflicts[0], conflicts[0]]})
