@@ -81,6 +81,15 @@ async def aescalation_resume_command(
     return _command_from(await graph.aget_state(_config(thread_id)), thread_id, values)
 
 
+def _closed_error(escalation: Escalation) -> EscalationError:
+    status = escalation.status.value
+    return EscalationError(
+        f"escalation {escalation.id!r} is already {status}; it cannot be decided",
+        escalation_id=escalation.id,
+        status=status,
+    )
+
+
 class BaseEscalationQueue(ABC):
     """Life cycle and resume logic shared by the Postgres and in-memory queues."""
 
@@ -133,24 +142,26 @@ class BaseEscalationQueue(ABC):
             )
         return closed
 
-    def _store_decision(self, escalation_id: str, value: DecisionInput) -> Escalation:
+    def _check_decision(self, escalation_id: str, value: DecisionInput) -> HumanDecision:
         escalation = self.get(escalation_id)
         decision = parse_decision(value, escalation.conflict)
         if decision.decision == "expired":
             raise ValueError(
                 "decision must be 'winner' or 'reject'; expiry is expire_overdue's job"
             )
+        if escalation.status is EscalationStatus.PENDING or escalation.decision == decision:
+            return decision  # pending, or a retry after a crash between storing and resuming
+        raise _closed_error(escalation)
+
+    def _store_decision(self, escalation_id: str, value: DecisionInput) -> Escalation:
+        decision = self._check_decision(escalation_id, value)
         closed = self._close(escalation_id, EscalationStatus.DECIDED, decision)
         if closed is not None:
             return closed
         current = self.get(escalation_id)
         if current.status is EscalationStatus.DECIDED and current.decision == decision:
             return current  # a retry after a crash between storing and resuming
-        raise EscalationError(
-            f"escalation {escalation_id!r} is already {current.status.value}; it cannot be decided",
-            escalation_id=escalation_id,
-            status=current.status.value,
-        )
+        raise _closed_error(current)
 
     def _by_thread(self, closed: list[Escalation]) -> dict[str, dict[str, Any]]:
         threads: dict[str, dict[str, Any]] = {}
@@ -175,8 +186,11 @@ class BaseEscalationQueue(ABC):
     def decide_many(
         self, decisions: Mapping[str, DecisionInput], graph: Pregel[Any, Any]
     ) -> dict[str, Any]:
-        """Decide several escalations; each thread is resumed once. Returns outputs by thread."""
-        checked = [(e, parse_decision(d, self.get(e).conflict)) for e, d in decisions.items()]
+        """Decide several escalations; each thread is resumed once. Returns outputs by thread.
+
+        Every decision is checked before any is stored.
+        """
+        checked = [(e, self._check_decision(e, d)) for e, d in decisions.items()]
         closed = [self._store_decision(e, d) for e, d in checked]
         return {
             thread_id: graph.invoke(

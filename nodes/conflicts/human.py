@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 from langchain_core.runnables import RunnableConfig
@@ -108,6 +108,7 @@ def escalation_payload(state: ConflictState) -> dict[str, Any]:
         "party_ids": list(conflict.agent_ids),
         "analysis": state.get("analysis"),
         "reason": state.get("fallback_reason"),
+        "expires_at": state.get("escalation_expires_at"),
         "error": state.get("human_error"),
         "expected": {
             "decision": "winner | reject",
@@ -216,12 +217,17 @@ def make_open_escalation_node(
             )
         return {
             "escalation_id": escalation.id,
+            "escalation_expires_at": _iso(escalation.expires_at),
             "human_attempts": 0,
             "human_error": None,
             "human_decision": None,
         }
 
     return open_escalation
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
 
 
 def make_apply_human_decision_node(store: EscalationStore | None) -> Any:

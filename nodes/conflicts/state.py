@@ -106,6 +106,7 @@ class ConflictState(TypedDict):
     fallback_reason: NotRequired[str | None]
     tokens_used: Annotated[int, operator.add]
     escalation_id: NotRequired[str | None]
+    escalation_expires_at: NotRequired[str | None]
     human_error: NotRequired[str | None]
     human_attempts: NotRequired[int]
     human_decision: NotRequired[HumanDecision | None]

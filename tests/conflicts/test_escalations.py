@@ -97,6 +97,8 @@ def test_an_overdue_escalation_expires_to_escalated_to_human(
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
     (pending,) = queue.pending()
     assert pending.expires_at is not None
+    waiting = graph.get_state(kit.thread("t")).interrupts[0].value
+    assert waiting["expires_at"] == pending.expires_at.isoformat()
     assert queue.expire_overdue(graph) == []
     (expired,) = queue.expire_overdue(now=utc_now() + timedelta(seconds=61))
     assert expired.status == "expired" and expired.decision is None
@@ -212,6 +214,12 @@ def test_the_same_conflict_escalated_again_in_one_thread_gets_a_new_row(
     queue.decide(first["escalation_id"], kit.decide_junior, graph)
     second = graph.invoke({"conflict": conflict}, kit.thread("t"))["__interrupt__"][0].value
     assert second["escalation_id"] != first["escalation_id"]
+    reject = {"decision": "reject", "reasoning": "changed my mind", "decided_by": "human:ann"}
+    with pytest.raises(EscalationError, match="already decided"):
+        queue.decide_many(
+            {second["escalation_id"]: kit.decide_junior, first["escalation_id"]: reject}, graph
+        )
+    assert queue.get(second["escalation_id"]).status == "pending"  # checked before storing
     again = graph.invoke(Command(resume="senior"), kit.thread("t"))  # the old decision is gone
     assert "must be a mapping" in again["__interrupt__"][0].value["error"]
     assert [e.id for e in queue.pending()] == [second["escalation_id"]]
