@@ -150,3 +150,14 @@ def test_a_tight_step_budget_ends_negotiation_in_arbitration_not_a_crash(
     assert out["resolution"].outcome is ConflictOutcome.RESOLVED_BY_ARBITRATION
     rounds = len([c for c in model.calls if c.agent_id in PARTIES]) // 2
     assert 1 <= rounds < 10
+
+
+async def test_hybrid_under_ainvoke_argues_in_parallel(kit: Any, org: Org) -> None:
+    model = hybrid_model(review("senior_dev", 0.95))
+    graph = create_conflict_graph(
+        org, Roster(org, default_model=model), config=ConflictResolutionConfig(strategy="hybrid")
+    )
+    out = await graph.ainvoke({"conflict": kit.conflict(*PARTIES)})
+    assert out["resolution"].outcome is ConflictOutcome.RESOLVED_BY_HYBRID
+    assert out["resolution"].confidence == 0.95
+    assert [c.agent_id for c in model.calls][-1] == "backend_lead"
