@@ -24,7 +24,13 @@ __all__ = ["EscalationQueue", "InMemoryEscalationQueue"]
 
 
 class InMemoryEscalationQueue(BaseEscalationQueue):
-    """A process-local queue with the same rules as the Postgres one (tests, demos)."""
+    """A process-local queue with the same rules as the Postgres one (tests, demos).
+
+    Example:
+        >>> queue = InMemoryEscalationQueue()
+        >>> queue.pending()
+        []
+    """
 
     def __init__(self) -> None:
         self._rows: dict[str, Escalation] = {}
@@ -116,7 +122,7 @@ class EscalationQueue(BaseEscalationQueue):
 
     Example:
         >>> queue = EscalationQueue(uri)  # doctest: +SKIP
-        >>> graph = create_conflict_graph(org, roster, checkpointer=saver, escalations=queue)
+        >>> graph = create_conflict_graph(org, escalations=queue, checkpointer=s)  # doctest: +SKIP
         >>> queue.decide(queue.pending()[0].id, {"decision": "reject", "reasoning": "neither",
         ...              "decided_by": "human:ann"}, graph)  # doctest: +SKIP
     """
