@@ -1,10 +1,18 @@
 """Everything durable: Postgres checkpointers, the schema, the embedded server, recovery."""
 
+from langgraph_council.checkpoints.dissent import PostgresDissentStore
 from langgraph_council.checkpoints.embedded import (
     EmbeddedPostgresError,
     default_data_dir,
     embedded_postgres,
 )
+from langgraph_council.checkpoints.escalation_base import (
+    BaseEscalationQueue,
+    EscalationError,
+    aescalation_resume_command,
+    escalation_resume_command,
+)
+from langgraph_council.checkpoints.escalations import EscalationQueue, InMemoryEscalationQueue
 from langgraph_council.checkpoints.migrations import (
     MIGRATIONS,
     Migration,
@@ -25,15 +33,22 @@ from langgraph_council.checkpoints.recovery import (
 
 __all__ = [
     "MIGRATIONS",
+    "BaseEscalationQueue",
     "EmbeddedPostgresError",
+    "EscalationError",
+    "EscalationQueue",
+    "InMemoryEscalationQueue",
     "Migration",
+    "PostgresDissentStore",
     "ThreadStatus",
+    "aescalation_resume_command",
     "aresume_thread",
     "asetup_database",
     "async_postgres_checkpointer",
     "connect",
     "default_data_dir",
     "embedded_postgres",
+    "escalation_resume_command",
     "interrupted_threads",
     "postgres_checkpointer",
     "resume_thread",

@@ -36,7 +36,69 @@ class Migration:
     statements: tuple[str, ...]
 
 
-MIGRATIONS: tuple[Migration, ...] = ()
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        "conflict escalations",
+        (
+            """
+            CREATE TABLE council_escalations (
+                id text PRIMARY KEY,
+                thread_id text NOT NULL,
+                conflict_id text NOT NULL,
+                conflict jsonb NOT NULL,
+                strategy text NOT NULL,
+                analysis text,
+                status text NOT NULL
+                    CHECK (status IN ('pending', 'decided', 'expired', 'cancelled')),
+                created_at timestamptz NOT NULL DEFAULT now(),
+                expires_at timestamptz,
+                decision jsonb,
+                decided_by text,
+                decided_at timestamptz,
+                closed_at timestamptz,
+                CONSTRAINT council_escalations_pending_open CHECK (
+                    status <> 'pending' OR (decision IS NULL AND decided_by IS NULL
+                        AND decided_at IS NULL AND closed_at IS NULL)),
+                CONSTRAINT council_escalations_decided_complete CHECK (
+                    status <> 'decided' OR (decision IS NOT NULL AND decided_by IS NOT NULL
+                        AND decided_at IS NOT NULL AND closed_at IS NOT NULL)),
+                CONSTRAINT council_escalations_closed_undecided CHECK (
+                    status NOT IN ('expired', 'cancelled') OR (decision IS NULL
+                        AND decided_by IS NULL AND decided_at IS NULL AND closed_at IS NOT NULL)),
+                CONSTRAINT council_escalations_human_decider CHECK (
+                    decided_by IS NULL OR decided_by LIKE 'human:_%'),
+                CONSTRAINT council_escalations_expiry_after_creation CHECK (
+                    expires_at IS NULL OR expires_at > created_at)
+            )""",
+            "CREATE UNIQUE INDEX council_escalations_one_pending_per_conflict "
+            "ON council_escalations (conflict_id) WHERE status = 'pending'",
+            "CREATE INDEX council_escalations_sweep ON council_escalations (status, expires_at)",
+            "CREATE INDEX council_escalations_thread ON council_escalations (thread_id)",
+        ),
+    ),
+    Migration(
+        "dissent records",
+        (
+            """
+            CREATE TABLE council_dissent_records (
+                id text PRIMARY KEY,
+                conflict_id text NOT NULL,
+                conflict_type text NOT NULL,
+                dissenting_agent_id text NOT NULL,
+                strategy_used text NOT NULL,
+                decided_by text NOT NULL,
+                recorded_at timestamptz NOT NULL,
+                record jsonb NOT NULL
+            )""",
+            "CREATE INDEX council_dissent_agent ON council_dissent_records "
+            "(dissenting_agent_id, recorded_at)",
+            "CREATE INDEX council_dissent_type ON council_dissent_records "
+            "(conflict_type, recorded_at)",
+            "CREATE INDEX council_dissent_strategy ON council_dissent_records "
+            "(strategy_used, recorded_at)",
+        ),
+    ),
+)
 """Append only: never edit or reorder a released entry, the index is the version."""
 
 _VERSION_TABLE = """

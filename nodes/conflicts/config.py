@@ -1,0 +1,112 @@
+"""`ConflictResolutionConfig`: the tunables of the conflict graph, passed as its context."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from langgraph_council.nodes.conflicts.models import Conflict, ConflictType
+
+__all__ = [
+    "ConflictResolutionConfig",
+    "DebateConfig",
+    "HumanConfig",
+    "HybridConfig",
+    "LadderConfig",
+    "coerce_config",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class DebateConfig(BaseModel):
+    """Debate: `judge` is `shared_manager`, `ceo` or an agent id (never a party)."""
+
+    model_config = _FROZEN
+
+    judge: str = Field(default="shared_manager", min_length=1)
+    max_argument_tokens: int = Field(default=400, gt=0)
+    rebuttal_round: bool = True
+
+
+class HybridConfig(BaseModel):
+    """Hybrid: `review_agent` (an agent id; None = the parties' shared manager) and thresholds."""
+
+    model_config = _FROZEN
+
+    review_agent: str | None = None
+    min_confidence: float = Field(default=0.7, ge=0.0, le=1.0)
+    escalate_on_ambiguity: bool = True
+    max_argument_tokens: int = Field(default=400, gt=0)
+
+
+class LadderConfig(BaseModel):
+    """Ladder: negotiation rounds, then an arbitrator (None = best skill match), then a human."""
+
+    model_config = _FROZEN
+
+    max_rounds: int = Field(default=3, ge=1, le=10)
+    arbitrator: str | None = None
+    min_confidence: float = Field(default=0.0, ge=0.0, le=1.0)
+    max_statement_tokens: int = Field(default=300, gt=0)
+
+
+class HumanConfig(BaseModel):
+    """Human escalations: optional deadline after which `expire_overdue` closes them."""
+
+    model_config = _FROZEN
+
+    timeout_seconds: float | None = Field(default=None, gt=0)
+
+
+class ConflictResolutionConfig(BaseModel):
+    """How conflicts are resolved; pass as the graph's `context` (a dict works too).
+
+    The strategy for a conflict is `by_conflict_type[conflict.type]` if set, else
+    `by_department[dept]` when every party is in department `dept`, else `strategy`.
+
+    Example:
+        >>> ConflictResolutionConfig(strategy="debate", by_department={"qa": "human"}).strategy
+        'debate'
+    """
+
+    model_config = _FROZEN
+
+    strategy: str = Field(default="authority", min_length=1)
+    by_conflict_type: dict[ConflictType, str] = Field(default_factory=dict)
+    by_department: dict[str, str] = Field(default_factory=dict)
+    debate: DebateConfig = DebateConfig()
+    hybrid: HybridConfig = HybridConfig()
+    ladder: LadderConfig = LadderConfig()
+    human: HumanConfig = HumanConfig()
+
+    def strategy_for(self, conflict: Conflict) -> str:
+        """The strategy name that applies to `conflict` (see the class docstring)."""
+        if conflict.type in self.by_conflict_type:
+            return self.by_conflict_type[conflict.type]
+        departments = {p.agent_department for p in conflict.positions}
+        if len(departments) == 1:
+            (department,) = departments
+            if department in self.by_department:
+                return self.by_department[department]
+        return self.strategy
+
+    def strategy_names(self) -> set[str]:
+        """Every strategy name this config can select."""
+        return {self.strategy, *self.by_conflict_type.values(), *self.by_department.values()}
+
+
+def coerce_config(value: Any, default: ConflictResolutionConfig) -> ConflictResolutionConfig:
+    """The run's config: `default` for None, a model as is, a mapping validated into one."""
+    if value is None:
+        return default
+    if isinstance(value, ConflictResolutionConfig):
+        return value
+    if isinstance(value, Mapping):
+        return ConflictResolutionConfig.model_validate(dict(value))
+    raise TypeError(
+        f"context must be a ConflictResolutionConfig or a dict of its fields, "
+        f"got {type(value).__name__}"
+    )

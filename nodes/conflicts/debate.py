@@ -1,0 +1,234 @@
+"""Debate: parties argue in parallel, rebut once, and a judge who is never a party decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableLambda
+from langgraph.types import Send
+from typing_extensions import TypedDict
+
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.conflicts.calls import (
+    CallOutcome,
+    CallPlan,
+    current_config,
+    model_node,
+)
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
+from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_authority, to_human
+from langgraph_council.nodes.conflicts.prompts import (
+    ARGUMENT_PROMPT,
+    JUDGE_PROMPT,
+    REBUTTAL_PROMPT,
+    render_conflict,
+    render_position,
+    render_statements,
+)
+from langgraph_council.nodes.conflicts.state import StrategyState
+from langgraph_council.nodes.org import Org
+
+__all__ = [
+    "PartyTurn",
+    "converged",
+    "make_argue_node",
+    "make_choose_judge_node",
+    "make_judge_node",
+    "make_rebut_node",
+    "route_after_arguments",
+    "route_to_arguments",
+    "select_judge",
+    "shared_manager",
+    "verdict_problem",
+]
+
+_CONCEDE = "CONCEDE"
+
+
+class PartyTurn(TypedDict):
+    """The input a `Send` gives one party's argument or rebuttal task."""
+
+    conflict: Conflict
+    agent_id: str
+    statements: list[Statement]
+    max_tokens: int
+
+
+def shared_manager(org: Org, conflict: Conflict) -> str | None:
+    """The parties' lowest common manager, moved up past any party; None if there is none."""
+    manager = org.lowest_common_manager(*conflict.agent_ids)
+    while manager is not None and manager.id in conflict.agent_ids:
+        manager = org.manager_of(manager.id)
+    return None if manager is None else manager.id
+
+
+def select_judge(org: Org, conflict: Conflict, judge: str) -> tuple[str | None, str]:
+    """Pick the judge for `judge` (`shared_manager`, `ceo` or an agent id) and say why.
+
+    Returns `(None, reason)` when nobody outside the parties can judge (escalate).
+    Raises:
+        ValueError: If `judge` names an unknown agent or a party.
+    """
+    if judge == "shared_manager":
+        found = shared_manager(org, conflict)
+        return found, "no manager above all parties" if found is None else f"shared manager {found}"
+    if judge == "ceo":
+        roots = {org.root_of(a).id for a in conflict.agent_ids}
+        if len(roots) != 1:
+            return None, f"the parties sit under different roots ({', '.join(sorted(roots))})"
+        (root,) = roots
+        if root in conflict.agent_ids:
+            return None, f"the root {root} is itself a party"
+        return root, f"root {root}"
+    if judge not in org:
+        raise ValueError(f"debate.judge {judge!r} is not an agent of the org; use an agent id")
+    if judge in conflict.agent_ids:
+        raise ValueError(
+            f"debate.judge {judge!r} is a party to conflict {conflict.id!r}; a judge must be "
+            "neutral: pick another agent, 'shared_manager' or 'ceo'"
+        )
+    return judge, f"designated judge {judge}"
+
+
+def verdict_problem(verdict: object, conflict: Conflict, outcome: CallOutcome[Any]) -> str | None:
+    """Why a verdict cannot be used (None when it names a party)."""
+    if outcome.error is not None:
+        return f"the evaluator failed ({type(outcome.error).__name__}: {outcome.error})"
+    if not isinstance(verdict, Verdict):
+        return "the evaluator gave no parsable verdict"
+    if verdict.winning_agent_id not in conflict.agent_ids:
+        return f"the verdict named {verdict.winning_agent_id!r}, who is not a party"
+    return None
+
+
+def make_choose_judge_node(
+    org: Org, roster: Roster | None, default: ConflictResolutionConfig
+) -> RunnableLambda[StrategyState, dict[str, Any]]:
+    """Node `choose_judge`: the neutral judge, or a hand-over when no one can debate or judge."""
+
+    def choose(state: StrategyState) -> dict[str, Any]:
+        conflict = state["conflict"]
+        judge, why = select_judge(org, conflict, current_config(default).debate.judge)
+        if judge is None:
+            return to_human(f"no neutral judge for the debate: {why}")
+        callable_ids = [judge, *conflict.agent_ids]
+        silent = [a for a in callable_ids if roster is None or not roster.has_model(a)]
+        if silent:
+            return to_authority(f"no model for {', '.join(silent)}, so no debate")
+        return {"judge_id": judge}
+
+    return RunnableLambda(choose, name="choose_judge")
+
+
+def route_to_arguments(state: StrategyState, max_tokens: int) -> list[Send] | str:
+    """One `argue` task per party, or the end when the strategy already handed over."""
+    if "route" in state:
+        return "__end__"
+    conflict = state["conflict"]
+    return [
+        Send(
+            "argue", PartyTurn(conflict=conflict, agent_id=a, statements=[], max_tokens=max_tokens)
+        )
+        for a in conflict.agent_ids
+    ]
+
+
+def converged(statements: list[Statement], conflict: Conflict) -> bool:
+    """True when every party but at most one conceded: a rebuttal round would add nothing."""
+    latest = {s.agent_id: s for s in statements}
+    conceded = [a for a in conflict.agent_ids if a in latest and latest[a].agrees_with]
+    return len(conceded) >= len(conflict.agent_ids) - 1
+
+
+def route_after_arguments(state: StrategyState, *, rebut: bool, max_tokens: int) -> Any:
+    """Rebuttal tasks (each party sees the others' arguments), or straight to `judge`."""
+    conflict, statements = state["conflict"], state.get("statements", [])
+    if not rebut or converged(statements, conflict):
+        return "judge"
+    return [
+        Send(
+            "rebut",
+            PartyTurn(
+                conflict=conflict,
+                agent_id=a,
+                statements=[s for s in statements if s.agent_id != a],
+                max_tokens=max_tokens,
+            ),
+        )
+        for a in conflict.agent_ids
+    ]
+
+
+def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome[Any] | None) -> Any:
+    assert outcome is not None and outcome.reply is not None
+    content = outcome.reply.content.strip()
+    agrees = "conceded" if content.upper().startswith(_CONCEDE) else None
+    statement = Statement(
+        agent_id=turn["agent_id"],
+        kind=kind,
+        round=rnd,
+        content=content,
+        agrees_with=agrees,
+        tokens=outcome.tokens,
+    )
+    return {"statements": [statement], "tokens_used": outcome.tokens}
+
+
+def make_argue_node(roster: Roster | None) -> RunnableLambda[PartyTurn, dict[str, Any]]:
+    """Node `argue`: one party argues its position once."""
+
+    def plan(turn: PartyTurn) -> CallPlan:
+        conflict = turn["conflict"]
+        own = render_position(conflict.position_of(turn["agent_id"]))
+        prompt = ARGUMENT_PROMPT.format(conflict=render_conflict(conflict), own=own)
+        return CallPlan(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
+
+    return model_node("argue", roster, plan, lambda t, o: _statement(t, "argument", 0, o))
+
+
+def make_rebut_node(roster: Roster | None) -> RunnableLambda[PartyTurn, dict[str, Any]]:
+    """Node `rebut`: one party answers the others' arguments once."""
+
+    def plan(turn: PartyTurn) -> CallPlan:
+        others = render_statements(turn["statements"])
+        prompt = REBUTTAL_PROMPT.format(conflict=render_conflict(turn["conflict"]), others=others)
+        return CallPlan(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
+
+    return model_node("rebut", roster, plan, lambda t, o: _statement(t, "rebuttal", 1, o))
+
+
+def make_judge_node(roster: Roster | None) -> RunnableLambda[StrategyState, dict[str, Any]]:
+    """Node `judge`: a structured verdict; an unusable one falls back to authority."""
+
+    def plan(state: StrategyState) -> CallPlan:
+        conflict = state["conflict"]
+        prompt = JUDGE_PROMPT.format(
+            party_ids=", ".join(conflict.agent_ids),
+            conflict=render_conflict(conflict),
+            statements=render_statements(state.get("statements", [])),
+        )
+        return CallPlan(str(state.get("judge_id")), prompt, schema=Verdict, tolerate_errors=True)
+
+    def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
+        assert outcome is not None
+        conflict, judge = state["conflict"], str(state.get("judge_id"))
+        problem = verdict_problem(outcome.parsed, conflict, outcome)
+        if problem is not None:
+            return {
+                **to_authority(f"debate judged by {judge}: {problem}"),
+                "tokens_used": outcome.tokens,
+            }
+        verdict = outcome.parsed
+        assert isinstance(verdict, Verdict)
+        resolution = make_resolution(
+            conflict,
+            ConflictOutcome.RESOLVED_BY_DEBATE,
+            winner=verdict.winning_agent_id,
+            decided_by=judge,
+            reasoning=verdict.reasoning,
+            confidence=verdict.confidence,
+        )
+        return {"route": "resolved", "resolution": resolution, "tokens_used": outcome.tokens}
+
+    return model_node("judge", roster, plan, apply)

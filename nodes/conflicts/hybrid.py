@@ -1,0 +1,111 @@
+"""Hybrid: an argument round, then a review agent; clear verdicts resolve, ambiguous escalate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableLambda
+
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.conflicts.calls import (
+    CallOutcome,
+    CallPlan,
+    current_config,
+    model_node,
+)
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes.conflicts.debate import shared_manager, verdict_problem
+from langgraph_council.nodes.conflicts.models import ConflictOutcome, Verdict
+from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_authority, to_human
+from langgraph_council.nodes.conflicts.prompts import (
+    REVIEW_PROMPT,
+    render_conflict,
+    render_statements,
+)
+from langgraph_council.nodes.conflicts.state import StrategyState
+from langgraph_council.nodes.org import Org
+
+__all__ = ["make_choose_reviewer_node", "make_review_node", "review_analysis"]
+
+
+def _ambiguous(reason: str, analysis: str | None, escalate: bool) -> dict[str, Any]:
+    if escalate:
+        return to_human(f"hybrid review was ambiguous: {reason}", analysis=analysis)
+    return to_authority(f"hybrid review was ambiguous: {reason}")
+
+
+def make_choose_reviewer_node(
+    org: Org, roster: Roster | None, default: ConflictResolutionConfig
+) -> RunnableLambda[StrategyState, dict[str, Any]]:
+    """Node `choose_reviewer`: the configured review agent, else the parties' shared manager."""
+
+    def choose(state: StrategyState) -> dict[str, Any]:
+        conflict, settings = state["conflict"], current_config(default).hybrid
+        reviewer = settings.review_agent or shared_manager(org, conflict)
+        if reviewer is not None and reviewer not in org:
+            raise ValueError(f"hybrid.review_agent {reviewer!r} is not an agent of the org")
+        if reviewer is not None and reviewer in conflict.agent_ids:
+            raise ValueError(
+                f"hybrid.review_agent {reviewer!r} is a party to conflict {conflict.id!r}; "
+                "pick a neutral review agent"
+            )
+        callable_ids = [reviewer, *conflict.agent_ids] if reviewer else []
+        silent = [a for a in callable_ids if roster is None or not roster.has_model(a)]
+        if reviewer is None or silent:
+            why = "no review agent" if reviewer is None else f"no model for {', '.join(silent)}"
+            return _ambiguous(why, None, settings.escalate_on_ambiguity)
+        return {"judge_id": reviewer}
+
+    return RunnableLambda(choose, name="choose_reviewer")
+
+
+def review_analysis(reviewer: str, verdict: Verdict | None, problem: str | None) -> str:
+    """The review as a human reads it next to the positions."""
+    if verdict is None:
+        return f"Review by {reviewer}: {problem or 'no verdict'}."
+    return (
+        f"Review by {reviewer}: leans to {verdict.winning_agent_id} with confidence "
+        f"{verdict.confidence:.2f}. {verdict.reasoning}"
+    )
+
+
+def make_review_node(
+    roster: Roster | None, default: ConflictResolutionConfig
+) -> RunnableLambda[StrategyState, dict[str, Any]]:
+    """Node `review`: the review agent's structured verdict with confidence."""
+
+    def plan(state: StrategyState) -> CallPlan:
+        conflict = state["conflict"]
+        prompt = REVIEW_PROMPT.format(
+            party_ids=", ".join(conflict.agent_ids),
+            conflict=render_conflict(conflict),
+            statements=render_statements(state.get("statements", [])),
+        )
+        return CallPlan(str(state.get("judge_id")), prompt, schema=Verdict, tolerate_errors=True)
+
+    def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
+        assert outcome is not None
+        conflict, reviewer = state["conflict"], str(state.get("judge_id"))
+        settings = current_config(default).hybrid
+        problem = verdict_problem(outcome.parsed, conflict, outcome)
+        verdict = outcome.parsed if isinstance(outcome.parsed, Verdict) else None
+        if problem is None and verdict is not None and verdict.confidence < settings.min_confidence:
+            problem = (
+                f"confidence {verdict.confidence:.2f} < min_confidence {settings.min_confidence}"
+            )
+        if problem is not None:
+            analysis = review_analysis(reviewer, verdict, problem)
+            update = _ambiguous(problem, analysis, settings.escalate_on_ambiguity)
+            return {**update, "tokens_used": outcome.tokens}
+        assert verdict is not None
+        resolution = make_resolution(
+            conflict,
+            ConflictOutcome.RESOLVED_BY_HYBRID,
+            winner=verdict.winning_agent_id,
+            decided_by=reviewer,
+            reasoning=verdict.reasoning,
+            confidence=verdict.confidence,
+        )
+        return {"route": "resolved", "resolution": resolution, "tokens_used": outcome.tokens}
+
+    return model_node("review", roster, plan, apply)

@@ -1,0 +1,273 @@
+"""Conflict domain models: positions, conflicts, verdicts, resolutions, dissent, escalations."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from langgraph_council.nodes.org import SeniorityLevel
+
+__all__ = [
+    "WINNING_OUTCOMES",
+    "Conflict",
+    "ConflictOutcome",
+    "ConflictPosition",
+    "ConflictResolution",
+    "ConflictType",
+    "DissentRecord",
+    "Escalation",
+    "EscalationStatus",
+    "HumanDecision",
+    "Statement",
+    "Verdict",
+    "utc_now",
+]
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+class ConflictType(StrEnum):
+    """What the agents disagree about."""
+
+    ARCHITECTURE = "architecture"
+    IMPLEMENTATION = "implementation"
+    PRIORITY = "priority"
+    RESOURCE = "resource"
+    PROCESS = "process"
+    OTHER = "other"
+
+
+class ConflictOutcome(StrEnum):
+    """How a conflict ended; only the `resolved_by_*` outcomes have a winner."""
+
+    RESOLVED_BY_AUTHORITY = "resolved_by_authority"
+    RESOLVED_BY_DEBATE = "resolved_by_debate"
+    RESOLVED_BY_HYBRID = "resolved_by_hybrid"
+    RESOLVED_BY_NEGOTIATION = "resolved_by_negotiation"
+    RESOLVED_BY_ARBITRATION = "resolved_by_arbitration"
+    RESOLVED_BY_HUMAN = "resolved_by_human"
+    REJECTED_BY_HUMAN = "rejected_by_human"
+    ESCALATED_TO_HUMAN = "escalated_to_human"
+
+
+WINNING_OUTCOMES = frozenset(o for o in ConflictOutcome if o.value.startswith("resolved_by_"))
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+def _not_blank(value: str, field: str) -> str:
+    if not value.strip():
+        raise ValueError(f"{field} must not be blank")
+    return value
+
+
+class ConflictPosition(BaseModel):
+    """One agent's stance in a conflict."""
+
+    model_config = _FROZEN
+
+    agent_id: str = Field(min_length=1)
+    agent_department: str = Field(min_length=1)
+    agent_level: SeniorityLevel
+    position: str = Field(min_length=1)
+    reasoning: str = Field(min_length=1)
+    evidence: tuple[str, ...] = ()
+    timestamp: AwareDatetime = Field(default_factory=utc_now)
+
+    @field_validator("agent_id", "position", "reasoning")
+    @classmethod
+    def _text_not_blank(cls, value: str, info: Any) -> str:
+        return _not_blank(value, f"ConflictPosition.{info.field_name}")
+
+
+class Conflict(BaseModel):
+    """A dispute between two or more agents (unique agents, at least two positions).
+
+    Example:
+        >>> Conflict(id="c1", type="architecture", subject="Queue or cron?", positions=[
+        ...     ConflictPosition(agent_id="a", agent_department="x", agent_level="mid",
+        ...                      position="queue", reasoning="scales"),
+        ...     ConflictPosition(agent_id="b", agent_department="y", agent_level="mid",
+        ...                      position="cron", reasoning="simple")]).is_cross_department
+        True
+    """
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1)
+    type: ConflictType
+    subject: str = Field(min_length=1)
+    task_id: str | None = None
+    positions: tuple[ConflictPosition, ...]
+    detected_at: AwareDatetime = Field(default_factory=utc_now)
+
+    @field_validator("id", "subject")
+    @classmethod
+    def _text_not_blank(cls, value: str, info: Any) -> str:
+        return _not_blank(value, f"Conflict.{info.field_name}")
+
+    @field_validator("positions")
+    @classmethod
+    def _two_unique_parties(
+        cls, positions: tuple[ConflictPosition, ...]
+    ) -> tuple[ConflictPosition, ...]:
+        if len(positions) < 2:
+            raise ValueError(
+                f"Conflict.positions needs at least 2 positions, got {len(positions)}; "
+                "a disagreement takes two agents"
+            )
+        seen: set[str] = set()
+        for position in positions:
+            if position.agent_id in seen:
+                raise ValueError(
+                    f"Conflict.positions has agent {position.agent_id!r} twice; "
+                    "merge its positions into one"
+                )
+            seen.add(position.agent_id)
+        return positions
+
+    @property
+    def agent_ids(self) -> tuple[str, ...]:
+        """The parties, in the order their positions were given."""
+        return tuple(p.agent_id for p in self.positions)
+
+    @property
+    def is_cross_department(self) -> bool:
+        """True when the parties come from more than one department."""
+        return len({p.agent_department for p in self.positions}) > 1
+
+    def position_of(self, agent_id: str) -> ConflictPosition:
+        """The position of party `agent_id`; `KeyError` naming it when it is not a party."""
+        for position in self.positions:
+            if position.agent_id == agent_id:
+                return position
+        raise KeyError(f"agent {agent_id!r} is not a party to conflict {self.id!r}")
+
+
+class Statement(BaseModel):
+    """What one party said in an argument, rebuttal or negotiation round."""
+
+    model_config = _FROZEN
+
+    agent_id: str
+    kind: Literal["argument", "rebuttal", "negotiation"]
+    round: int = Field(ge=0)
+    content: str
+    agrees_with: str | None = None
+    tokens: int = Field(default=0, ge=0)
+
+
+class Verdict(BaseModel):
+    """A structured decision from a judge, reviewer, arbitrator or common manager."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winning_agent_id: str = Field(description="The agent id of the party whose position wins.")
+    confidence: float = Field(ge=0.0, le=1.0, description="How sure you are, 0 to 1.")
+    reasoning: str = Field(description="Why this position wins, citing the evidence.")
+
+
+class ConflictResolution(BaseModel):
+    """The decision on a conflict; the winner fields are set iff the outcome has a winner."""
+
+    model_config = _FROZEN
+
+    conflict_id: str = Field(min_length=1)
+    outcome: ConflictOutcome
+    winning_agent_id: str | None = None
+    winning_position: str | None = None
+    decided_by: str = Field(min_length=1)
+    reasoning: str = Field(min_length=1)
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    resolved_at: AwareDatetime = Field(default_factory=utc_now)
+
+    @model_validator(mode="after")
+    def _winner_iff_resolved(self) -> ConflictResolution:
+        has_winner = self.outcome in WINNING_OUTCOMES
+        fields = (self.winning_agent_id, self.winning_position)
+        if has_winner and any(f is None for f in fields):
+            raise ValueError(f"outcome {self.outcome.value} needs winning_agent_id and position")
+        if not has_winner and any(f is not None for f in fields):
+            raise ValueError(f"outcome {self.outcome.value} has no winner; leave winner fields")
+        return self
+
+
+class DissentRecord(BaseModel):
+    """A position the decision overruled (or left open), kept for audits and retrospectives."""
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1)
+    conflict_id: str = Field(min_length=1)
+    conflict_type: ConflictType
+    dissenting_agent_id: str = Field(min_length=1)
+    dissenting_position: str
+    reasoning: str
+    evidence: tuple[str, ...] = ()
+    strategy_used: str = Field(min_length=1)
+    decided_by: str = Field(min_length=1)
+    timestamp: AwareDatetime = Field(default_factory=utc_now)
+    metadata: dict[str, str] = Field(default_factory=dict)
+
+
+class HumanDecision(BaseModel):
+    """The value a human resumes an escalation with.
+
+    `winner` needs `winning_agent_id`; `decided_by` starts with `human:`. `expired` is what
+    the escalation queue sends when the deadline passed (`decided_by` starts with `system:`).
+    """
+
+    model_config = _FROZEN
+
+    decision: Literal["winner", "reject", "expired"]
+    winning_agent_id: str | None = None
+    reasoning: str = Field(min_length=1)
+    decided_by: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> HumanDecision:
+        prefix = "system:" if self.decision == "expired" else "human:"
+        if not self.decided_by.startswith(prefix) or len(self.decided_by) == len(prefix):
+            raise ValueError(f"decided_by must look like '{prefix}<who>', got {self.decided_by!r}")
+        if self.decision == "winner" and not self.winning_agent_id:
+            raise ValueError("decision 'winner' needs winning_agent_id (one of the parties)")
+        if self.decision != "winner" and self.winning_agent_id is not None:
+            raise ValueError(f"decision {self.decision!r} takes no winning_agent_id")
+        return self
+
+
+class EscalationStatus(StrEnum):
+    """Life cycle of an escalation: pending, then exactly one terminal state."""
+
+    PENDING = "pending"
+    DECIDED = "decided"
+    EXPIRED = "expired"
+    CANCELLED = "cancelled"
+
+
+class Escalation(BaseModel):
+    """A conflict waiting for (or answered by) a human, as the escalation queue stores it."""
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1)
+    thread_id: str = Field(min_length=1)
+    conflict: Conflict
+    strategy: str
+    analysis: str | None = None
+    status: EscalationStatus = EscalationStatus.PENDING
+    created_at: AwareDatetime = Field(default_factory=utc_now)
+    expires_at: AwareDatetime | None = None
+    decision: HumanDecision | None = None
+    closed_at: AwareDatetime | None = None
+
+    @property
+    def conflict_id(self) -> str:
+        """The id of the conflict this escalation is about."""
+        return self.conflict.id
