@@ -43,6 +43,8 @@ class ScriptCall:
     agent_id: str | None
     max_tokens: int | None
     tools: tuple[Any, ...] = field(default=())
+    schema: Any = None
+    """The schema asked for through `with_structured_output`, else None."""
 
     @property
     def system(self) -> str:
@@ -108,7 +110,13 @@ class ScriptedChatModel(BaseChatModel):
     def _next(self, messages: list[BaseMessage], kwargs: Mapping[str, Any]) -> Reply:
         agent_id = _agent_of(messages)
         cap = kwargs.get("max_tokens", self.max_tokens)
-        call = ScriptCall(tuple(messages), agent_id, cap, tuple(kwargs.get("tools", ())))
+        call = ScriptCall(
+            tuple(messages),
+            agent_id,
+            cap,
+            tuple(kwargs.get("tools", ())),
+            kwargs.get("structured_schema"),
+        )
         with self._lock:
             self._calls.append(call)
             if callable(self.script):
@@ -202,7 +210,7 @@ class ScriptedChatModel(BaseChatModel):
                 return {"raw": message, "parsed": parsed, "parsing_error": error}
             return parsed
 
-        return self | RunnableLambda(parse)
+        return self.bind(structured_schema=schema) | RunnableLambda(parse)
 
 
 def last_human_text(call: ScriptCall) -> str:

@@ -67,3 +67,17 @@ def test_bind_tools_passes_tools_and_returns_scripted_tool_calls() -> None:
     assert isinstance(out, AIMessage)
     assert out.tool_calls[0]["args"] == {"agent_id": "b", "refinement": "r"}
     assert len(model.calls[0].tools) == 1
+
+
+def test_function_script_sees_the_requested_schema(org: Org) -> None:
+    from pydantic import BaseModel
+
+    class Vote(BaseModel):
+        choice: str
+
+    def answer(call: ScriptCall) -> object:
+        return call.schema(choice="yes") if call.schema else "plain"
+
+    roster = Roster(org, default_model=ScriptedChatModel(answer))
+    assert roster.call_structured("cto", "vote", Vote).parsed == Vote(choice="yes")
+    assert roster.call("cto", "talk").content == "plain"
