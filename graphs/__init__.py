@@ -1,3 +1,17 @@
 """Compiled LangGraph graphs: this package only wires nodes and guards together."""
 
-__all__: list[str] = []
+from langgraph_council.graphs.meetings import (
+    build_meeting_graph,
+    create_meeting_graph,
+    meeting_protocols,
+    register_meeting_protocol,
+)
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
+
+__all__ = [
+    "MeetingProtocolConfig",
+    "build_meeting_graph",
+    "create_meeting_graph",
+    "meeting_protocols",
+    "register_meeting_protocol",
+]

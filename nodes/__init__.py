@@ -2,6 +2,16 @@
 
 from langgraph_council.nodes.agents import AgentReply, Roster, StructuredReply, estimate_tokens
 from langgraph_council.nodes.fencing import escape_fences, fence_peer, fence_task_data
+from langgraph_council.nodes.meetings import (
+    ActionItem,
+    Contribution,
+    MeetingAgenda,
+    MeetingAgendaItem,
+    MeetingMinutes,
+    MeetingRecord,
+    MinorityReport,
+    Position,
+)
 from langgraph_council.nodes.org import (
     AgentProfile,
     CoordinationRule,
@@ -11,11 +21,19 @@ from langgraph_council.nodes.org import (
 )
 
 __all__ = [
+    "ActionItem",
     "AgentProfile",
     "AgentReply",
+    "Contribution",
     "CoordinationRule",
+    "MeetingAgenda",
+    "MeetingAgendaItem",
+    "MeetingMinutes",
+    "MeetingRecord",
+    "MinorityReport",
     "Org",
     "OrgError",
+    "Position",
     "Roster",
     "SeniorityLevel",
     "StructuredReply",

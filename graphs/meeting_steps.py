@@ -1,0 +1,374 @@
+"""Meeting nodes shared by every protocol: open, parallel calls, synthesis, minutes, tasks."""
+
+from __future__ import annotations
+
+import math
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from langchain_core.runnables import RunnableConfig, RunnableLambda
+from langgraph.config import get_stream_writer
+from langgraph.errors import GraphBubbleUp
+from langgraph.runtime import get_runtime
+from langgraph.types import Command
+from pydantic import BaseModel
+
+from langgraph_council.guards.authority_deference import (
+    AUTHORITY_JUSTIFICATION_DIRECTIVE,
+    detect_authority_cues,
+)
+from langgraph_council.guards.budget import TokenBudget, estimate_prompt_tokens
+from langgraph_council.nodes.agents import AgentReply, Roster
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, coerce_config
+from langgraph_council.nodes.meetings.models import (
+    ActionItem,
+    Contribution,
+    FailureMode,
+    MeetingMinutes,
+    MeetingPhase,
+    ParticipantFailure,
+)
+from langgraph_council.nodes.meetings.participants import validate_meeting_input
+from langgraph_council.nodes.meetings.positions import (
+    extract_position,
+    minority_reports,
+    rank_positions,
+)
+from langgraph_council.nodes.meetings.prompts import SYNTHESIS, render_agenda, render_transcript
+from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
+from langgraph_council.nodes.meetings.state import CallTask, MeetingState
+from langgraph_council.nodes.meetings.synthesis import (
+    SynthesisOutput,
+    parse_synthesis_text,
+    render_ranked_positions,
+    resolve_action_items,
+)
+
+__all__ = [
+    "Call",
+    "MeetingNode",
+    "TaskCreator",
+    "budget_of",
+    "call_participant",
+    "contribution",
+    "create_tasks",
+    "ctx",
+    "emit",
+    "finalize",
+    "model_node",
+    "open_meeting",
+    "record_meeting",
+    "synthesize",
+]
+
+TaskCreator = Callable[[ActionItem, MeetingMinutes], object]
+"""Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`."""
+
+Update = dict[str, Any] | Command[Any]
+
+
+class MeetingNode(Protocol):
+    """A plain meeting node: the state in, a partial update or a `Command` out."""
+
+    def __call__(self, state: MeetingState) -> Any:
+        """Run the node."""
+        ...
+
+
+POSITION_PHASES = ("position_paper", "input", "round_robin", "discussion")
+
+
+def ctx() -> MeetingProtocolConfig:
+    """The run's tunables (`context=`), defaults when none were passed."""
+    return coerce_config(get_runtime(MeetingProtocolConfig).context)
+
+
+def emit(event: str, **data: Any) -> None:
+    """A progress event on LangGraph's `custom` stream (a no-op when nobody streams it)."""
+    get_stream_writer()({"event": event, **data})
+
+
+def budget_of(state: MeetingState, config: MeetingProtocolConfig) -> TokenBudget:
+    """The meeting's budget as it stands, with the synthesis reserve held back."""
+    return TokenBudget(
+        total=state["token_budget"],
+        used=state["tokens_used"],
+        reserve_fraction=config.synthesis_reserve,
+        min_output=config.min_output_tokens,
+    )
+
+
+def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribution:
+    """A contribution from one agent reply."""
+    return Contribution(
+        agent_id=reply.agent_id,
+        phase=phase,
+        turn=turn,
+        content=reply.content,
+        input_tokens=reply.input_tokens,
+        output_tokens=reply.output_tokens,
+        usage_estimated=reply.usage_estimated,
+        timestamp=datetime.now(UTC),
+    )
+
+
+@dataclass(frozen=True)
+class Call:
+    """A priced model call a step asks for, and how to turn its reply into an update."""
+
+    agent_id: str
+    prompt: str
+    max_tokens: int
+    finish: Callable[[AgentReply, Any], Update]
+    schema: type[BaseModel] | None = None
+    on_error: Callable[[Exception], Update] | None = None
+
+
+Step = Callable[[Any, MeetingProtocolConfig], Call | Update]
+
+
+def _failed(plan: Call, exc: Exception) -> Update:
+    if plan.on_error is None:
+        raise exc
+    return plan.on_error(exc)
+
+
+def model_node(roster: Roster, step: Step, *, name: str) -> RunnableLambda[Any, Update]:
+    """One node, sync and async: `step` plans (pure), the roster calls, `finish` applies."""
+
+    def run(state: Any, config: RunnableConfig) -> Update:
+        plan = step(state, ctx())
+        if not isinstance(plan, Call):
+            return plan
+        try:
+            if plan.schema is None:
+                reply = roster.call(plan.agent_id, plan.prompt, max_tokens=plan.max_tokens)
+                return plan.finish(reply, None)
+            out = roster.call_structured(
+                plan.agent_id, plan.prompt, plan.schema, max_tokens=plan.max_tokens
+            )
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a failed participant is recorded, not fatal
+            return _failed(plan, exc)
+        return plan.finish(out.reply, out.parsed)
+
+    async def arun(state: Any, config: RunnableConfig) -> Update:
+        plan = step(state, ctx())
+        if not isinstance(plan, Call):
+            return plan
+        try:
+            if plan.schema is None:
+                reply = await roster.acall(plan.agent_id, plan.prompt, max_tokens=plan.max_tokens)
+                return plan.finish(reply, None)
+            out = await roster.acall_structured(
+                plan.agent_id, plan.prompt, plan.schema, max_tokens=plan.max_tokens
+            )
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a failed participant is recorded, not fatal
+            return _failed(plan, exc)
+        return plan.finish(out.reply, out.parsed)
+
+    return RunnableLambda(run, afunc=arun, name=name)
+
+
+def open_meeting(roster: Roster, protocol: str) -> MeetingNode:
+    """Validate the input before any agent is called, and start the meeting's clock."""
+
+    def open_meeting(state: MeetingState) -> dict[str, Any]:
+        meeting = validate_meeting_input(roster, state)
+        meeting_id = state.get("meeting_id") or f"mtg-{uuid.uuid4().hex[:12]}"
+        emit("meeting_started", meeting_id=meeting_id, protocol=protocol)
+        return {
+            "agenda": meeting.agenda,
+            "leader_id": meeting.leader_id,
+            "participant_ids": meeting.participant_ids,
+            "meeting_id": meeting_id,
+            "protocol": protocol,
+            "started_at": datetime.now(UTC),
+            "contributions": [],
+            "failures": [],
+            "tokens_used": 0,
+            "discussion_tokens": 0,
+            "turn": 0,
+            "status": "completed",
+        }
+
+    return open_meeting
+
+
+def call_participant(roster: Roster) -> Step:
+    """The body of a parallel branch: one participant's call; a failure is recorded."""
+
+    def step(task: CallTask, config: MeetingProtocolConfig) -> Call:
+        phase: MeetingPhase = task["phase"]  # type: ignore[assignment]
+
+        def finish(reply: AgentReply, _: Any) -> Update:
+            emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=task["turn"])
+            return {
+                "contributions": [contribution(reply, phase, task["turn"])],
+                "tokens_used": reply.total_tokens,
+            }
+
+        def on_error(exc: Exception) -> Update:
+            emit("agent_failed", agent_id=task["agent_id"], phase=phase, error=str(exc))
+            failure = ParticipantFailure(
+                agent_id=task["agent_id"], phase=phase, error=f"{type(exc).__name__}: {exc}"
+            )
+            return {"failures": [failure]}
+
+        return Call(task["agent_id"], task["prompt"], task["max_tokens"], finish, on_error=on_error)
+
+    return step
+
+
+def quorum_error(state: MeetingState, phase: str, config: MeetingProtocolConfig) -> str | None:
+    """Why the meeting cannot go on after a parallel `phase` (None when a quorum answered)."""
+    asked = len(state["participant_ids"])
+    answered = sum(1 for c in state["contributions"] if c.phase == phase)
+    needed = max(1, math.ceil(asked * config.quorum))
+    if answered >= needed:
+        return None
+    errors = "; ".join(f"{f.agent_id}: {f.error}" for f in state["failures"] if f.phase == phase)
+    return (
+        f"quorum not reached in {phase}: {answered} of {asked} answered, {needed} needed ({errors})"
+    )
+
+
+def synthesize(roster: Roster, *, phase: MeetingPhase, synthesizer: str | None = None) -> Step:
+    """The leader (or `synthesizer`) turns contributions into decisions and action items."""
+
+    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
+        if state["status"] == "failed":
+            return {}
+        agent = synthesizer or state["leader_id"]
+        contribs = state["contributions"]
+        positions = [
+            p for c in contribs if c.phase in POSITION_PHASES if (p := extract_position(c))
+        ]
+        cues = detect_authority_cues(contribs)
+        groups = rank_positions(positions, discount=[c.agent_id for c in cues])
+        prompt = SYNTHESIS.format(
+            directive=AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else "",
+            agenda=render_agenda(state["agenda"]),
+            positions=render_ranked_positions(groups),
+            transcript=render_transcript(contribs),
+        )
+        noted = {"positions": positions, "authority_cues": cues}
+        price = budget_of(state, config).plan(
+            prompt_tokens=estimate_prompt_tokens(roster, agent, prompt),
+            want=config.max_synthesis_tokens,
+            for_synthesis=True,
+        )
+        if not price.allowed:
+            emit("budget_exhausted", phase=phase, reason=price.reason)
+            return {**noted, "status": "budget_exhausted", "error": price.reason}
+        turn = state["turn"]
+        attendees = [state["leader_id"], *state["participant_ids"]]
+
+        def finish(reply: AgentReply, parsed: Any) -> Update:
+            out = (
+                parsed
+                if isinstance(parsed, SynthesisOutput)
+                else parse_synthesis_text(reply.content)
+            )
+            emit("agent_spoke", agent_id=agent, phase=phase, turn=turn)
+            return {
+                **noted,
+                "contributions": [contribution(reply, phase, turn)],
+                "tokens_used": reply.total_tokens,
+                "turn": turn + 1,
+                "summary": out.summary,
+                "justification": out.justification,
+                "decisions": out.decisions,
+                "action_items": resolve_action_items(out.action_items, roster.org, attendees),
+            }
+
+        return Call(agent, prompt, price.max_tokens, finish, schema=SynthesisOutput)
+
+    return step
+
+
+def _failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
+    modes = []
+    for c in contribs:
+        if c.phase != "premortem":
+            continue
+        for line in c.content.splitlines():
+            if line.strip().startswith(("- ", "* ")):
+                modes.append(FailureMode(agent_id=c.agent_id, description=line.strip()[2:]))
+    return modes
+
+
+def finalize(state: MeetingState) -> dict[str, Any]:
+    """Assemble the minutes; partial minutes keep every contribution already made."""
+    contribs = state["contributions"]
+    decisions = state.get("decisions", [])
+    conflicts = state.get("conflicts", [])
+    cues = state.get("authority_cues", [])
+    groups = rank_positions(state.get("positions", []), discount=[c.agent_id for c in cues])
+    minutes = MeetingMinutes(
+        meeting_id=state["meeting_id"],
+        protocol=state["protocol"],
+        status=state["status"],
+        leader_id=state["leader_id"],
+        participant_ids=tuple(state["participant_ids"]),
+        agenda=state["agenda"],
+        contributions=tuple(contribs),
+        summary=state.get("summary", ""),
+        justification=state.get("justification", ""),
+        decisions=tuple(decisions),
+        action_items=tuple(state.get("action_items", [])),
+        positions=tuple(state.get("positions", [])),
+        minority_reports=tuple(minority_reports(groups, decisions)),
+        conflicts_detected=bool(conflicts),
+        conflicts=tuple(conflicts),
+        authority_cues=tuple(cues),
+        failure_modes=tuple(_failure_modes(contribs)),
+        failures=tuple(state["failures"]),
+        devils_advocate_used=state.get("devils_advocate_used", False),
+        error=state.get("error"),
+        token_budget=state["token_budget"],
+        total_input_tokens=sum(c.input_tokens for c in contribs),
+        total_output_tokens=sum(c.output_tokens for c in contribs),
+        started_at=state["started_at"],
+        ended_at=max(datetime.now(UTC), state["started_at"]),
+    )
+    emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
+    return {"minutes": minutes}
+
+
+def create_tasks(creator: TaskCreator) -> MeetingNode:
+    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them."""
+
+    def create_tasks(state: MeetingState) -> dict[str, Any]:
+        config = ctx()
+        minutes = state["minutes"]
+        if not config.auto_create_tasks:
+            return {}
+        items = minutes.action_items[: config.max_tasks_per_meeting]
+        for item in items:
+            creator(item, minutes)
+        emit("tasks_created", count=len(items))
+        return {"minutes": minutes.model_copy(update={"tasks_created": len(items)})}
+
+    return create_tasks
+
+
+def record_meeting(records: MeetingRecorder) -> MeetingNode:
+    """Save the meeting record (an idempotent upsert keyed by meeting id)."""
+
+    def record_meeting(state: MeetingState) -> dict[str, Any]:
+        records.save(MeetingRecord.from_minutes(state["minutes"], meeting_type=ctx().meeting_type))
+        return {}
+
+    return record_meeting
+
+
+def agenda_text(state: Mapping[str, Any]) -> str:
+    """The fenced agenda of the running meeting."""
+    return render_agenda(state["agenda"])
