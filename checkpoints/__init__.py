@@ -5,6 +5,10 @@ from langgraph_council.checkpoints.embedded import (
     default_data_dir,
     embedded_postgres,
 )
+from langgraph_council.checkpoints.meeting_records import (
+    InMemoryMeetingRecordStore,
+    PostgresMeetingRecordStore,
+)
 from langgraph_council.checkpoints.migrations import (
     MIGRATIONS,
     Migration,
@@ -26,7 +30,9 @@ from langgraph_council.checkpoints.recovery import (
 __all__ = [
     "MIGRATIONS",
     "EmbeddedPostgresError",
+    "InMemoryMeetingRecordStore",
     "Migration",
+    "PostgresMeetingRecordStore",
     "ThreadStatus",
     "aresume_thread",
     "asetup_database",
