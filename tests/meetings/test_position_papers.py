@@ -49,7 +49,7 @@ def test_named_synthesizer_and_paper_cap(make_roster, meeting_input) -> None:
 def test_unknown_synthesizer_is_refused_before_any_call(make_roster, meeting_input) -> None:
     roster, model = make_roster({})
     graph = create_meeting_graph(roster, protocol="position_papers")
-    with pytest.raises(ValueError, match="position_papers.synthesizer"):
+    with pytest.raises(ValueError, match=r"position_papers\.synthesizer"):
         graph.invoke(meeting_input(), context={"position_papers": {"synthesizer": "ghost"}})
     assert model.calls == []
 
