@@ -33,7 +33,7 @@ from langgraph_council.nodes.meetings.models import (
 )
 from langgraph_council.nodes.meetings.participants import validate_meeting_input
 from langgraph_council.nodes.meetings.positions import (
-    extract_position,
+    latest_positions,
     minority_reports,
     rank_positions,
 )
@@ -76,9 +76,6 @@ class MeetingNode(Protocol):
     def __call__(self, state: MeetingState) -> Any:
         """Run the node."""
         ...
-
-
-POSITION_PHASES = ("position_paper", "input", "round_robin", "discussion")
 
 
 def ctx() -> MeetingProtocolConfig:
@@ -247,9 +244,7 @@ def synthesize(roster: Roster, *, phase: MeetingPhase, synthesizer: str | None =
             return {}
         agent = synthesizer or state["leader_id"]
         contribs = state["contributions"]
-        positions = [
-            p for c in contribs if c.phase in POSITION_PHASES if (p := extract_position(c))
-        ]
+        positions = latest_positions(contribs)
         cues = detect_authority_cues(contribs)
         groups = rank_positions(positions, discount=[c.agent_id for c in cues])
         prompt = SYNTHESIS.format(

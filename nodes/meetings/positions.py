@@ -12,6 +12,7 @@ __all__ = [
     "ClaimGroup",
     "claim_matches",
     "extract_position",
+    "latest_positions",
     "minority_reports",
     "normalize_source",
     "rank_positions",
@@ -97,8 +98,21 @@ def extract_position(contribution: Contribution) -> Position | None:
     )
 
 
+POSITION_PHASES = ("position_paper", "input", "round_robin", "discussion")
+
+
+def latest_positions(contributions: Sequence[Contribution]) -> list[Position]:
+    """Each agent's last stated position (a rebuttal may revise it), in first-speaker order."""
+    latest: dict[str, Position] = {}
+    for c in contributions:
+        if c.phase in POSITION_PHASES and (p := extract_position(c)):
+            latest[c.agent_id] = p
+    return list(latest.values())
+
+
 def _key_words(text: str) -> set[str]:
-    return {w for w in words(text) if w not in _STOP}
+    all_words = set(words(text))
+    return (all_words - _STOP) or all_words
 
 
 def claim_matches(claim: str, text: str, *, threshold: float = 0.6) -> float:
