@@ -1,5 +1,10 @@
 """Compiled LangGraph graphs: this package only wires nodes and guards together."""
 
+from langgraph_council.graphs.meeting_triggers import (
+    MeetingTriggers,
+    MeetingType,
+    TriggeredMeeting,
+)
 from langgraph_council.graphs.meetings import (
     build_meeting_graph,
     create_meeting_graph,
@@ -10,6 +15,9 @@ from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 
 __all__ = [
     "MeetingProtocolConfig",
+    "MeetingTriggers",
+    "MeetingType",
+    "TriggeredMeeting",
     "build_meeting_graph",
     "create_meeting_graph",
     "meeting_protocols",
