@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -14,16 +15,23 @@ from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 ORG = Path(__file__).resolve().parents[1] / "data" / "org.yaml"
 PARTICIPANTS = ["senior_dev", "junior_dev", "ui_dev"]
+_PRINT = threading.Lock()
+
+
+def say(event: dict[str, object]) -> None:
+    """One JSON line per event; parallel branches must not interleave their lines."""
+    with _PRINT:
+        print(json.dumps(event), flush=True)
 
 
 def main() -> None:
     uri, thread, protocol, mode, block_on = sys.argv[1:6]
 
     def reply(call: ScriptCall) -> str:
-        print(json.dumps({"call": call.agent_id}), flush=True)
+        say({"call": call.agent_id})
         if call.agent_id == block_on and mode == "run":
             time.sleep(0.5)  # let the other parallel branches save their writes first
-            print(json.dumps({"ready": True}), flush=True)
+            say({"ready": True})
             time.sleep(60)  # the parent SIGKILLs us here
         if call.agent_id == "cto":
             return "Summary: done.\nDecisions:\n- Ship it"
@@ -51,15 +59,7 @@ def main() -> None:
         )
         out = graph.invoke(inp, config, context=ctx, durability="sync")
     minutes = out["minutes"]
-    print(
-        json.dumps(
-            {
-                "turns": [[c.agent_id, c.turn] for c in minutes.contributions],
-                "status": minutes.status,
-            }
-        ),
-        flush=True,
-    )
+    say({"turns": [[c.agent_id, c.turn] for c in minutes.contributions], "status": minutes.status})
 
 
 if __name__ == "__main__":
