@@ -19,6 +19,7 @@ from langgraph_council.graphs.meeting_steps import (
     ctx,
     emit,
     model_node,
+    pure_node,
     quorum_error,
     synthesize,
 )
@@ -303,7 +304,9 @@ def _devils_advocate(roster: Roster) -> Step:
 def build_structured_phases(graph: StateGraph[Any, Any, Any, Any], roster: Roster) -> None:
     """Agenda -> parallel inputs -> conflicts -> targeted discussion -> premortem -> decision."""
     graph.add_node(
-        "broadcast_agenda", broadcast_agenda(roster), destinations=("gather_input", "finalize")
+        "broadcast_agenda",
+        pure_node(broadcast_agenda(roster), name="broadcast_agenda"),
+        destinations=("gather_input", "finalize"),
     )
     graph.add_node(
         "gather_input", model_node(roster, call_participant(roster), name="gather_input")
@@ -322,7 +325,9 @@ def build_structured_phases(graph: StateGraph[Any, Any, Any, Any], roster: Roste
         "run_premortem", model_node(roster, call_participant(roster), name="run_premortem")
     )
     graph.add_node(
-        "check_consensus", check_consensus, destinations=("play_devils_advocate", "synthesize")
+        "check_consensus",
+        pure_node(check_consensus, name="check_consensus"),
+        destinations=("play_devils_advocate", "synthesize"),
     )
     graph.add_node(
         "play_devils_advocate",

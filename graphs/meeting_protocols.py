@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from langgraph.graph import StateGraph
@@ -18,6 +19,7 @@ from langgraph_council.graphs.meeting_steps import (
     ctx,
     emit,
     model_node,
+    pure_node,
     quorum_error,
     synthesize,
 )
@@ -38,6 +40,10 @@ __all__ = ["build_position_papers", "build_round_robin"]
 MIN_STEPS_LEFT = 4  # open + summary + finalize + bookkeeping: always leave room to end cleanly
 
 
+def _after_turns(config: MeetingProtocolConfig) -> Literal["summarize", "finalize"]:
+    return "summarize" if config.round_robin.leader_summarizes else "finalize"
+
+
 def _take_turn(roster: Roster) -> Step:
     def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
         rr = config.round_robin
@@ -54,50 +60,42 @@ def _take_turn(roster: Roster) -> Step:
         )
         budget = budget_of(state, config)
         if not rr.leader_summarizes:
-            budget = budget.__class__(budget.total, budget.used, 0.0, budget.min_output)
+            budget = replace(budget, reserve_fraction=0.0)
         price = budget.plan(
             prompt_tokens=estimate_prompt_tokens(roster, agent, prompt), want=rr.max_tokens_per_turn
         )
         if not price.allowed:
             emit("budget_exhausted", phase="round_robin", reason=price.reason)
-            return {"status": "budget_exhausted", "error": price.reason}
+            update = {"status": "budget_exhausted", "error": price.reason}
+            return Command(goto=_after_turns(config), update=update)
 
         def finish(reply: AgentReply, _: Any) -> Update:
-            emit(
-                "agent_spoke",
-                agent_id=agent,
-                phase="round_robin",
-                turn=turn,
-                budget_left=budget.remaining - reply.total_tokens,
-            )
-            return {
+            left = budget.remaining - reply.total_tokens
+            emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
+            more = turn + 1 < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT
+            update = {
                 "contributions": [contribution(reply, "round_robin", turn)],
                 "tokens_used": reply.total_tokens,
                 "turn": turn + 1,
             }
+            return Command(goto="take_turn" if more else _after_turns(config), update=update)
 
         return Call(agent, prompt, price.max_tokens, finish)
 
     return step
 
 
-def _next_turn(state: MeetingState) -> Literal["take_turn", "summarize", "finalize"]:
-    rr = ctx().round_robin
-    schedule = turn_schedule(state["participant_ids"], rr.max_turns_per_agent, rr.max_total_turns)
-    more = state["turn"] < len(schedule) and state["status"] == "completed"
-    if more and state["remaining_steps"] > MIN_STEPS_LEFT:
-        return "take_turn"
-    return "summarize" if rr.leader_summarizes else "finalize"
-
-
 def build_round_robin(graph: StateGraph[Any, Any, Any, Any], roster: Roster) -> None:
     """Each participant speaks in turn (one super-step, one checkpoint, per turn)."""
-    graph.add_node("take_turn", model_node(roster, _take_turn(roster), name="take_turn"))
+    graph.add_node(
+        "take_turn",
+        model_node(roster, _take_turn(roster), name="take_turn"),
+        destinations=("take_turn", "summarize", "finalize"),
+    )
     graph.add_node(
         "summarize", model_node(roster, synthesize(roster, phase="summary"), name="summarize")
     )
     graph.add_edge("open_meeting", "take_turn")
-    graph.add_conditional_edges("take_turn", _next_turn, ["take_turn", "summarize", "finalize"])
     graph.add_edge("summarize", "finalize")
 
 
@@ -159,7 +157,9 @@ def _synthesize_papers(roster: Roster) -> Step:
 def build_position_papers(graph: StateGraph[Any, Any, Any, Any], roster: Roster) -> None:
     """Everyone writes a paper in parallel (`Send`); the synthesiser decides."""
     graph.add_node(
-        "assign_papers", _assign_papers(roster), destinations=("write_paper", "finalize")
+        "assign_papers",
+        pure_node(_assign_papers(roster), name="assign_papers"),
+        destinations=("write_paper", "finalize"),
     )
     graph.add_node("write_paper", model_node(roster, call_participant(roster), name="write_paper"))
     graph.add_node("synthesize", model_node(roster, _synthesize_papers(roster), name="synthesize"))

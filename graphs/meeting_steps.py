@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from langchain_core.runnables import RunnableConfig, RunnableLambda
+from langchain_core.runnables import Runnable, RunnableConfig
+from langgraph._internal._runnable import RunnableCallable
 from langgraph.config import get_stream_writer
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
@@ -60,6 +61,7 @@ __all__ = [
     "finalize",
     "model_node",
     "open_meeting",
+    "pure_node",
     "record_meeting",
     "synthesize",
 ]
@@ -133,7 +135,7 @@ def _failed(plan: Call, exc: Exception) -> Update:
     return plan.on_error(exc)
 
 
-def model_node(roster: Roster, step: Step, *, name: str) -> RunnableLambda[Any, Update]:
+def model_node(roster: Roster, step: Step, *, name: str) -> Runnable[Any, Update]:
     """One node, sync and async: `step` plans (pure), the roster calls, `finish` applies."""
 
     def run(state: Any, config: RunnableConfig) -> Update:
@@ -170,7 +172,18 @@ def model_node(roster: Roster, step: Step, *, name: str) -> RunnableLambda[Any, 
             return _failed(plan, exc)
         return plan.finish(out.reply, out.parsed)
 
-    return RunnableLambda(run, afunc=arun, name=name)
+    # LangGraph's own node wrapper: sync and async bodies, traced once as the graph task.
+    # (`RunnableLambda(run, afunc=arun)` works too, at ~0.5 ms more per node for a nested run.)
+    return RunnableCallable(run, arun, name=name, trace=False)
+
+
+def pure_node(node: MeetingNode, *, name: str) -> Runnable[Any, Any]:
+    """A node without I/O: under `ainvoke` it runs on the loop, skipping the thread-pool hop."""
+
+    async def anode(state: MeetingState) -> Any:
+        return node(state)
+
+    return RunnableCallable(node, anode, name=name, trace=False)
 
 
 def open_meeting(roster: Roster, protocol: str) -> MeetingNode:

@@ -17,6 +17,7 @@ from langgraph_council.graphs.meeting_steps import (
     create_tasks,
     finalize,
     open_meeting,
+    pure_node,
     record_meeting,
 )
 from langgraph_council.nodes.agents import Roster
@@ -98,8 +99,8 @@ def build_meeting_graph(
         input_schema=MeetingInput,
         output_schema=MeetingOutput,
     )
-    graph.add_node("open_meeting", open_meeting(roster, protocol))
-    graph.add_node("finalize", finalize)
+    graph.add_node("open_meeting", pure_node(open_meeting(roster, protocol), name="open_meeting"))
+    graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
     _PROTOCOLS[protocol](graph, roster)
     last = "finalize"
