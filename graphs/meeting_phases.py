@@ -78,7 +78,8 @@ def broadcast_agenda(roster: Roster) -> MeetingNode:
         ]
         costs = [estimate_prompt_tokens(roster, a, p) for a, p in zip(ids, prompts, strict=True)]
         price = budget_of(state, config).plan_parallel(costs, want=sp.max_tokens_per_input)
-        emit("phase_started", phase="input", participants=len(ids))
+        left = budget_of(state, config).remaining
+        emit("phase_started", phase="input", participants=len(ids), budget_left=left)
         if not price.allowed:
             emit("budget_exhausted", phase="input", reason=price.reason)
             update = {"status": "budget_exhausted", "error": price.reason}

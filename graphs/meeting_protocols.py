@@ -61,6 +61,13 @@ def _take_turn(roster: Roster) -> Step:
         budget = budget_of(state, config)
         if not rr.leader_summarizes:
             budget = replace(budget, reserve_fraction=0.0)
+        if turn == 0:
+            emit(
+                "phase_started",
+                phase="round_robin",
+                turns=len(schedule),
+                budget_left=budget.remaining,
+            )
         price = budget.plan(
             prompt_tokens=estimate_prompt_tokens(roster, agent, prompt), want=rr.max_tokens_per_turn
         )
@@ -121,7 +128,13 @@ def _assign_papers(roster: Roster) -> MeetingNode:
         ids = state["participant_ids"]
         costs = [estimate_prompt_tokens(roster, a, prompt) for a in ids]
         price = budget_of(state, config).plan_parallel(costs, want=want)
-        emit("phase_started", phase="position_paper", participants=len(ids))
+        budget = budget_of(state, config)
+        emit(
+            "phase_started",
+            phase="position_paper",
+            participants=len(ids),
+            budget_left=budget.remaining,
+        )
         if not price.allowed:
             emit("budget_exhausted", phase="position_paper", reason=price.reason)
             return Command(

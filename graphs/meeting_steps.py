@@ -67,7 +67,11 @@ __all__ = [
 ]
 
 TaskCreator = Callable[[ActionItem, MeetingMinutes], object]
-"""Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`."""
+"""Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`.
+
+A crash between the callback and the next checkpoint re-runs the node: make the callback
+idempotent, e.g. keyed by `minutes.meeting_id` and the item's position.
+"""
 
 Update = dict[str, Any] | Command[Any]
 
@@ -284,7 +288,8 @@ def synthesize(roster: Roster, *, phase: MeetingPhase, synthesizer: str | None =
                 if isinstance(parsed, SynthesisOutput)
                 else parse_synthesis_text(reply.content)
             )
-            emit("agent_spoke", agent_id=agent, phase=phase, turn=turn)
+            left = budget_of(state, config).remaining - reply.total_tokens
+            emit("agent_spoke", agent_id=agent, phase=phase, turn=turn, budget_left=left)
             return {
                 **noted,
                 "contributions": [contribution(reply, phase, turn)],

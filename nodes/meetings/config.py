@@ -22,7 +22,11 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 class RoundRobinConfig(BaseModel):
-    """Round robin: each participant speaks in turn, seeing the fenced transcript."""
+    """Round robin: each participant speaks in turn, seeing the fenced transcript.
+
+    `transcript_window=N` shows only the last N turns verbatim and older ones as a bounded
+    extractive digest (first sentence of each, no model call), so prompts stop growing.
+    """
 
     model_config = _FROZEN
 
@@ -43,7 +47,14 @@ class PositionPapersConfig(BaseModel):
 
 
 class StructuredPhasesConfig(BaseModel):
-    """Structured phases: inputs, conflict detection, targeted discussion, decision."""
+    """Structured phases: inputs, conflict detection, targeted discussion, decision.
+
+    `max_discussion_tokens` caps the discussion's total tokens (prompts plus replies).
+    `strategic_lenses` maps a participant id to the lens injected into its input request.
+    `conflict_judge` and `devils_advocate_agent` are `"meeting_leader"` or an agent id.
+    The devil's advocate speaks when inputs are near-identical (mean pairwise cosine similarity
+    above `similarity_threshold`) with fewer than `min_disagreements` disagreeing pairs.
+    """
 
     model_config = _FROZEN
 
@@ -63,6 +74,10 @@ class StructuredPhasesConfig(BaseModel):
 
 class MeetingProtocolConfig(BaseModel):
     """Meeting tunables, passed as `context=` (a plain dict is accepted and coerced).
+
+    `synthesis_reserve` of the budget is held back for the final synthesis; `quorum` is the share
+    of participants that must answer a parallel phase (at least one); `meeting_type` names the
+    records and the trigger cooldowns.
 
     Example:
         >>> MeetingProtocolConfig.model_validate(

@@ -34,20 +34,32 @@ def _run(args: list[str], *, kill_when_ready: bool) -> list[dict[str, object]]:
 @pytest.mark.postgres
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("protocol", "block_on", "expected_first", "resumed_calls"),
+    ("protocol", "resumed_calls", "final_turns"),
     [
-        ("round_robin", "ui_dev", ["senior_dev", "junior_dev", "ui_dev"], ["ui_dev", "cto"]),
-        ("position_papers", "ui_dev", ["senior_dev", "junior_dev", "ui_dev"], ["ui_dev", "cto"]),
+        (
+            "round_robin",
+            ["ui_dev", "cto"],
+            [["senior_dev", 0], ["junior_dev", 1], ["ui_dev", 2], ["cto", 3]],
+        ),
+        (
+            "position_papers",
+            ["ui_dev", "cto"],
+            [["senior_dev", 0], ["junior_dev", 1], ["ui_dev", 2], ["cto", 3]],
+        ),
+        (
+            "structured_phases",
+            ["ui_dev", "cto"],
+            [["senior_dev", 0], ["junior_dev", 1], ["ui_dev", 2], ["cto", 3]],
+        ),
     ],
 )
 def test_sigkill_mid_meeting_then_resume(
-    pg_db: str, protocol: str, block_on: str, expected_first: list[str], resumed_calls: list[str]
+    pg_db: str, protocol: str, resumed_calls: list[str], final_turns: list[list[object]]
 ) -> None:
     args = [pg_db, f"crash-{protocol}", protocol]
-    first = _run([*args, "run", block_on], kill_when_ready=True)
-    assert sorted(e["call"] for e in first if "call" in e) == sorted(expected_first)
-    second = _run([*args, "resume", block_on], kill_when_ready=False)
+    first = _run([*args, "run", "ui_dev"], kill_when_ready=True)
+    assert sorted(e["call"] for e in first if "call" in e) == ["junior_dev", "senior_dev", "ui_dev"]
+    second = _run([*args, "resume", "ui_dev"], kill_when_ready=False)
     assert [e["call"] for e in second if "call" in e] == resumed_calls
-    final = second[-1]
-    assert final["status"] == "completed"
-    assert final["turns"] == [["senior_dev", 0], ["junior_dev", 1], ["ui_dev", 2], ["cto", 3]]
+    assert second[-1]["status"] == "completed"
+    assert second[-1]["turns"] == final_turns

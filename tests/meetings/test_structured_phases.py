@@ -218,3 +218,36 @@ async def test_inputs_overlap_under_ainvoke(make_roster, meeting_input, position
     assert [c.phase for c in minutes.contributions][:4] == ["input"] * 4
     calls = len(minutes.contributions)
     assert elapsed < 0.25 * calls * 0.75, (elapsed, calls)
+
+
+def test_a_failed_input_is_recorded_and_the_meeting_goes_on(
+    make_roster, meeting_input, position
+) -> None:
+    roster, _ = make_roster(
+        {
+            "senior_dev": [position("Use Postgres", "pgbench")],
+            "junior_dev": [TimeoutError("model timed out")],
+            "ui_dev": [position("Use Postgres", "team skills", extra="Different words here.")],
+            "cto": [DECISION],
+        }
+    )
+    ctx = {"structured_phases": {"devils_advocate": False}}
+    minutes = create_meeting_graph(roster).invoke(meeting_input(), context=ctx)["minutes"]
+    assert minutes.status == "completed"
+    assert [(f.agent_id, f.phase) for f in minutes.failures] == [("junior_dev", "input")]
+    assert minutes.decisions == ("Use Postgres",)
+
+
+def test_inputs_without_quorum_fail_the_meeting(make_roster, meeting_input) -> None:
+    roster, model = make_roster(
+        {
+            "senior_dev": ["only me"],
+            "junior_dev": [RuntimeError("x")],
+            "ui_dev": [RuntimeError("y")],
+        }
+    )
+    ctx = {"quorum": 0.9}
+    minutes = create_meeting_graph(roster).invoke(meeting_input(), context=ctx)["minutes"]
+    assert minutes.status == "failed" and "1 of 3 answered, 3 needed" in (minutes.error or "")
+    assert [c.content for c in minutes.contributions] == ["only me"]
+    assert len(model.calls) == 3

@@ -57,8 +57,11 @@ def test_progress_events_on_the_custom_stream(make_roster, meeting_input) -> Non
     assert kinds[0] == "meeting_started" and kinds[-1] == "meeting_ended"
     spoke = [e for e in events if e["event"] == "agent_spoke"]
     assert [e["agent_id"] for e in spoke] == ["senior_dev", "junior_dev", "cto"]
-    left = [e["budget_left"] for e in spoke if "budget_left" in e]
-    assert len(left) == 2 and left[0] > left[1] > 0
+    left = [e["budget_left"] for e in spoke]
+    assert left == sorted(left, reverse=True) and left[-1] >= 0
+    started = next(e for e in events if e["event"] == "phase_started")
+    assert started["phase"] == "round_robin" and started["budget_left"] == 20_000
+    assert started["turns"] == 2
 
 
 def _review(**kw) -> MeetingType:
