@@ -14,7 +14,7 @@ from langgraph._internal._runnable import RunnableCallable
 from langgraph.config import get_stream_writer
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
-from langgraph.types import Command
+from langgraph.types import Command, Overwrite
 from pydantic import BaseModel
 
 from langgraph_council.guards.authority_deference import (
@@ -43,9 +43,11 @@ from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecor
 from langgraph_council.nodes.meetings.state import CallTask, MeetingState
 from langgraph_council.nodes.meetings.synthesis import (
     SynthesisOutput,
+    merge_positions,
     parse_synthesis_text,
     render_ranked_positions,
     resolve_action_items,
+    synthesiser_positions,
 )
 
 __all__ = [
@@ -190,12 +192,37 @@ def pure_node(node: MeetingNode, *, name: str) -> Runnable[Any, Any]:
     return RunnableCallable(node, anode, name=name, trace=False)
 
 
+FRESH_MEETING: dict[str, Any] = {
+    "contributions": Overwrite([]),
+    "failures": Overwrite([]),
+    "tokens_used": Overwrite(0),
+    "discussion_tokens": Overwrite(0),
+    "turn": 0,
+    "status": "completed",
+    "error": None,
+    "conflicts": [],
+    "discussants": [],
+    "discussion_index": 0,
+    "devils_advocate_used": False,
+    "positions": [],
+    "authority_cues": [],
+    "summary": "",
+    "justification": "",
+    "decisions": [],
+    "action_items": [],
+}
+"""What `open_meeting` resets, so a thread can host one meeting after another."""
+
+
 def open_meeting(roster: Roster, protocol: str) -> MeetingNode:
     """Validate the input before any agent is called, and start the meeting's clock."""
 
     def open_meeting(state: MeetingState) -> dict[str, Any]:
         meeting = validate_meeting_input(roster, state)
-        meeting_id = state.get("meeting_id") or f"mtg-{uuid.uuid4().hex[:12]}"
+        meeting_id = state.get("meeting_id")
+        previous = state.get("minutes")
+        if not meeting_id or (previous is not None and previous.meeting_id == meeting_id):
+            meeting_id = f"mtg-{uuid.uuid4().hex[:12]}"  # a reused thread starts a new meeting
         emit("meeting_started", meeting_id=meeting_id, protocol=protocol)
         return {
             "agenda": meeting.agenda,
@@ -204,12 +231,7 @@ def open_meeting(roster: Roster, protocol: str) -> MeetingNode:
             "meeting_id": meeting_id,
             "protocol": protocol,
             "started_at": datetime.now(UTC),
-            "contributions": [],
-            "failures": [],
-            "tokens_used": 0,
-            "discussion_tokens": 0,
-            "turn": 0,
-            "status": "completed",
+            **FRESH_MEETING,
         }
 
     return open_meeting
@@ -290,8 +312,10 @@ def synthesize(roster: Roster, *, phase: MeetingPhase, synthesizer: str | None =
             )
             left = budget_of(state, config).remaining - reply.total_tokens
             emit("agent_spoke", agent_id=agent, phase=phase, turn=turn, budget_left=left)
+            read = synthesiser_positions(out, state["participant_ids"])
             return {
                 **noted,
+                "positions": merge_positions(positions, read),
                 "contributions": [contribution(reply, phase, turn)],
                 "tokens_used": reply.total_tokens,
                 "turn": turn + 1,

@@ -194,6 +194,10 @@ class MeetingMinutes(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> MeetingMinutes:
+        if len(set(self.participant_ids)) != len(self.participant_ids):
+            raise ValueError("participant_ids must be unique")
+        if self.leader_id in self.participant_ids:
+            raise ValueError("leader_id must not be among participant_ids")
         if self.ended_at < self.started_at:
             raise ValueError("ended_at must not be before started_at")
         if self.total_input_tokens != sum(c.input_tokens for c in self.contributions):

@@ -7,16 +7,19 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from langgraph_council.nodes.meetings.models import ActionItem, Priority
+from langgraph_council.nodes.meetings.models import ActionItem, Position, Priority
 from langgraph_council.nodes.meetings.positions import ClaimGroup
 from langgraph_council.nodes.org import Org
 
 __all__ = [
     "ActionItemDraft",
+    "PositionDraft",
     "SynthesisOutput",
+    "merge_positions",
     "parse_synthesis_text",
     "render_ranked_positions",
     "resolve_action_items",
+    "synthesiser_positions",
 ]
 
 _PRIORITIES: tuple[Priority, ...] = ("low", "medium", "high", "critical")
@@ -158,3 +161,23 @@ def render_ranked_positions(groups: Sequence[ClaimGroup]) -> str:
             f"held by {', '.join(g.agent_ids)}"
         )
     return "\n".join(lines)
+
+
+def synthesiser_positions(out: SynthesisOutput, participants: Sequence[str]) -> list[Position]:
+    """The positions the synthesiser read, for participants of this meeting only."""
+    return [
+        Position(
+            agent_id=p.agent_id,
+            claim=p.claim.strip(),
+            confidence=p.confidence,
+            evidence=tuple(e for e in p.evidence if e.strip()),
+        )
+        for p in out.positions
+        if p.agent_id in participants and p.claim.strip()
+    ]
+
+
+def merge_positions(stated: Sequence[Position], read: Sequence[Position]) -> list[Position]:
+    """What participants stated themselves wins; the synthesiser's reading fills the gaps."""
+    have = {p.agent_id for p in stated}
+    return [*stated, *(p for p in read if p.agent_id not in have)]

@@ -106,3 +106,20 @@ async def test_ainvoke_gives_the_same_minutes(make_roster, meeting_input, ctx) -
     expected = 3 if ctx else 6
     assert len([c for c in minutes.contributions if c.phase == "round_robin"]) == expected
     assert minutes.contributions[-1].phase == "summary"
+
+
+def test_a_reused_thread_hosts_a_fresh_meeting(make_roster, meeting_input) -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    roster, _ = make_roster(
+        {"senior_dev": ["first", "second"], "cto": [SUMMARY, "Decisions:\n- B"]}
+    )
+    graph = create_meeting_graph(roster, protocol="round_robin", checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "weekly"}}
+    ctx = {"round_robin": {"max_turns_per_agent": 1}}
+    one = graph.invoke(meeting_input(["senior_dev"]), config, context=ctx)["minutes"]
+    two = graph.invoke(meeting_input(["senior_dev"]), config, context=ctx)["minutes"]
+    assert [c.content for c in two.contributions][:1] == ["second"]
+    assert [c.turn for c in two.contributions] == [0, 1]
+    assert two.meeting_id != one.meeting_id and two.decisions == ("B",)
+    assert two.action_items == () and two.total_tokens < one.total_tokens * 2

@@ -163,3 +163,34 @@ def test_tolerant_text_parser() -> None:
     ]
     assert out.justification == "evidence."
     assert parse_synthesis_text("Just prose, no headers.").summary == "Just prose, no headers."
+
+
+def test_synthesiser_positions_fill_gaps_and_feed_minority_reports(
+    make_roster, meeting_input
+) -> None:
+    structured = {
+        "summary": "s",
+        "decisions": ["Use Postgres for billing"],
+        "positions": [
+            {
+                "agent_id": "senior_dev",
+                "claim": "Use Postgres for billing",
+                "evidence": ["pgbench"],
+            },
+            {
+                "agent_id": "junior_dev",
+                "claim": "Use MongoDB",
+                "confidence": 0.4,
+                "evidence": ["churn"],
+            },
+            {"agent_id": "not_here", "claim": "Use Oracle", "evidence": ["sales call"]},
+        ],
+    }
+    roster, _ = make_roster(
+        {"senior_dev": ["free text"], "junior_dev": ["more free text"], "cto": [structured]}
+    )
+    graph = create_meeting_graph(roster, protocol="position_papers")
+    minutes = graph.invoke(meeting_input(["senior_dev", "junior_dev"]))["minutes"]
+    assert [p.agent_id for p in minutes.positions] == ["senior_dev", "junior_dev"]
+    [report] = minutes.minority_reports
+    assert report.claim == "Use MongoDB" and report.evidence == ("churn",)
