@@ -155,6 +155,8 @@ def _route_conflicts(
         discussants = list(ids)
     emit("conflicts_detected", count=len(conflicts), discussants=discussants)
     update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
+    if update.get("status") == "budget_exhausted":
+        return Command(goto="check_consensus", update=update)
     if len(discussants) >= 2 and update.get("status", state["status"]) == "completed":
         emit("phase_started", phase="discussion", participants=len(discussants))
         return Command(goto="discuss", update={**update, "discussion_index": 0})

@@ -14,12 +14,12 @@ _TITLES = (
     r"architect|manager|executive|expert"
 )
 _PATTERNS = (
-    rf"\bas (?:the|a|an|your) (?:(?:most )?(?:{_TITLES})\b[\w -]{{0,30}}?)(?=[,.;:]|\s+(?:i|we)\b)",
-    r"\bas (?:the|a) most senior\b[\w -]{0,30}",
+    rf"\bas (?:(?:the|a|an|your|our) )?(?:most )?(?:{_TITLES})\b"
+    r"[\w -]{0,30}?(?=[,.;:]|\s+(?:i|we)\b)",
+    rf"\bi(?:'m| am) (?:the|a|your) (?:most )?(?:{_TITLES})\b",
     r"\b(?:trust me|take my word)\b",
     r"\bi outrank\b|\bmy (?:seniority|rank|title|authority)\b",
     r"\bin my \d+ years\b",
-    r"\bbecause i(?: a|')m the (?:boss|lead|senior\w*)\b",
     r"\b(?:the )?(?:ceo|cto|vp|director|boss) (?:wants|said|says|decided)\b",
 )
 _CUE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
