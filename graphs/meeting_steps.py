@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -25,21 +25,13 @@ from langgraph_council.guards.budget import TokenBudget, estimate_prompt_tokens
 from langgraph_council.nodes.agents import AgentReply, Roster
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, coerce_config
 from langgraph_council.nodes.meetings.models import (
-    ActionItem,
     Contribution,
-    FailureMode,
-    MeetingMinutes,
     MeetingPhase,
     ParticipantFailure,
 )
 from langgraph_council.nodes.meetings.participants import validate_meeting_input
-from langgraph_council.nodes.meetings.positions import (
-    latest_positions,
-    minority_reports,
-    rank_positions,
-)
+from langgraph_council.nodes.meetings.positions import latest_positions, rank_positions
 from langgraph_council.nodes.meetings.prompts import SYNTHESIS, render_agenda, render_transcript
-from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
 from langgraph_council.nodes.meetings.state import CallTask, MeetingState
 from langgraph_council.nodes.meetings.synthesis import (
     SynthesisOutput,
@@ -53,27 +45,16 @@ from langgraph_council.nodes.meetings.synthesis import (
 __all__ = [
     "Call",
     "MeetingNode",
-    "TaskCreator",
     "budget_of",
     "call_participant",
     "contribution",
-    "create_tasks",
     "ctx",
     "emit",
-    "finalize",
     "model_node",
     "open_meeting",
     "pure_node",
-    "record_meeting",
     "synthesize",
 ]
-
-TaskCreator = Callable[[ActionItem, MeetingMinutes], object]
-"""Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`.
-
-A crash between the callback and the next checkpoint re-runs the node: make the callback
-idempotent, e.g. keyed by `minutes.meeting_id` and the item's position.
-"""
 
 Update = dict[str, Any] | Command[Any]
 
@@ -328,84 +309,3 @@ def synthesize(roster: Roster, *, phase: MeetingPhase, synthesizer: str | None =
         return Call(agent, prompt, price.max_tokens, finish, schema=SynthesisOutput)
 
     return step
-
-
-def _failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
-    modes = []
-    for c in contribs:
-        if c.phase != "premortem":
-            continue
-        for line in c.content.splitlines():
-            if line.strip().startswith(("- ", "* ")):
-                modes.append(FailureMode(agent_id=c.agent_id, description=line.strip()[2:]))
-    return modes
-
-
-def finalize(state: MeetingState) -> dict[str, Any]:
-    """Assemble the minutes; partial minutes keep every contribution already made."""
-    contribs = state["contributions"]
-    decisions = state.get("decisions", [])
-    conflicts = state.get("conflicts", [])
-    cues = state.get("authority_cues", [])
-    groups = rank_positions(state.get("positions", []), discount=[c.agent_id for c in cues])
-    minutes = MeetingMinutes(
-        meeting_id=state["meeting_id"],
-        protocol=state["protocol"],
-        status=state["status"],
-        leader_id=state["leader_id"],
-        participant_ids=tuple(state["participant_ids"]),
-        agenda=state["agenda"],
-        contributions=tuple(contribs),
-        summary=state.get("summary", ""),
-        justification=state.get("justification", ""),
-        decisions=tuple(decisions),
-        action_items=tuple(state.get("action_items", [])),
-        positions=tuple(state.get("positions", [])),
-        minority_reports=tuple(minority_reports(groups, decisions)),
-        conflicts_detected=bool(conflicts),
-        conflicts=tuple(conflicts),
-        authority_cues=tuple(cues),
-        failure_modes=tuple(_failure_modes(contribs)),
-        failures=tuple(state["failures"]),
-        devils_advocate_used=state.get("devils_advocate_used", False),
-        error=state.get("error"),
-        token_budget=state["token_budget"],
-        total_input_tokens=sum(c.input_tokens for c in contribs),
-        total_output_tokens=sum(c.output_tokens for c in contribs),
-        started_at=state["started_at"],
-        ended_at=max(datetime.now(UTC), state["started_at"]),
-    )
-    emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
-    return {"minutes": minutes}
-
-
-def create_tasks(creator: TaskCreator) -> MeetingNode:
-    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them."""
-
-    def create_tasks(state: MeetingState) -> dict[str, Any]:
-        config = ctx()
-        minutes = state["minutes"]
-        if not config.auto_create_tasks:
-            return {}
-        items = minutes.action_items[: config.max_tasks_per_meeting]
-        for item in items:
-            creator(item, minutes)
-        emit("tasks_created", count=len(items))
-        return {"minutes": minutes.model_copy(update={"tasks_created": len(items)})}
-
-    return create_tasks
-
-
-def record_meeting(records: MeetingRecorder) -> MeetingNode:
-    """Save the meeting record (an idempotent upsert keyed by meeting id)."""
-
-    def record_meeting(state: MeetingState) -> dict[str, Any]:
-        records.save(MeetingRecord.from_minutes(state["minutes"], meeting_type=ctx().meeting_type))
-        return {}
-
-    return record_meeting
-
-
-def agenda_text(state: Mapping[str, Any]) -> str:
-    """The fenced agenda of the running meeting."""
-    return render_agenda(state["agenda"])

@@ -10,16 +10,15 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
-from langgraph_council.graphs.meeting_phases import build_structured_phases
-from langgraph_council.graphs.meeting_protocols import build_position_papers, build_round_robin
-from langgraph_council.graphs.meeting_steps import (
+from langgraph_council.graphs.meeting_minutes import (
     TaskCreator,
     create_tasks,
     finalize,
-    open_meeting,
-    pure_node,
     record_meeting,
 )
+from langgraph_council.graphs.meeting_phases import build_structured_phases
+from langgraph_council.graphs.meeting_protocols import build_position_papers, build_round_robin
+from langgraph_council.graphs.meeting_steps import open_meeting, pure_node
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes.meetings.records import MeetingRecorder

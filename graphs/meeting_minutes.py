@@ -1,0 +1,103 @@
+"""The end of every meeting: minutes, tasks from action items, the durable record."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from langgraph_council.graphs.meeting_steps import MeetingNode, ctx, emit
+from langgraph_council.nodes.meetings.models import (
+    ActionItem,
+    Contribution,
+    FailureMode,
+    MeetingMinutes,
+)
+from langgraph_council.nodes.meetings.positions import minority_reports, rank_positions
+from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
+from langgraph_council.nodes.meetings.state import MeetingState
+
+__all__ = ["TaskCreator", "create_tasks", "finalize", "record_meeting"]
+
+TaskCreator = Callable[[ActionItem, MeetingMinutes], object]
+"""Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`.
+
+A crash between the callback and the next checkpoint re-runs the node: make the callback
+idempotent, e.g. keyed by `minutes.meeting_id` and the item's position.
+"""
+
+
+def _failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
+    modes = []
+    for c in contribs:
+        if c.phase != "premortem":
+            continue
+        for line in c.content.splitlines():
+            if line.strip().startswith(("- ", "* ")):
+                modes.append(FailureMode(agent_id=c.agent_id, description=line.strip()[2:]))
+    return modes
+
+
+def finalize(state: MeetingState) -> dict[str, Any]:
+    """Assemble the minutes; partial minutes keep every contribution already made."""
+    contribs = state["contributions"]
+    decisions = state.get("decisions", [])
+    conflicts = state.get("conflicts", [])
+    cues = state.get("authority_cues", [])
+    groups = rank_positions(state.get("positions", []), discount=[c.agent_id for c in cues])
+    minutes = MeetingMinutes(
+        meeting_id=state["meeting_id"],
+        protocol=state["protocol"],
+        status=state["status"],
+        leader_id=state["leader_id"],
+        participant_ids=tuple(state["participant_ids"]),
+        agenda=state["agenda"],
+        contributions=tuple(contribs),
+        summary=state.get("summary", ""),
+        justification=state.get("justification", ""),
+        decisions=tuple(decisions),
+        action_items=tuple(state.get("action_items", [])),
+        positions=tuple(state.get("positions", [])),
+        minority_reports=tuple(minority_reports(groups, decisions)),
+        conflicts_detected=bool(conflicts),
+        conflicts=tuple(conflicts),
+        authority_cues=tuple(cues),
+        failure_modes=tuple(_failure_modes(contribs)),
+        failures=tuple(state["failures"]),
+        devils_advocate_used=state.get("devils_advocate_used", False),
+        error=state.get("error"),
+        token_budget=state["token_budget"],
+        total_input_tokens=sum(c.input_tokens for c in contribs),
+        total_output_tokens=sum(c.output_tokens for c in contribs),
+        started_at=state["started_at"],
+        ended_at=max(datetime.now(UTC), state["started_at"]),
+    )
+    emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
+    return {"minutes": minutes}
+
+
+def create_tasks(creator: TaskCreator) -> MeetingNode:
+    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them."""
+
+    def create_tasks(state: MeetingState) -> dict[str, Any]:
+        config = ctx()
+        minutes = state["minutes"]
+        if not config.auto_create_tasks:
+            return {}
+        items = minutes.action_items[: config.max_tasks_per_meeting]
+        for item in items:
+            creator(item, minutes)
+        emit("tasks_created", count=len(items))
+        return {"minutes": minutes.model_copy(update={"tasks_created": len(items)})}
+
+    return create_tasks
+
+
+def record_meeting(records: MeetingRecorder) -> MeetingNode:
+    """Save the meeting record (an idempotent upsert keyed by meeting id)."""
+
+    def record_meeting(state: MeetingState) -> dict[str, Any]:
+        records.save(MeetingRecord.from_minutes(state["minutes"], meeting_type=ctx().meeting_type))
+        return {}
+
+    return record_meeting
