@@ -14,10 +14,10 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.types import Checkpointer
 from pydantic import BaseModel, ConfigDict, Field
 
-from langgraph_council.graphs.meeting_minutes import TaskCreator
 from langgraph_council.graphs.meetings import MeetingGraph, create_meeting_graph
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes.meetings.minutes import TaskCreator
 from langgraph_council.nodes.meetings.models import MeetingAgenda, MeetingMinutes
 from langgraph_council.nodes.meetings.records import MeetingRecorder
 

@@ -10,17 +10,22 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
-from langgraph_council.graphs.meeting_minutes import (
+from langgraph_council.graphs.meeting_protocols import (
+    MEETING_GUARDS,
+    build_position_papers,
+    build_round_robin,
+    build_structured_phases,
+)
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.meetings.calls import open_meeting, pure_node
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes.meetings.guarding import MeetingGuards
+from langgraph_council.nodes.meetings.minutes import (
     TaskCreator,
     create_tasks,
     finalize,
     record_meeting,
 )
-from langgraph_council.graphs.meeting_phases import build_structured_phases
-from langgraph_council.graphs.meeting_protocols import build_position_papers, build_round_robin
-from langgraph_council.graphs.meeting_steps import open_meeting, pure_node
-from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes.meetings.records import MeetingRecorder
 from langgraph_council.nodes.meetings.state import MeetingInput, MeetingOutput, MeetingState
 
@@ -34,8 +39,9 @@ __all__ = [
 ]
 
 MeetingGraph = CompiledStateGraph[Any, Any, Any, Any]
-MeetingProtocolBuilder = Callable[[StateGraph[Any, Any, Any, Any], Roster], None]
-"""Adds a protocol's nodes: an edge out of `open_meeting` and every path into `finalize`."""
+MeetingProtocolBuilder = Callable[[StateGraph[Any, Any, Any, Any], Roster, MeetingGuards], None]
+"""Adds a protocol's nodes (priced through the guards): an edge out of `open_meeting` and every
+path into `finalize`."""
 
 _PROTOCOLS: dict[str, MeetingProtocolBuilder] = {
     "round_robin": build_round_robin,
@@ -48,7 +54,7 @@ def register_meeting_protocol(name: str, builder: MeetingProtocolBuilder) -> Non
     """Register a protocol under `name` (snake_case); re-registering a name replaces it.
 
     Example:
-        >>> def one_call(graph, roster):  # doctest: +SKIP
+        >>> def one_call(graph, roster, guards):  # doctest: +SKIP
         ...     graph.add_node("decide", ...)
         ...     graph.add_edge("open_meeting", "decide")
         ...     graph.add_edge("decide", "finalize")
@@ -101,7 +107,7 @@ def build_meeting_graph(
     graph.add_node("open_meeting", pure_node(open_meeting(roster, protocol), name="open_meeting"))
     graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
-    _PROTOCOLS[protocol](graph, roster)
+    _PROTOCOLS[protocol](graph, roster, MEETING_GUARDS)
     last = "finalize"
     if task_creator is not None:
         graph.add_node("create_tasks", create_tasks(task_creator))

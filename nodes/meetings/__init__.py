@@ -6,6 +6,7 @@ from langgraph_council.nodes.meetings.config import (
     RoundRobinConfig,
     StructuredPhasesConfig,
 )
+from langgraph_council.nodes.meetings.guarding import MeetingGuards
 from langgraph_council.nodes.meetings.models import (
     ActionItem,
     AuthorityCue,
@@ -31,6 +32,7 @@ __all__ = [
     "FailureMode",
     "MeetingAgenda",
     "MeetingAgendaItem",
+    "MeetingGuards",
     "MeetingMinutes",
     "MeetingProtocolConfig",
     "MeetingRecord",

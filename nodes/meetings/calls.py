@@ -1,4 +1,4 @@
-"""Meeting nodes shared by every protocol: open, parallel calls, synthesis, minutes, tasks."""
+"""Meeting node plumbing: priced calls run sync or async, opening a meeting, parallel calls."""
 
 from __future__ import annotations
 
@@ -17,11 +17,6 @@ from langgraph.runtime import get_runtime
 from langgraph.types import Command, Overwrite
 from pydantic import BaseModel
 
-from langgraph_council.guards.authority_deference import (
-    AUTHORITY_JUSTIFICATION_DIRECTIVE,
-    detect_authority_cues,
-)
-from langgraph_council.guards.budget import TokenBudget, estimate_prompt_tokens
 from langgraph_council.nodes.agents import AgentReply, Roster
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, coerce_config
 from langgraph_council.nodes.meetings.models import (
@@ -30,22 +25,13 @@ from langgraph_council.nodes.meetings.models import (
     ParticipantFailure,
 )
 from langgraph_council.nodes.meetings.participants import validate_meeting_input
-from langgraph_council.nodes.meetings.positions import latest_positions, rank_positions
-from langgraph_council.nodes.meetings.prompts import SYNTHESIS, render_agenda, render_transcript
 from langgraph_council.nodes.meetings.state import CallTask, MeetingState
-from langgraph_council.nodes.meetings.synthesis import (
-    SynthesisOutput,
-    merge_positions,
-    parse_synthesis_text,
-    render_ranked_positions,
-    resolve_action_items,
-    synthesiser_positions,
-)
 
 __all__ = [
     "Call",
     "MeetingNode",
-    "budget_of",
+    "Step",
+    "Update",
     "call_participant",
     "contribution",
     "ctx",
@@ -53,7 +39,7 @@ __all__ = [
     "model_node",
     "open_meeting",
     "pure_node",
-    "synthesize",
+    "quorum_error",
 ]
 
 Update = dict[str, Any] | Command[Any]
@@ -75,16 +61,6 @@ def ctx() -> MeetingProtocolConfig:
 def emit(event: str, **data: Any) -> None:
     """A progress event on LangGraph's `custom` stream (a no-op when nobody streams it)."""
     get_stream_writer()({"event": event, **data})
-
-
-def budget_of(state: MeetingState, config: MeetingProtocolConfig) -> TokenBudget:
-    """The meeting's budget as it stands, with the synthesis reserve held back."""
-    return TokenBudget(
-        total=state["token_budget"],
-        used=state["tokens_used"],
-        reserve_fraction=config.synthesis_reserve,
-        min_output=config.min_output_tokens,
-    )
 
 
 def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribution:
@@ -254,58 +230,3 @@ def quorum_error(state: MeetingState, phase: str, config: MeetingProtocolConfig)
     return (
         f"quorum not reached in {phase}: {answered} of {asked} answered, {needed} needed ({errors})"
     )
-
-
-def synthesize(roster: Roster, *, phase: MeetingPhase, synthesizer: str | None = None) -> Step:
-    """The leader (or `synthesizer`) turns contributions into decisions and action items."""
-
-    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
-        if state["status"] == "failed":
-            return {}
-        agent = synthesizer or state["leader_id"]
-        contribs = state["contributions"]
-        positions = latest_positions(contribs)
-        cues = detect_authority_cues(contribs)
-        groups = rank_positions(positions, discount=[c.agent_id for c in cues])
-        prompt = SYNTHESIS.format(
-            directive=AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else "",
-            agenda=render_agenda(state["agenda"]),
-            positions=render_ranked_positions(groups),
-            transcript=render_transcript(contribs),
-        )
-        noted = {"positions": positions, "authority_cues": cues}
-        price = budget_of(state, config).plan(
-            prompt_tokens=estimate_prompt_tokens(roster, agent, prompt),
-            want=config.max_synthesis_tokens,
-            for_synthesis=True,
-        )
-        if not price.allowed:
-            emit("budget_exhausted", phase=phase, reason=price.reason)
-            return {**noted, "status": "budget_exhausted", "error": price.reason}
-        turn = state["turn"]
-        attendees = [state["leader_id"], *state["participant_ids"]]
-
-        def finish(reply: AgentReply, parsed: Any) -> Update:
-            out = (
-                parsed
-                if isinstance(parsed, SynthesisOutput)
-                else parse_synthesis_text(reply.content)
-            )
-            left = budget_of(state, config).remaining - reply.total_tokens
-            emit("agent_spoke", agent_id=agent, phase=phase, turn=turn, budget_left=left)
-            read = synthesiser_positions(out, state["participant_ids"])
-            return {
-                **noted,
-                "positions": merge_positions(positions, read),
-                "contributions": [contribution(reply, phase, turn)],
-                "tokens_used": reply.total_tokens,
-                "turn": turn + 1,
-                "summary": out.summary,
-                "justification": out.justification,
-                "decisions": out.decisions,
-                "action_items": resolve_action_items(out.action_items, roster.org, attendees),
-            }
-
-        return Call(agent, prompt, price.max_tokens, finish, schema=SynthesisOutput)
-
-    return step

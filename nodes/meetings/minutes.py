@@ -6,7 +6,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from langgraph_council.graphs.meeting_steps import MeetingNode, ctx, emit
+from langgraph_council.nodes.meetings.calls import MeetingNode, ctx, emit
 from langgraph_council.nodes.meetings.models import (
     ActionItem,
     Contribution,

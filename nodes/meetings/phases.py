@@ -5,27 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from langgraph.graph import StateGraph
 from langgraph.types import Command, Send
 
-from langgraph_council.graphs.meeting_steps import (
+from langgraph_council.nodes.agents import AgentReply, Roster
+from langgraph_council.nodes.fencing import escape_fences
+from langgraph_council.nodes.meetings.calls import (
     Call,
     MeetingNode,
     Step,
     Update,
-    budget_of,
-    call_participant,
     contribution,
     ctx,
     emit,
-    model_node,
-    pure_node,
     quorum_error,
-    synthesize,
 )
-from langgraph_council.guards.budget import estimate_prompt_tokens
-from langgraph_council.nodes.agents import AgentReply, Roster
-from langgraph_council.nodes.fencing import escape_fences
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes.meetings.detectors import (
     consensus_is_premature,
@@ -33,6 +26,7 @@ from langgraph_council.nodes.meetings.detectors import (
     parse_judge_reply,
     structured_conflicts,
 )
+from langgraph_council.nodes.meetings.guarding import MeetingGuards
 from langgraph_council.nodes.meetings.models import Contribution, DetectedConflict
 from langgraph_council.nodes.meetings.positions import extract_position
 from langgraph_council.nodes.meetings.prompts import (
@@ -46,7 +40,14 @@ from langgraph_council.nodes.meetings.prompts import (
 )
 from langgraph_council.nodes.meetings.state import CallTask, MeetingState
 
-__all__ = ["build_structured_phases"]
+__all__ = [
+    "AFTER_DISCUSSION",
+    "broadcast_agenda",
+    "check_consensus",
+    "detect_conflicts",
+    "devils_advocate",
+    "discuss",
+]
 
 MIN_STEPS_LEFT = 6
 AFTER_DISCUSSION = ("run_premortem", "check_consensus")
@@ -63,7 +64,7 @@ def _agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
     return name
 
 
-def broadcast_agenda(roster: Roster) -> MeetingNode:
+def broadcast_agenda(roster: Roster, guards: MeetingGuards) -> MeetingNode:
     """Share the agenda (no model call) and fan the input requests out in parallel."""
 
     def broadcast_agenda(state: MeetingState) -> Command[Any]:
@@ -76,9 +77,9 @@ def broadcast_agenda(roster: Roster) -> MeetingNode:
         prompts = [
             INPUT_REQUEST.format(agenda=agenda, lens=_lens(sp.strategic_lenses.get(a))) for a in ids
         ]
-        costs = [estimate_prompt_tokens(roster, a, p) for a, p in zip(ids, prompts, strict=True)]
-        price = budget_of(state, config).plan_parallel(costs, want=sp.max_tokens_per_input)
-        left = budget_of(state, config).remaining
+        costs = [guards.estimate(roster, a, p) for a, p in zip(ids, prompts, strict=True)]
+        price = guards.budget_of(state, config).plan_parallel(costs, want=sp.max_tokens_per_input)
+        left = guards.budget_of(state, config).remaining
         emit("phase_started", phase="input", participants=len(ids), budget_left=left)
         if not price.allowed:
             emit("budget_exhausted", phase="input", reason=price.reason)
@@ -102,6 +103,7 @@ def _lens(lens: str | None) -> str:
 
 def _after_discussion(
     roster: Roster,
+    guards: MeetingGuards,
     state: MeetingState,
     config: MeetingProtocolConfig,
     turn: int,
@@ -115,8 +117,8 @@ def _after_discussion(
         agenda=render_agenda(state["agenda"]),
         transcript=render_transcript([*state["contributions"], *extra]),
     )
-    costs = [estimate_prompt_tokens(roster, a, prompt) for a in ids]
-    price = budget_of(state, config).plan_parallel(
+    costs = [guards.estimate(roster, a, prompt) for a in ids]
+    price = guards.budget_of(state, config).plan_parallel(
         costs, want=config.structured_phases.max_tokens_per_input
     )
     if not price.allowed:
@@ -141,6 +143,7 @@ def _after_discussion(
 
 def _route_conflicts(
     roster: Roster,
+    guards: MeetingGuards,
     state: MeetingState,
     config: MeetingProtocolConfig,
     conflicts: list[DetectedConflict],
@@ -160,11 +163,13 @@ def _route_conflicts(
     if len(discussants) >= 2 and update.get("status", state["status"]) == "completed":
         emit("phase_started", phase="discussion", participants=len(discussants))
         return Command(goto="discuss", update={**update, "discussion_index": 0})
-    goto, more = _after_discussion(roster, state, config, turn)
+    goto, more = _after_discussion(roster, guards, state, config, turn)
     return Command(goto=goto, update={**update, **more})
 
 
-def _detect_conflicts(roster: Roster) -> Step:
+def detect_conflicts(roster: Roster, guards: MeetingGuards) -> Step:
+    """Quorum check, then the configured detector; routes to discussion or onwards."""
+
     def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
         error = quorum_error(state, "input", config)
         if error:
@@ -179,21 +184,25 @@ def _detect_conflicts(roster: Roster) -> Step:
         keyword, structured = keyword_conflicts(inputs), structured_conflicts(positions)
         turn = state["turn"]
         if detector == "keyword":
-            return _route_conflicts(roster, state, config, keyword, turn, {})
+            return _route_conflicts(roster, guards, state, config, keyword, turn, {})
         if detector == "structured":
-            return _route_conflicts(roster, state, config, structured, turn, {})
+            return _route_conflicts(roster, guards, state, config, structured, turn, {})
         if detector == "hybrid" and bool(keyword) == bool(structured):
-            return _route_conflicts(roster, state, config, [*structured, *keyword], turn, {})
+            return _route_conflicts(
+                roster, guards, state, config, [*structured, *keyword], turn, {}
+            )
         judge = _agent(roster, state, sp.conflict_judge, "conflict_judge")
         prompt = JUDGE_REQUEST.format(
             agenda=render_agenda(state["agenda"]), transcript=render_transcript(inputs)
         )
-        price = budget_of(state, config).plan(
-            prompt_tokens=estimate_prompt_tokens(roster, judge, prompt), want=200
+        price = guards.budget_of(state, config).plan(
+            prompt_tokens=guards.estimate(roster, judge, prompt), want=200
         )
         if not price.allowed:
             update = {"status": "budget_exhausted", "error": price.reason}
-            return _route_conflicts(roster, state, config, [*structured, *keyword], turn, update)
+            return _route_conflicts(
+                roster, guards, state, config, [*structured, *keyword], turn, update
+            )
 
         def finish(reply: AgentReply, _: Any) -> Update:
             found = parse_judge_reply(reply.content, state["participant_ids"])
@@ -201,14 +210,16 @@ def _detect_conflicts(roster: Roster) -> Step:
                 "contributions": [contribution(reply, "conflict_judge", turn)],
                 "tokens_used": reply.total_tokens,
             }
-            return _route_conflicts(roster, state, config, found, turn + 1, update)
+            return _route_conflicts(roster, guards, state, config, found, turn + 1, update)
 
         return Call(judge, prompt, price.max_tokens, finish)
 
     return step
 
 
-def _discuss(roster: Roster) -> Step:
+def discuss(roster: Roster, guards: MeetingGuards) -> Step:
+    """One discussion turn between the agents in conflict, within the discussion cap."""
+
     def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
         sp = config.structured_phases
         who = state.get("discussants", [])
@@ -223,14 +234,14 @@ def _discuss(roster: Roster) -> Step:
         prompt = DISCUSSION_TURN.format(
             agenda=render_agenda(state["agenda"]), transcript=render_transcript(visible)
         )
-        cost = estimate_prompt_tokens(roster, agent, prompt)
+        cost = guards.estimate(roster, agent, prompt)
         left = sp.max_discussion_tokens - state["discussion_tokens"]
         want = min(sp.max_tokens_per_input, left - cost)
         if want < config.min_output_tokens:
             emit("discussion_capped", tokens_left=left)
-            goto, more = _after_discussion(roster, state, config, turn)
+            goto, more = _after_discussion(roster, guards, state, config, turn)
             return Command(goto=goto, update=more)
-        price = budget_of(state, config).plan(prompt_tokens=cost, want=want)
+        price = guards.budget_of(state, config).plan(prompt_tokens=cost, want=want)
         if not price.allowed:
             emit("budget_exhausted", phase="discussion", reason=price.reason)
             return Command(
@@ -249,7 +260,7 @@ def _discuss(roster: Roster) -> Step:
             }
             if index + 1 < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
                 return Command(goto="discuss", update=update)
-            goto, more = _after_discussion(roster, state, config, turn + 1, [said])
+            goto, more = _after_discussion(roster, guards, state, config, turn + 1, [said])
             return Command(goto=goto, update={**update, **more})
 
         return Call(agent, prompt, price.max_tokens, finish)
@@ -273,7 +284,9 @@ def check_consensus(state: MeetingState) -> Command[Any]:
     return Command(goto="synthesize")
 
 
-def _devils_advocate(roster: Roster) -> Step:
+def devils_advocate(roster: Roster, guards: MeetingGuards) -> Step:
+    """The devil's advocate argues against a consensus reached too fast."""
+
     def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
         agent = _agent(
             roster, state, config.structured_phases.devils_advocate_agent, "devils_advocate_agent"
@@ -282,8 +295,8 @@ def _devils_advocate(roster: Roster) -> Step:
             agenda=render_agenda(state["agenda"]),
             transcript=render_transcript(state["contributions"]),
         )
-        price = budget_of(state, config).plan(
-            prompt_tokens=estimate_prompt_tokens(roster, agent, prompt),
+        price = guards.budget_of(state, config).plan(
+            prompt_tokens=guards.estimate(roster, agent, prompt),
             want=config.structured_phases.max_tokens_per_input,
         )
         if not price.allowed:
@@ -302,45 +315,3 @@ def _devils_advocate(roster: Roster) -> Step:
         return Call(agent, prompt, price.max_tokens, finish)
 
     return step
-
-
-def build_structured_phases(graph: StateGraph[Any, Any, Any, Any], roster: Roster) -> None:
-    """Agenda -> parallel inputs -> conflicts -> targeted discussion -> premortem -> decision."""
-    graph.add_node(
-        "broadcast_agenda",
-        pure_node(broadcast_agenda(roster), name="broadcast_agenda"),
-        destinations=("gather_input", "finalize"),
-    )
-    graph.add_node(
-        "gather_input", model_node(roster, call_participant(roster), name="gather_input")
-    )
-    graph.add_node(
-        "detect_conflicts",
-        model_node(roster, _detect_conflicts(roster), name="detect_conflicts"),
-        destinations=("discuss", *AFTER_DISCUSSION, "finalize"),
-    )
-    graph.add_node(
-        "discuss",
-        model_node(roster, _discuss(roster), name="discuss"),
-        destinations=("discuss", *AFTER_DISCUSSION, "synthesize"),
-    )
-    graph.add_node(
-        "run_premortem", model_node(roster, call_participant(roster), name="run_premortem")
-    )
-    graph.add_node(
-        "check_consensus",
-        pure_node(check_consensus, name="check_consensus"),
-        destinations=("play_devils_advocate", "synthesize"),
-    )
-    graph.add_node(
-        "play_devils_advocate",
-        model_node(roster, _devils_advocate(roster), name="play_devils_advocate"),
-    )
-    graph.add_node(
-        "synthesize", model_node(roster, synthesize(roster, phase="synthesis"), name="synthesize")
-    )
-    graph.add_edge("open_meeting", "broadcast_agenda")
-    graph.add_edge("gather_input", "detect_conflicts")
-    graph.add_edge("run_premortem", "check_consensus")
-    graph.add_edge("play_devils_advocate", "synthesize")
-    graph.add_edge("synthesize", "finalize")
