@@ -23,6 +23,7 @@ from langgraph_council.nodes.meetings.models import (
     Contribution,
     MeetingPhase,
     ParticipantFailure,
+    SynthesisResult,
 )
 from langgraph_council.nodes.meetings.participants import validate_meeting_input
 from langgraph_council.nodes.meetings.state import CallTask, MeetingState
@@ -161,12 +162,7 @@ FRESH_MEETING: dict[str, Any] = {
     "discussants": [],
     "discussion_index": 0,
     "devils_advocate_used": False,
-    "positions": [],
-    "authority_cues": [],
-    "summary": "",
-    "justification": "",
-    "decisions": [],
-    "action_items": [],
+    "outcome": SynthesisResult(),
 }
 """What `open_meeting` resets, so a thread can host one meeting after another."""
 

@@ -8,7 +8,7 @@ from langgraph_council.nodes.agents import AgentReply, Roster
 from langgraph_council.nodes.meetings.calls import Call, Step, Update, contribution, emit
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes.meetings.guarding import MeetingGuards
-from langgraph_council.nodes.meetings.models import MeetingPhase
+from langgraph_council.nodes.meetings.models import MeetingPhase, SynthesisResult
 from langgraph_council.nodes.meetings.positions import latest_positions, rank_positions
 from langgraph_council.nodes.meetings.prompts import SYNTHESIS, render_agenda, render_transcript
 from langgraph_council.nodes.meetings.state import MeetingState
@@ -43,7 +43,7 @@ def synthesize(
             positions=render_ranked_positions(groups),
             transcript=render_transcript(contribs),
         )
-        noted = {"positions": positions, "authority_cues": cues}
+        noted = SynthesisResult(positions=tuple(positions), authority_cues=tuple(cues))
         price = guards.budget_of(state, config).plan(
             prompt_tokens=guards.estimate(roster, agent, prompt),
             want=config.max_synthesis_tokens,
@@ -51,7 +51,7 @@ def synthesize(
         )
         if not price.allowed:
             emit("budget_exhausted", phase=phase, reason=price.reason)
-            return {**noted, "status": "budget_exhausted", "error": price.reason}
+            return {"outcome": noted, "status": "budget_exhausted", "error": price.reason}
         turn = state["turn"]
         attendees = [state["leader_id"], *state["participant_ids"]]
 
@@ -64,16 +64,22 @@ def synthesize(
             left = guards.budget_of(state, config).remaining - reply.total_tokens
             emit("agent_spoke", agent_id=agent, phase=phase, turn=turn, budget_left=left)
             read = synthesiser_positions(out, state["participant_ids"])
+            outcome = noted.model_copy(
+                update={
+                    "positions": tuple(merge_positions(positions, read)),
+                    "summary": out.summary,
+                    "justification": out.justification,
+                    "decisions": tuple(out.decisions),
+                    "action_items": tuple(
+                        resolve_action_items(out.action_items, roster.org, attendees)
+                    ),
+                }
+            )
             return {
-                **noted,
-                "positions": merge_positions(positions, read),
+                "outcome": outcome,
                 "contributions": [contribution(reply, phase, turn)],
                 "tokens_used": reply.total_tokens,
                 "turn": turn + 1,
-                "summary": out.summary,
-                "justification": out.justification,
-                "decisions": out.decisions,
-                "action_items": resolve_action_items(out.action_items, roster.org, attendees),
             }
 
         return Call(agent, prompt, price.max_tokens, finish, schema=SynthesisOutput)

@@ -12,6 +12,7 @@ from langgraph_council.nodes.meetings.models import (
     Contribution,
     FailureMode,
     MeetingMinutes,
+    SynthesisResult,
 )
 from langgraph_council.nodes.meetings.positions import minority_reports, rank_positions
 from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
@@ -41,10 +42,10 @@ def _failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
 def finalize(state: MeetingState) -> dict[str, Any]:
     """Assemble the minutes; partial minutes keep every contribution already made."""
     contribs = state["contributions"]
-    decisions = state.get("decisions", [])
+    outcome = state.get("outcome") or SynthesisResult()
     conflicts = state.get("conflicts", [])
-    cues = state.get("authority_cues", [])
-    groups = rank_positions(state.get("positions", []), discount=[c.agent_id for c in cues])
+    cues = outcome.authority_cues
+    groups = rank_positions(outcome.positions, discount=[c.agent_id for c in cues])
     minutes = MeetingMinutes(
         meeting_id=state["meeting_id"],
         protocol=state["protocol"],
@@ -53,12 +54,12 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         participant_ids=tuple(state["participant_ids"]),
         agenda=state["agenda"],
         contributions=tuple(contribs),
-        summary=state.get("summary", ""),
-        justification=state.get("justification", ""),
-        decisions=tuple(decisions),
-        action_items=tuple(state.get("action_items", [])),
-        positions=tuple(state.get("positions", [])),
-        minority_reports=tuple(minority_reports(groups, decisions)),
+        summary=outcome.summary,
+        justification=outcome.justification,
+        decisions=outcome.decisions,
+        action_items=outcome.action_items,
+        positions=outcome.positions,
+        minority_reports=tuple(minority_reports(groups, outcome.decisions)),
         conflicts_detected=bool(conflicts),
         conflicts=tuple(conflicts),
         authority_cues=tuple(cues),

@@ -21,6 +21,7 @@ __all__ = [
     "ParticipantFailure",
     "Position",
     "Priority",
+    "SynthesisResult",
 ]
 
 MeetingPhase = Literal[
@@ -158,6 +159,19 @@ class ActionItem(BaseModel):
     priority: Priority = "medium"
     requested_assignee: str | None = None
     flagged: str | None = None
+
+
+class SynthesisResult(BaseModel):
+    """What the decision step produced (one state channel instead of six)."""
+
+    model_config = _FROZEN
+
+    summary: str = ""
+    justification: str = ""
+    decisions: tuple[str, ...] = ()
+    action_items: tuple[ActionItem, ...] = ()
+    positions: tuple[Position, ...] = ()
+    authority_cues: tuple[AuthorityCue, ...] = ()
 
 
 class MeetingMinutes(BaseModel):

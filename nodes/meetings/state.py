@@ -12,15 +12,13 @@ from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes.meetings.models import (
-    ActionItem,
-    AuthorityCue,
     Contribution,
     DetectedConflict,
     MeetingAgenda,
     MeetingMinutes,
     MeetingStatus,
     ParticipantFailure,
-    Position,
+    SynthesisResult,
 )
 
 __all__ = [
@@ -91,13 +89,7 @@ class MeetingState(TypedDict):
     discussion_index: NotRequired[int]
     discussion_tokens: Annotated[int, operator.add]
     devils_advocate_used: NotRequired[bool]
-    positions: NotRequired[list[Position]]
-    authority_cues: NotRequired[list[AuthorityCue]]
-    summary: NotRequired[str]
-    justification: NotRequired[str]
-    decisions: NotRequired[list[str]]
-    action_items: NotRequired[list[ActionItem]]
-    tasks_created: NotRequired[int]
+    outcome: NotRequired[SynthesisResult]
     minutes: NotRequired[MeetingMinutes]
     remaining_steps: RemainingSteps
 
