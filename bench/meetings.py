@@ -93,6 +93,9 @@ def round_robin_overhead() -> tuple[float, float]:
     roster = _roster()
     meeting = create_meeting_graph(roster, protocol="round_robin")
     loop = hand_written_loop(roster, 16)
+    for _ in range(3):  # warm caches (pydantic, regexes, LangGraph) on both sides
+        meeting.invoke(_input(8), context=RR16)
+        loop.invoke({"transcript": [], "turn": 0})
     ours, base = [], []
     for _ in range(25):
         ours.append(_best(lambda: meeting.invoke(_input(8), context=RR16), repeat=1))

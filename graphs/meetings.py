@@ -134,7 +134,8 @@ def create_meeting_graph(
     """Build and compile a meeting graph for `roster`.
 
     Input: `{"agenda", "leader_id", "participant_ids", "token_budget"}`; output: `minutes`.
-    Tunables: `context=MeetingProtocolConfig(...)` or a plain dict.
+    Tunables: `context=MeetingProtocolConfig(...)` or a plain dict. With a checkpointer, invoke
+    with `durability="sync"` so a crash never repeats a finished turn or paper.
 
     Raises:
         ValueError: If `protocol` is not registered.
