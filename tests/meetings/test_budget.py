@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from langgraph_council.graphs import create_meeting_graph
@@ -86,3 +86,28 @@ def test_parallel_plans_fit_together(prompts, total) -> None:
     plan = budget.plan_parallel(prompts, want=300)
     if plan.allowed:
         assert sum(prompts) + plan.max_tokens * len(prompts) <= total - budget.reserve
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    budget=st.integers(50, 6_000),
+    protocol=st.sampled_from(["round_robin", "position_papers", "structured_phases"]),
+)
+def test_no_protocol_ever_spends_more_than_its_budget(
+    make_roster, meeting_input, budget, protocol
+) -> None:
+    def reply(call) -> str:
+        if call.agent_id == "cto":
+            return "Decisions:\n- go\n" + LONG
+        return f"Position: option {call.agent_id}\nEvidence:\n- src {call.agent_id}\n" + LONG
+
+    roster, model = make_roster(reply)
+    ctx = {"structured_phases": {"premortem": True}}
+    minutes = create_meeting_graph(roster, protocol=protocol).invoke(
+        meeting_input(budget=budget), context=ctx
+    )["minutes"]
+    assert minutes.total_tokens <= budget
+    assert len(minutes.contributions) == len(model.calls) - len(minutes.failures)
+    assert minutes.status in ("completed", "budget_exhausted")
