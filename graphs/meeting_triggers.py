@@ -105,7 +105,7 @@ class MeetingTriggers:
         now = time.time()
         with self._lock:
             last = self._last.get(kind.name)
-            if self._records is not None and hasattr(self._records, "last_started"):
+            if self._records is not None:
                 started = self._records.last_started(kind.name)
                 if started is not None:
                     last = max(last or 0.0, started.timestamp())

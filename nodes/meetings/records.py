@@ -69,3 +69,7 @@ class MeetingRecorder(Protocol):
     ) -> list[MeetingRecord]:
         """Records, newest first; filters are ANDed and `since` is inclusive."""
         ...
+
+    def last_started(self, meeting_type: str) -> datetime | None:
+        """When the latest meeting of `meeting_type` started (trigger cooldowns)."""
+        ...
