@@ -49,7 +49,9 @@ __all__ = [
     "discuss",
 ]
 
-MIN_STEPS_LEFT = 6
+# Another discussion turn needs room for: itself, premortem, consensus check, devil's advocate,
+# synthesis, finalize, tasks and record. Below that the discussion ends early, cleanly.
+MIN_STEPS_LEFT = 8
 AFTER_DISCUSSION = ("run_premortem", "check_consensus")
 
 
@@ -160,7 +162,8 @@ def _route_conflicts(
     update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
     if update.get("status") == "budget_exhausted":
         return Command(goto="check_consensus", update=update)
-    if len(discussants) >= 2 and update.get("status", state["status"]) == "completed":
+    room = state["remaining_steps"] > MIN_STEPS_LEFT
+    if len(discussants) >= 2 and room and update.get("status", state["status"]) == "completed":
         emit("phase_started", phase="discussion", participants=len(discussants))
         return Command(goto="discuss", update={**update, "discussion_index": 0})
     goto, more = _after_discussion(roster, guards, state, config, turn)

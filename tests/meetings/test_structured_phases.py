@@ -251,3 +251,22 @@ def test_inputs_without_quorum_fail_the_meeting(make_roster, meeting_input) -> N
     assert minutes.status == "failed" and "1 of 3 answered, 3 needed" in (minutes.error or "")
     assert [c.content for c in minutes.contributions] == ["only me"]
     assert len(model.calls) == 3
+
+
+@pytest.mark.parametrize("limit", [12, 14])
+def test_loops_end_cleanly_before_the_recursion_limit(make_roster, meeting_input, limit) -> None:
+    roster, _ = make_roster(lambda call: "Decisions:\n- ok" if call.agent_id == "cto" else "talk")
+    ctx = {
+        "structured_phases": {
+            "skip_discussion_if_no_conflicts": False,
+            "max_discussion_turns_per_agent": 10,
+            "max_discussion_tokens": 1_000_000,
+        },
+        "round_robin": {"max_turns_per_agent": 10},
+    }
+    inp = meeting_input(["senior_dev", "junior_dev"], budget=1_000_000)
+    for protocol in ("structured_phases", "round_robin"):
+        graph = create_meeting_graph(roster, protocol=protocol)
+        minutes = graph.invoke(inp, {"recursion_limit": limit}, context=ctx)["minutes"]
+        assert minutes.status == "completed" and minutes.decisions == ("ok",)
+        assert 0 < len(minutes.contributions) < 20
