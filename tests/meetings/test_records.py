@@ -77,3 +77,28 @@ def test_postgres_records_and_checkpoints(pg_db, make_roster, meeting_input) -> 
     assert row == (1, "completed", "design_review")
     with psycopg.connect(pg_db) as conn, pytest.raises(psycopg.errors.CheckViolation):
         conn.execute("UPDATE council_meeting_records SET status = 'maybe' WHERE meeting_id = 'm-1'")
+
+
+@pytest.mark.postgres
+async def test_ainvoke_on_the_async_postgres_saver(pg_db, make_roster, meeting_input) -> None:
+    from langgraph_council.checkpoints import async_postgres_checkpointer
+
+    roster, _ = make_roster(SCRIPT | {"ui_dev": ["UI view."]})
+    async with async_postgres_checkpointer(pg_db) as saver:
+        graph = create_meeting_graph(roster, protocol="position_papers", checkpointer=saver)
+        config = {"configurable": {"thread_id": "async-1"}}
+        out = await graph.ainvoke(
+            meeting_input(["senior_dev", "junior_dev", "ui_dev"]), config, durability="sync"
+        )
+        state = await graph.aget_state(config)
+    minutes = out["minutes"]
+    assert [c.agent_id for c in minutes.contributions] == [
+        "senior_dev",
+        "junior_dev",
+        "ui_dev",
+        "cto",
+    ]
+    # the contributions channel is rebuilt from the checkpointed writes, in order
+    assert [c.content for c in state.values["contributions"]] == [
+        c.content for c in minutes.contributions
+    ]
