@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -18,7 +19,13 @@ from langgraph_council.nodes.meetings.positions import minority_reports, rank_po
 from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
 from langgraph_council.nodes.meetings.state import MeetingState
 
-__all__ = ["TaskCreator", "create_tasks", "finalize", "record_meeting"]
+__all__ = [
+    "TaskCreator",
+    "create_tasks",
+    "failure_modes",
+    "finalize",
+    "record_meeting",
+]
 
 TaskCreator = Callable[[ActionItem, MeetingMinutes], object]
 """Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`.
@@ -28,14 +35,32 @@ idempotent, e.g. keyed by `minutes.meeting_id` and the item's position.
 """
 
 
-def _failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
+_MODE = re.compile(
+    r"^\s*[-*]\s+(?P<what>.+?)\s*"
+    r"(?:\((?:likelihood\s*:\s*(?P<likely>low|medium|high))?\s*;?\s*"
+    r"(?:mitigation\s*:\s*(?P<fix>[^)]*))?\))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
+    """Premortem bullets as failure modes, with likelihood and mitigation when given."""
     modes = []
     for c in contribs:
         if c.phase != "premortem":
             continue
         for line in c.content.splitlines():
-            if line.strip().startswith(("- ", "* ")):
-                modes.append(FailureMode(agent_id=c.agent_id, description=line.strip()[2:]))
+            m = _MODE.match(line)
+            if m:
+                likely = (m.group("likely") or "").lower() or None
+                modes.append(
+                    FailureMode(
+                        agent_id=c.agent_id,
+                        description=m.group("what").strip(),
+                        likelihood=likely,
+                        mitigation=(m.group("fix") or "").strip() or None,
+                    )
+                )
     return modes
 
 
@@ -63,7 +88,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         conflicts_detected=bool(conflicts),
         conflicts=tuple(conflicts),
         authority_cues=tuple(cues),
-        failure_modes=tuple(_failure_modes(contribs)),
+        failure_modes=tuple(failure_modes(contribs)),
         failures=tuple(state["failures"]),
         devils_advocate_used=state.get("devils_advocate_used", False),
         error=state.get("error"),

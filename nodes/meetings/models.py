@@ -147,6 +147,8 @@ class FailureMode(BaseModel):
 
     agent_id: str
     description: str
+    likelihood: Literal["low", "medium", "high"] | None = None
+    mitigation: str | None = None
 
 
 class ActionItem(BaseModel):

@@ -48,8 +48,9 @@ DISCUSSION_TURN = (
 
 PREMORTEM = (
     "Premortem: imagine the meeting's decision was taken and failed badly a few months later. "
-    "List the most likely failure modes, one per line starting with '- ', then hidden "
-    "assumptions.\n\n{agenda}\n\n{transcript}"
+    "List the most likely failure modes, one per line: "
+    "'- <failure mode> (likelihood: low|medium|high; mitigation: <how to prevent it>)'. "
+    "Then name hidden assumptions.\n\n{agenda}\n\n{transcript}"
 )
 
 DEVILS_ADVOCATE = (

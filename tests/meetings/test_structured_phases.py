@@ -126,7 +126,10 @@ def test_devils_advocate_can_be_switched_off(make_roster, meeting_input, positio
 def test_premortem_collects_failure_modes(make_roster, meeting_input, position) -> None:
     roster, model = make_roster(
         {
-            "senior_dev": [position("Use Postgres", "pgbench"), "- vacuum storms\n- single writer"],
+            "senior_dev": [
+                position("Use Postgres", "pgbench"),
+                "- vacuum storms (likelihood: high; mitigation: tune autovacuum)\n- single writer",
+            ],
             "junior_dev": [position("Use Postgres", "SQL skills"), "- nobody owns backups"],
             "cto": [DECISION],
         }
@@ -148,6 +151,9 @@ def test_premortem_collects_failure_modes(make_roster, meeting_input, position) 
         "nobody owns backups",
     ]
     assert all("failed badly" in c.prompt for c in model.calls[2:4])
+    storms = minutes.failure_modes[0]
+    assert (storms.likelihood, storms.mitigation) == ("high", "tune autovacuum")
+    assert minutes.failure_modes[1].likelihood is None
 
 
 def test_keyword_detector_links_the_named_agent(make_roster, meeting_input) -> None:
