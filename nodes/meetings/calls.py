@@ -171,7 +171,7 @@ def open_meeting(roster: Roster, protocol: str) -> MeetingNode:
     """Validate the input before any agent is called, and start the meeting's clock."""
 
     def open_meeting(state: MeetingState) -> dict[str, Any]:
-        meeting = validate_meeting_input(roster, state)
+        meeting = validate_meeting_input(roster, state, max_participants=ctx().max_participants)
         meeting_id = state.get("meeting_id")
         previous = state.get("minutes")
         if not meeting_id or (previous is not None and previous.meeting_id == meeting_id):

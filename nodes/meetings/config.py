@@ -77,7 +77,8 @@ class MeetingProtocolConfig(BaseModel):
 
     `synthesis_reserve` of the budget is held back for the final synthesis; `quorum` is the share
     of participants that must answer a parallel phase (at least one); `meeting_type` names the
-    records and the trigger cooldowns.
+    records and the trigger cooldowns; more than `max_participants` (default 8) are refused
+    because discussion cost grows quadratically with group size.
 
     Example:
         >>> MeetingProtocolConfig.model_validate(
@@ -97,6 +98,7 @@ class MeetingProtocolConfig(BaseModel):
     auto_create_tasks: bool = True
     max_tasks_per_meeting: int = Field(default=10, ge=0)
     meeting_type: str = Field(default="ad_hoc", min_length=1)
+    max_participants: int = Field(default=8, ge=1)
 
 
 def coerce_config(value: MeetingProtocolConfig | Mapping[str, Any] | None) -> MeetingProtocolConfig:

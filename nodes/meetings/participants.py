@@ -92,7 +92,9 @@ def _agenda(value: Any) -> MeetingAgenda:
     raise TypeError("agenda: pass a MeetingAgenda, a dict with a `title`, or a non-empty string")
 
 
-def validate_meeting_input(roster: Roster, state: Mapping[str, Any]) -> ValidatedMeeting:
+def validate_meeting_input(
+    roster: Roster, state: Mapping[str, Any], *, max_participants: int = MAX_PARTICIPANTS
+) -> ValidatedMeeting:
     """Check the meeting input before any agent is called; errors name the field and the fix."""
     budget = state.get("token_budget")
     if isinstance(budget, bool) or not isinstance(budget, int):
@@ -114,10 +116,11 @@ def validate_meeting_input(roster: Roster, state: Mapping[str, Any]) -> Validate
             f"leader_id: {leader!r} is also among participant_ids; the leader chairs the meeting, "
             "remove it from the participants"
         )
-    if len(ids) > MAX_PARTICIPANTS:
+    if len(ids) > max_participants:
         raise ValueError(
-            f"participant_ids: {len(ids)} participants (more than {MAX_PARTICIPANTS}) are refused: "
-            "discussion cost grows quadratically; split the meeting"
+            f"participant_ids: {len(ids)} participants (more than {max_participants}) are "
+            "refused: discussion cost grows quadratically; split the meeting or raise "
+            "`max_participants` in the context"
         )
     if len(ids) > WARN_PARTICIPANTS:
         logger.warning("meeting with %d participants: token cost grows quadratically", len(ids))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from langgraph_council.graphs import create_meeting_graph
-from langgraph_council.nodes import Position
+from langgraph_council.nodes import AgentProfile, Org, Position, Roster
 from langgraph_council.nodes.meetings import parse_synthesis_text
 from langgraph_council.nodes.meetings.positions import minority_reports, rank_positions
-from langgraph_council.nodes.testing import ScriptCall, last_human_text
+from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel, last_human_text
 
 EIGHT = [
     "senior_dev",
@@ -55,6 +55,45 @@ def test_majority_sway_ranking_seven_versus_three() -> None:
     assert [(r.claim, r.supporters, r.evidence) for r in reports] == [
         ("The outage was a DNS failure", 7, (shared,))
     ]
+
+
+def test_majority_sway_seven_versus_three_in_a_meeting() -> None:
+    """The issue's scenario: 7 agents repeat one shared source for X, 3 bring independent
+    evidence for Y; the participant cap is raised to 10 for it (default 8)."""
+    ids = [f"x{i}" for i in range(7)] + ["y0", "y1", "y2", "lead"]
+    org = Org(
+        [
+            AgentProfile(id=a, name=a.upper(), role="analyst", department="ops", level="mid")
+            for a in ids
+        ]
+    )
+    shared = "blog.example.com/fast-take"
+    replies = {f"x{i}": _pos("The outage was a DNS failure", shared, 0.9) for i in range(7)}
+    replies |= {
+        "y0": _pos("The outage was a certificate expiry", "cert log 14:02", 0.6),
+        "y1": _pos("The outage was a certificate expiry", "CA audit trail", 0.6),
+        "y2": _pos("The outage was a certificate expiry", "client TLS errors", 0.6),
+    }
+    model = ScriptedChatModel(lambda call: replies.get(call.agent_id) or follow_top_ranked(call))
+    graph = create_meeting_graph(Roster(org, default_model=model), protocol="position_papers")
+    inp = {
+        "agenda": "Root cause of the outage",
+        "leader_id": "lead",
+        "participant_ids": ids[:10],
+        "token_budget": 50_000,
+    }
+    minutes = graph.invoke(inp, context={"max_participants": 10})["minutes"]
+    assert minutes.decisions == ("The outage was a certificate expiry",)
+    [report] = minutes.minority_reports
+    assert (report.claim, report.supporters, report.evidence) == (
+        "The outage was a DNS failure",
+        7,
+        (shared,),
+    )
+
+
+def _pos(claim: str, source: str, confidence: float) -> str:
+    return f"Position: {claim}\nConfidence: {confidence}\nEvidence:\n- {source}"
 
 
 def test_majority_sway_in_a_meeting(make_roster, meeting_input, position) -> None:

@@ -58,6 +58,8 @@ def test_more_than_eight_participants_are_refused() -> None:
     }
     with pytest.raises(ValueError, match="more than 8"):
         graph.invoke(inp)
+    with pytest.raises(ValueError, match="more than 5"):
+        graph.invoke(inp, context={"max_participants": 5})
     assert model.calls == []
 
 
