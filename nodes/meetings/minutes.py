@@ -15,7 +15,11 @@ from langgraph_council.nodes.meetings.models import (
     MeetingMinutes,
     SynthesisResult,
 )
-from langgraph_council.nodes.meetings.positions import minority_reports, rank_positions
+from langgraph_council.nodes.meetings.positions import (
+    evidence_warning,
+    minority_reports,
+    rank_positions,
+)
 from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
 from langgraph_council.nodes.meetings.state import MeetingState
 
@@ -85,6 +89,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         action_items=outcome.action_items,
         positions=outcome.positions,
         minority_reports=tuple(minority_reports(groups, outcome.decisions)),
+        evidence_warning=evidence_warning(groups, outcome.decisions),
         conflicts_detected=bool(conflicts),
         conflicts=tuple(conflicts),
         authority_cues=tuple(cues),

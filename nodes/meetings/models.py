@@ -194,6 +194,7 @@ class MeetingMinutes(BaseModel):
     action_items: tuple[ActionItem, ...] = ()
     positions: tuple[Position, ...] = ()
     minority_reports: tuple[MinorityReport, ...] = ()
+    evidence_warning: str | None = None
     conflicts_detected: bool = False
     conflicts: tuple[DetectedConflict, ...] = ()
     authority_cues: tuple[AuthorityCue, ...] = ()

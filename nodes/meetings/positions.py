@@ -10,7 +10,9 @@ from langgraph_council.nodes.meetings.models import Contribution, MinorityReport
 
 __all__ = [
     "ClaimGroup",
+    "adopted_claim",
     "claim_matches",
+    "evidence_warning",
     "extract_position",
     "latest_positions",
     "minority_reports",
@@ -178,18 +180,22 @@ def rank_positions(
     return sorted(ranked, key=lambda g: -g.weight)
 
 
+def adopted_claim(groups: Sequence[ClaimGroup], decisions: Sequence[str]) -> int | None:
+    """Index of the claim the decisions adopt (best match; the best-evidenced when none match)."""
+    if not groups or not decisions:
+        return None
+    text = " ".join(decisions)
+    scores = [claim_matches(g.claim, text) for g in groups]
+    return max(range(len(groups)), key=lambda i: (scores[i], groups[i].weight))
+
+
 def minority_reports(
     groups: Sequence[ClaimGroup], decisions: Sequence[str]
 ) -> list[MinorityReport]:
-    """Every claim the decision overruled, with its evidence.
-
-    The adopted claim is the one the decisions match best; with no match, the best-evidenced.
-    """
-    if not groups or not decisions:
+    """Every claim the decision overruled, with its evidence."""
+    best = adopted_claim(groups, decisions)
+    if best is None:
         return []
-    text = " ".join(decisions)
-    scores = [claim_matches(g.claim, text) for g in groups]
-    best = max(range(len(groups)), key=lambda i: (scores[i], groups[i].weight))
     return [
         MinorityReport(
             claim=g.claim,
@@ -201,3 +207,15 @@ def minority_reports(
         for i, g in enumerate(groups)
         if i != best
     ]
+
+
+def evidence_warning(groups: Sequence[ClaimGroup], decisions: Sequence[str]) -> str | None:
+    """A warning when the decision adopts a claim with fewer independent sources than another."""
+    best = adopted_claim(groups, decisions)
+    if best is None or len(groups[best].evidence) >= len(groups[0].evidence):
+        return None
+    adopted, strongest = groups[best], groups[0]
+    return (
+        f"decision adopts {adopted.claim!r} ({len(adopted.evidence)} independent source(s)) "
+        f"over {strongest.claim!r} ({len(strongest.evidence)})"
+    )

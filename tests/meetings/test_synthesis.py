@@ -90,6 +90,25 @@ def test_majority_sway_seven_versus_three_in_a_meeting() -> None:
         7,
         (shared,),
     )
+    assert minutes.evidence_warning is None
+
+
+def test_a_decision_against_the_evidence_is_flagged(make_roster, meeting_input, position) -> None:
+    roster, _ = make_roster(
+        {
+            "senior_dev": [position("Use MongoDB", "blog.example.com/hype")],
+            "junior_dev": [position("Use MongoDB", "blog.example.com/hype")],
+            "ui_dev": [position("Use Postgres", "pgbench 2024", "incident review INC-88")],
+            "cto": ["Decisions:\n- Use MongoDB"],
+        }
+    )
+    graph = create_meeting_graph(roster, protocol="position_papers")
+    minutes = graph.invoke(meeting_input())["minutes"]
+    assert minutes.decisions == ("Use MongoDB",)
+    assert minutes.evidence_warning == (
+        "decision adopts 'Use MongoDB' (1 independent source(s)) over 'Use Postgres' (2)"
+    )
+    assert [r.claim for r in minutes.minority_reports] == ["Use Postgres"]
 
 
 def _pos(claim: str, source: str, confidence: float) -> str:
