@@ -74,6 +74,12 @@ def broadcast_agenda(roster: Roster, guards: MeetingGuards) -> MeetingNode:
         sp = config.structured_phases
         _agent(roster, state, sp.devils_advocate_agent, "devils_advocate_agent")
         _agent(roster, state, sp.conflict_judge, "conflict_judge")
+        stray = sorted(set(sp.strategic_lenses) - set(state["participant_ids"]))
+        if stray:
+            raise ValueError(
+                f"structured_phases.strategic_lenses: {stray} are not participants of this "
+                "meeting; key each lens by a participant id"
+            )
         agenda = render_agenda(state["agenda"])
         ids = state["participant_ids"]
         prompts = [

@@ -124,3 +124,21 @@ def test_custom_protocol_registers_and_runs(make_roster, meeting_input) -> None:
         meeting_input(["senior_dev"]), context={"round_robin": {"max_turns_per_agent": 1}}
     )["minutes"]
     assert minutes.protocol == "quick_round" and minutes.decisions == ("done",)
+
+
+@pytest.mark.parametrize(
+    ("ctx", "match"),
+    [
+        ({"structured_phases": {"strategic_lenses": {"ghost": "cost"}}}, "strategic_lenses"),
+        ({"structured_phases": {"devils_advocate_agent": "ghost"}}, "devils_advocate_agent"),
+        ({"structured_phases": {"conflict_judge": "ghost"}}, "conflict_judge"),
+        ({"structured_phases": {"conflict_detector": "vibes"}}, "conflict_detector"),
+    ],
+)
+def test_bad_structured_phase_settings_fail_before_any_call(
+    make_roster, meeting_input, ctx, match
+) -> None:
+    roster, model = make_roster({})
+    with pytest.raises(ValueError, match=match):
+        create_meeting_graph(roster).invoke(meeting_input(), context=ctx)
+    assert model.calls == []
