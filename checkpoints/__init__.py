@@ -13,6 +13,10 @@ from langgraph_council.checkpoints.escalation_base import (
     escalation_resume_command,
 )
 from langgraph_council.checkpoints.escalations import EscalationQueue, InMemoryEscalationQueue
+from langgraph_council.checkpoints.meeting_records import (
+    InMemoryMeetingRecordStore,
+    PostgresMeetingRecordStore,
+)
 from langgraph_council.checkpoints.migrations import (
     MIGRATIONS,
     Migration,
@@ -38,8 +42,10 @@ __all__ = [
     "EscalationError",
     "EscalationQueue",
     "InMemoryEscalationQueue",
+    "InMemoryMeetingRecordStore",
     "Migration",
     "PostgresDissentStore",
+    "PostgresMeetingRecordStore",
     "ThreadStatus",
     "aescalation_resume_command",
     "aresume_thread",

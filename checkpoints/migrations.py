@@ -98,6 +98,32 @@ MIGRATIONS: tuple[Migration, ...] = (
             "(strategy_used, recorded_at)",
         ),
     ),
+    Migration(
+        "meeting_records",
+        (
+            """
+        CREATE TABLE IF NOT EXISTS council_meeting_records (
+            meeting_id text PRIMARY KEY,
+            meeting_type text NOT NULL,
+            protocol text NOT NULL,
+            status text NOT NULL CHECK (status IN ('completed', 'budget_exhausted', 'failed')),
+            leader_id text NOT NULL,
+            token_budget integer NOT NULL CHECK (token_budget > 0),
+            total_tokens integer NOT NULL CHECK (total_tokens >= 0),
+            token_usage_by_participant jsonb NOT NULL,
+            contribution_rank jsonb NOT NULL,
+            duration_seconds double precision NOT NULL CHECK (duration_seconds >= 0),
+            started_at timestamptz NOT NULL,
+            ended_at timestamptz NOT NULL CHECK (ended_at >= started_at),
+            error text,
+            minutes jsonb NOT NULL,
+            recorded_at timestamptz NOT NULL DEFAULT now()
+        )""",
+            """
+        CREATE INDEX IF NOT EXISTS council_meeting_records_type_started
+            ON council_meeting_records (meeting_type, started_at DESC)""",
+        ),
+    ),
 )
 """Append only: never edit or reorder a released entry, the index is the version."""
 

@@ -10,14 +10,34 @@ from langgraph_council.graphs.conflicts import (
     create_conflict_graph,
     register_conflict_strategy,
 )
+from langgraph_council.graphs.meeting_triggers import (
+    MeetingTriggers,
+    MeetingType,
+    TriggeredMeeting,
+)
+from langgraph_council.graphs.meetings import (
+    build_meeting_graph,
+    create_meeting_graph,
+    meeting_protocols,
+    register_meeting_protocol,
+)
 from langgraph_council.nodes.conflicts import ConflictResolutionConfig
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 
 __all__ = [
     "ConflictResolutionConfig",
+    "MeetingProtocolConfig",
+    "MeetingTriggers",
+    "MeetingType",
+    "TriggeredMeeting",
     "build_conflict_batch_graph",
     "build_conflict_graph",
+    "build_meeting_graph",
     "conflict_strategies",
     "create_conflict_batch_graph",
     "create_conflict_graph",
+    "create_meeting_graph",
+    "meeting_protocols",
     "register_conflict_strategy",
+    "register_meeting_protocol",
 ]

@@ -16,6 +16,16 @@ from langgraph_council.nodes.conflicts import (
     InMemoryDissentStore,
 )
 from langgraph_council.nodes.fencing import escape_fences, fence_peer, fence_task_data
+from langgraph_council.nodes.meetings import (
+    ActionItem,
+    Contribution,
+    MeetingAgenda,
+    MeetingAgendaItem,
+    MeetingMinutes,
+    MeetingRecord,
+    MinorityReport,
+    Position,
+)
 from langgraph_council.nodes.org import (
     AgentProfile,
     CoordinationRule,
@@ -25,6 +35,7 @@ from langgraph_council.nodes.org import (
 )
 
 __all__ = [
+    "ActionItem",
     "AgentProfile",
     "AgentReply",
     "Conflict",
@@ -32,6 +43,7 @@ __all__ = [
     "ConflictPosition",
     "ConflictResolution",
     "ConflictType",
+    "Contribution",
     "CoordinationRule",
     "DissentRecord",
     "DissentStore",
@@ -40,8 +52,14 @@ __all__ = [
     "EscalationStore",
     "HumanDecision",
     "InMemoryDissentStore",
+    "MeetingAgenda",
+    "MeetingAgendaItem",
+    "MeetingMinutes",
+    "MeetingRecord",
+    "MinorityReport",
     "Org",
     "OrgError",
+    "Position",
     "Roster",
     "SeniorityLevel",
     "StructuredReply",

@@ -1,0 +1,134 @@
+"""The end of every meeting: minutes, tasks from action items, the durable record."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from langgraph_council.nodes.meetings.calls import MeetingNode, ctx, emit
+from langgraph_council.nodes.meetings.models import (
+    ActionItem,
+    Contribution,
+    FailureMode,
+    MeetingMinutes,
+    SynthesisResult,
+)
+from langgraph_council.nodes.meetings.positions import (
+    evidence_warning,
+    minority_reports,
+    rank_positions,
+)
+from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
+from langgraph_council.nodes.meetings.state import MeetingState
+
+__all__ = [
+    "TaskCreator",
+    "create_tasks",
+    "failure_modes",
+    "finalize",
+    "record_meeting",
+]
+
+TaskCreator = Callable[[ActionItem, MeetingMinutes], object]
+"""Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`.
+
+A crash between the callback and the next checkpoint re-runs the node: make the callback
+idempotent, e.g. keyed by `minutes.meeting_id` and the item's position.
+"""
+
+
+_MODE = re.compile(
+    r"^\s*[-*]\s+(?P<what>.+?)\s*"
+    r"(?:\((?:likelihood\s*:\s*(?P<likely>low|medium|high))?\s*;?\s*"
+    r"(?:mitigation\s*:\s*(?P<fix>[^)]*))?\))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
+    """Premortem bullets as failure modes, with likelihood and mitigation when given."""
+    modes = []
+    for c in contribs:
+        if c.phase != "premortem":
+            continue
+        for line in c.content.splitlines():
+            m = _MODE.match(line)
+            if m:
+                likely = (m.group("likely") or "").lower() or None
+                modes.append(
+                    FailureMode(
+                        agent_id=c.agent_id,
+                        description=m.group("what").strip(),
+                        likelihood=likely,
+                        mitigation=(m.group("fix") or "").strip() or None,
+                    )
+                )
+    return modes
+
+
+def finalize(state: MeetingState) -> dict[str, Any]:
+    """Assemble the minutes; partial minutes keep every contribution already made."""
+    contribs = state["contributions"]
+    outcome = state.get("outcome") or SynthesisResult()
+    conflicts = state.get("conflicts", [])
+    cues = outcome.authority_cues
+    groups = rank_positions(outcome.positions, discount=[c.agent_id for c in cues])
+    minutes = MeetingMinutes(
+        meeting_id=state["meeting_id"],
+        protocol=state["protocol"],
+        status=state["status"],
+        leader_id=state["leader_id"],
+        participant_ids=tuple(state["participant_ids"]),
+        agenda=state["agenda"],
+        contributions=tuple(contribs),
+        summary=outcome.summary,
+        justification=outcome.justification,
+        decisions=outcome.decisions,
+        action_items=outcome.action_items,
+        positions=outcome.positions,
+        minority_reports=tuple(minority_reports(groups, outcome.decisions)),
+        evidence_warning=evidence_warning(groups, outcome.decisions),
+        conflicts_detected=bool(conflicts),
+        conflicts=tuple(conflicts),
+        authority_cues=tuple(cues),
+        failure_modes=tuple(failure_modes(contribs)),
+        failures=tuple(state["failures"]),
+        devils_advocate_used=state.get("devils_advocate_used", False),
+        error=state.get("error"),
+        token_budget=state["token_budget"],
+        total_input_tokens=sum(c.input_tokens for c in contribs),
+        total_output_tokens=sum(c.output_tokens for c in contribs),
+        started_at=state["started_at"],
+        ended_at=max(datetime.now(UTC), state["started_at"]),
+    )
+    emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
+    return {"minutes": minutes}
+
+
+def create_tasks(creator: TaskCreator) -> MeetingNode:
+    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them."""
+
+    def create_tasks(state: MeetingState) -> dict[str, Any]:
+        config = ctx()
+        minutes = state["minutes"]
+        if not config.auto_create_tasks:
+            return {}
+        items = minutes.action_items[: config.max_tasks_per_meeting]
+        for item in items:
+            creator(item, minutes)
+        emit("tasks_created", count=len(items))
+        return {"minutes": minutes.model_copy(update={"tasks_created": len(items)})}
+
+    return create_tasks
+
+
+def record_meeting(records: MeetingRecorder) -> MeetingNode:
+    """Save the meeting record (an idempotent upsert keyed by meeting id)."""
+
+    def record_meeting(state: MeetingState) -> dict[str, Any]:
+        records.save(MeetingRecord.from_minutes(state["minutes"], meeting_type=ctx().meeting_type))
+        return {}
+
+    return record_meeting

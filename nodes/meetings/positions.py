@@ -1,0 +1,221 @@
+"""Positions from contributions, and their weighting by independent evidence, not headcount."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from langgraph_council.nodes.meetings.models import Contribution, MinorityReport, Position
+
+__all__ = [
+    "ClaimGroup",
+    "adopted_claim",
+    "claim_matches",
+    "evidence_warning",
+    "extract_position",
+    "latest_positions",
+    "minority_reports",
+    "normalize_source",
+    "rank_positions",
+    "words",
+]
+
+_CLAIM = re.compile(r"^\s*(?:[-*#]\s*)?(?:position|claim|recommendation)\s*:\s*(.+)$", re.I | re.M)
+_CONF = re.compile(r"confidence\s*[:=]?\s*([01](?:\.\d+)?)", re.I)
+_EVIDENCE_HEAD = re.compile(r"^\s*(?:[-*#]\s*)?(?:evidence|sources?)\s*:\s*(.*)$", re.I)
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.+)$")
+_HEADER = re.compile(r"^\s*#*\s*[A-Za-z][\w ]{0,30}:\s*")
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "of",
+        "for",
+        "and",
+        "or",
+        "we",
+        "should",
+        "use",
+        "is",
+        "be",
+        "in",
+        "on",
+        "it",
+        "our",
+        "with",
+        "as",
+        "by",
+        "this",
+        "that",
+    ]
+)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens."""
+    return re.findall(r"[a-z0-9]+", text.casefold())
+
+
+def normalize_source(source: str) -> str:
+    """One spelling per cited source, so the same source repeated counts once."""
+    text = source.strip().casefold()
+    text = re.sub(r"^https?://(www\.)?", "", text).rstrip("/")
+    return " ".join(re.findall(r"[a-z0-9]+(?:[./:-][a-z0-9]+)*", text))
+
+
+def _evidence_lines(lines: list[str], start: int) -> list[str]:
+    found: list[str] = []
+    for line in lines[start:]:
+        bullet = _BULLET.match(line)
+        if bullet:
+            found.append(bullet.group(1).strip())
+        elif line.strip() and (_HEADER.match(line) or found):
+            break
+    return found
+
+
+def extract_position(contribution: Contribution) -> Position | None:
+    """Read `Position:`, `Confidence:` and `Evidence:` from free text; None without a claim."""
+    text = contribution.content
+    claim = _CLAIM.search(text)
+    if not claim:
+        return None
+    conf = _CONF.search(text)
+    evidence: list[str] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        head = _EVIDENCE_HEAD.match(line)
+        if head:
+            inline = [s.strip() for s in re.split(r";", head.group(1)) if s.strip()]
+            evidence = inline or _evidence_lines(lines, i + 1)
+            break
+    return Position(
+        agent_id=contribution.agent_id,
+        claim=claim.group(1).strip().rstrip("."),
+        confidence=min(1.0, float(conf.group(1))) if conf else 0.5,
+        evidence=tuple(evidence),
+    )
+
+
+POSITION_PHASES = ("position_paper", "input", "round_robin", "discussion")
+
+
+def latest_positions(contributions: Sequence[Contribution]) -> list[Position]:
+    """Each agent's last stated position (a rebuttal may revise it), in first-speaker order."""
+    latest: dict[str, Position] = {}
+    for c in contributions:
+        if c.phase in POSITION_PHASES and (p := extract_position(c)):
+            latest[c.agent_id] = p
+    return list(latest.values())
+
+
+def _key_words(text: str) -> set[str]:
+    all_words = set(words(text))
+    return (all_words - _STOP) or all_words
+
+
+def claim_matches(claim: str, text: str, *, threshold: float = 0.6) -> float:
+    """Share of the claim's key words found in `text` (0 when below `threshold`)."""
+    key = _key_words(claim)
+    if not key:
+        return 0.0
+    score = len(key & _key_words(text)) / len(key)
+    return score if score >= threshold else 0.0
+
+
+@dataclass(frozen=True)
+class ClaimGroup:
+    """Positions holding the same claim, weighted by their distinct sources."""
+
+    claim: str
+    agent_ids: tuple[str, ...]
+    evidence: tuple[str, ...]
+    confidence: float
+
+    @property
+    def weight(self) -> float:
+        """Independent evidence: distinct sources, then mean confidence as a small tie-break."""
+        return len(self.evidence) + 0.1 * self.confidence
+
+
+def _same_claim(a: str, b: str) -> bool:
+    ka, kb = _key_words(a), _key_words(b)
+    return bool(ka and kb) and len(ka & kb) / len(ka | kb) >= 0.8
+
+
+def rank_positions(
+    positions: Iterable[Position], *, discount: Sequence[str] = ()
+) -> list[ClaimGroup]:
+    """Group equal claims and rank them by independent evidence, highest first.
+
+    Correlated sources (the same source cited by several agents) count once per claim; agents in
+    `discount` (e.g. appealing to authority) add no confidence. Headcount never adds weight.
+    """
+    groups: list[tuple[str, list[Position]]] = []
+    for p in positions:
+        for claim, members in groups:
+            if _same_claim(claim, p.claim):
+                members.append(p)
+                break
+        else:
+            groups.append((p.claim, [p]))
+    ranked: list[ClaimGroup] = []
+    for claim, members in groups:
+        sources: dict[str, str] = {}
+        for p in members:
+            for e in p.evidence:
+                sources.setdefault(normalize_source(e), e)
+        confs = [0.0 if p.agent_id in discount else p.confidence for p in members]
+        ranked.append(
+            ClaimGroup(
+                claim=claim,
+                agent_ids=tuple(p.agent_id for p in members),
+                evidence=tuple(v for k, v in sources.items() if k),
+                confidence=sum(confs) / len(confs),
+            )
+        )
+    return sorted(ranked, key=lambda g: -g.weight)
+
+
+def adopted_claim(groups: Sequence[ClaimGroup], decisions: Sequence[str]) -> int | None:
+    """Index of the claim the decisions adopt (best match; the best-evidenced when none match)."""
+    if not groups or not decisions:
+        return None
+    text = " ".join(decisions)
+    scores = [claim_matches(g.claim, text) for g in groups]
+    return max(range(len(groups)), key=lambda i: (scores[i], groups[i].weight))
+
+
+def minority_reports(
+    groups: Sequence[ClaimGroup], decisions: Sequence[str]
+) -> list[MinorityReport]:
+    """Every claim the decision overruled, with its evidence."""
+    best = adopted_claim(groups, decisions)
+    if best is None:
+        return []
+    return [
+        MinorityReport(
+            claim=g.claim,
+            agent_ids=g.agent_ids,
+            evidence=g.evidence,
+            evidence_weight=round(g.weight, 3),
+            supporters=len(g.agent_ids),
+        )
+        for i, g in enumerate(groups)
+        if i != best
+    ]
+
+
+def evidence_warning(groups: Sequence[ClaimGroup], decisions: Sequence[str]) -> str | None:
+    """A warning when the decision adopts a claim with fewer independent sources than another."""
+    best = adopted_claim(groups, decisions)
+    if best is None or len(groups[best].evidence) >= len(groups[0].evidence):
+        return None
+    adopted, strongest = groups[best], groups[0]
+    return (
+        f"decision adopts {adopted.claim!r} ({len(adopted.evidence)} independent source(s)) "
+        f"over {strongest.claim!r} ({len(strongest.evidence)})"
+    )

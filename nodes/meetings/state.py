@@ -1,0 +1,104 @@
+"""Meeting graph state: named pure reducers; contributions in a delta channel (linear storage)."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Annotated, Any, NotRequired
+
+from langgraph.channels.delta import DeltaChannel
+from langgraph.managed import RemainingSteps
+from typing_extensions import TypedDict
+
+from langgraph_council.nodes.meetings.models import (
+    Contribution,
+    DetectedConflict,
+    MeetingAgenda,
+    MeetingMinutes,
+    MeetingStatus,
+    ParticipantFailure,
+    SynthesisResult,
+)
+
+__all__ = [
+    "CallTask",
+    "MeetingInput",
+    "MeetingOutput",
+    "MeetingState",
+    "add_failures",
+    "merge_contributions",
+]
+
+
+def merge_contributions(
+    current: list[Contribution], writes: Sequence[list[Contribution] | Contribution]
+) -> list[Contribution]:
+    """Fold batches of new contributions in, ordered by turn (stable for parallel branches).
+
+    Batching-invariant, as `DeltaChannel` requires: the checkpoint keeps only each write once,
+    so storage grows linearly with the meeting instead of with its square.
+    """
+    new: list[Contribution] = []
+    for w in writes:
+        new.extend([w] if isinstance(w, Contribution) else w)
+    return sorted([*current, *new], key=lambda c: (c.turn, c.agent_id))
+
+
+def add_failures(
+    left: list[ParticipantFailure], right: list[ParticipantFailure]
+) -> list[ParticipantFailure]:
+    """Append failed participant calls from parallel branches."""
+    return [*left, *right]
+
+
+class MeetingInput(TypedDict):
+    """What a caller passes: `agenda` may be a `MeetingAgenda`, a dict or a title string."""
+
+    agenda: MeetingAgenda | dict[str, Any] | str
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    meeting_id: NotRequired[str]
+
+
+class MeetingOutput(TypedDict):
+    """What a caller reads back."""
+
+    minutes: MeetingMinutes
+
+
+class MeetingState(TypedDict):
+    """Everything a meeting graph tracks between super-steps."""
+
+    agenda: MeetingAgenda
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    meeting_id: str
+    protocol: str
+    started_at: datetime
+    contributions: Annotated[list[Contribution], DeltaChannel(merge_contributions)]
+    failures: Annotated[list[ParticipantFailure], add_failures]
+    tokens_used: Annotated[int, operator.add]
+    turn: int
+    status: MeetingStatus
+    error: NotRequired[str | None]
+    conflicts: NotRequired[list[DetectedConflict]]
+    discussants: NotRequired[list[str]]
+    discussion_index: NotRequired[int]
+    discussion_tokens: Annotated[int, operator.add]
+    devils_advocate_used: NotRequired[bool]
+    outcome: NotRequired[SynthesisResult]
+    minutes: NotRequired[MeetingMinutes]
+    remaining_steps: RemainingSteps
+
+
+class CallTask(TypedDict):
+    """The payload a `Send` carries to one parallel participant call."""
+
+    agent_id: str
+    phase: str
+    turn: int
+    prompt: str
+    max_tokens: int

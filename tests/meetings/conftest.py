@@ -1,0 +1,56 @@
+"""Meeting test helpers, as fixtures: scripted rosters, meeting inputs, position replies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes.testing import Reply, ScriptedChatModel
+
+TRIO = ("senior_dev", "junior_dev", "ui_dev")
+
+MakeRoster = Callable[..., tuple[Roster, ScriptedChatModel]]
+
+
+@pytest.fixture
+def make_roster(org: Org) -> MakeRoster:
+    """`make_roster(script, latency=0.0)`: a roster whose agents share one scripted model."""
+
+    def make(
+        script: Mapping[str, Sequence[Reply]] | Any, *, latency: float = 0.0
+    ) -> tuple[Roster, ScriptedChatModel]:
+        model = ScriptedChatModel(script, latency=latency)
+        return Roster(org, default_model=model), model
+
+    return make
+
+
+@pytest.fixture
+def meeting_input() -> Callable[..., dict[str, Any]]:
+    """`meeting_input(participants=TRIO, budget=20_000, **extra)`: an input led by the CTO."""
+
+    def make(participants: Sequence[str] = TRIO, budget: int = 20_000, **kw: Any) -> dict[str, Any]:
+        return {
+            "agenda": {"title": "Pick the primary database", "context": "New billing service"},
+            "leader_id": "cto",
+            "participant_ids": list(participants),
+            "token_budget": budget,
+            **kw,
+        }
+
+    return make
+
+
+def _position(claim: str, *evidence: str, confidence: float = 0.7, extra: str = "") -> str:
+    lines = [f"Position: {claim}", f"Confidence: {confidence}", "Evidence:"]
+    lines += [f"- {e}" for e in evidence]
+    return "\n".join([extra, *lines] if extra else lines)
+
+
+@pytest.fixture
+def position() -> Callable[..., str]:
+    """`position(claim, *evidence, confidence=0.7, extra="")`: a reply in the asked shape."""
+    return _position

@@ -1,0 +1,113 @@
+"""Budgets: priced before each call, output capped, reserve held back, partial minutes kept."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from langgraph_council.graphs import create_meeting_graph
+from langgraph_council.guards import TokenBudget
+
+LONG = "We should weigh latency, cost and the team's experience carefully here. " * 6
+
+
+def test_budget_too_small_for_synthesis_keeps_every_contribution(
+    make_roster, meeting_input
+) -> None:
+    roster, model = make_roster(
+        {"senior_dev": [LONG, LONG], "junior_dev": [LONG, LONG], "cto": ["never"]}
+    )
+    graph = create_meeting_graph(roster, protocol="round_robin")
+    minutes = graph.invoke(meeting_input(["senior_dev", "junior_dev"], budget=900))["minutes"]
+    assert minutes.status == "budget_exhausted"
+    spoken = [c for c in minutes.contributions if c.phase == "round_robin"]
+    assert len(spoken) >= 1 and len(spoken) == len(model.calls)
+    assert all(c.agent_id != "cto" for c in model.calls)  # synthesis never called
+    assert "synthesis needs" in (minutes.error or "")
+    assert minutes.total_input_tokens + minutes.total_output_tokens <= 900
+    assert minutes.summary == "" and minutes.decisions == ()
+
+
+def test_turns_stop_before_the_reserve_and_the_summary_uses_it(make_roster, meeting_input) -> None:
+    roster, _model = make_roster(
+        {"senior_dev": [LONG] * 2, "junior_dev": [LONG] * 2, "cto": ["Decisions:\n- go"]}
+    )
+    graph = create_meeting_graph(roster, protocol="round_robin")
+    minutes = graph.invoke(meeting_input(["senior_dev", "junior_dev"], budget=2200))["minutes"]
+    turns = [c for c in minutes.contributions if c.phase == "round_robin"]
+    assert len(turns) < 4  # the budget, not the turn cap, ended the discussion
+    assert minutes.status == "budget_exhausted" and minutes.decisions == ("go",)
+    assert minutes.total_tokens <= 2200
+    used_before_summary = sum(c.total_tokens for c in turns)
+    assert used_before_summary <= 2200 - 440  # 20 % reserve never spent on turns
+
+
+def test_output_is_capped_by_what_is_left(make_roster, meeting_input) -> None:
+    roster, model = make_roster({"senior_dev": [LONG], "cto": ["Decisions:\n- ok"]})
+    graph = create_meeting_graph(roster, protocol="round_robin")
+    ctx = {"round_robin": {"max_turns_per_agent": 1}}
+    minutes = graph.invoke(meeting_input(["senior_dev"], budget=600), context=ctx)["minutes"]
+    first = model.calls[0]
+    assert first.max_tokens is not None and first.max_tokens < 400
+    assert minutes.contributions[0].output_tokens <= first.max_tokens
+
+
+def test_parallel_phase_without_budget_ends_before_any_call(make_roster, meeting_input) -> None:
+    roster, model = make_roster({})
+    for protocol in ("position_papers", "structured_phases"):
+        minutes = create_meeting_graph(roster, protocol=protocol).invoke(meeting_input(budget=300))[
+            "minutes"
+        ]
+        assert minutes.status == "budget_exhausted" and minutes.contributions == ()
+        assert "parallel calls need" in (minutes.error or "")
+    assert model.calls == []
+
+
+@given(
+    total=st.integers(1, 50_000),
+    used=st.integers(0, 50_000),
+    prompt=st.integers(0, 5_000),
+    want=st.integers(1, 2_000),
+    reserve=st.floats(0.0, 0.9),
+    synthesis=st.booleans(),
+)
+def test_a_planned_call_always_fits(total, used, prompt, want, reserve, synthesis) -> None:
+    budget = TokenBudget(total=total, used=used, reserve_fraction=reserve)
+    plan = budget.plan(prompt_tokens=prompt, want=want, for_synthesis=synthesis)
+    if plan.allowed:
+        held = 0 if synthesis else budget.reserve
+        assert prompt + plan.max_tokens <= budget.remaining - held
+        assert budget.min_output <= plan.max_tokens <= want
+
+
+@given(prompts=st.lists(st.integers(0, 800), min_size=1, max_size=8), total=st.integers(1, 20_000))
+def test_parallel_plans_fit_together(prompts, total) -> None:
+    budget = TokenBudget(total=total, used=0)
+    plan = budget.plan_parallel(prompts, want=300)
+    if plan.allowed:
+        assert sum(prompts) + plan.max_tokens * len(prompts) <= total - budget.reserve
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    budget=st.integers(50, 6_000),
+    protocol=st.sampled_from(["round_robin", "position_papers", "structured_phases"]),
+)
+def test_no_protocol_ever_spends_more_than_its_budget(
+    make_roster, meeting_input, budget, protocol
+) -> None:
+    def reply(call) -> str:
+        if call.agent_id == "cto":
+            return "Decisions:\n- go\n" + LONG
+        return f"Position: option {call.agent_id}\nEvidence:\n- src {call.agent_id}\n" + LONG
+
+    roster, model = make_roster(reply)
+    ctx = {"structured_phases": {"premortem": True}}
+    minutes = create_meeting_graph(roster, protocol=protocol).invoke(
+        meeting_input(budget=budget), context=ctx
+    )["minutes"]
+    assert minutes.total_tokens <= budget
+    assert len(minutes.contributions) == len(model.calls) - len(minutes.failures)
+    assert minutes.status in ("completed", "budget_exhausted")

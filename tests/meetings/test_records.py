@@ -1,0 +1,104 @@
+"""Meeting records: saved at the end, with per-participant usage, rank and duration."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import psycopg
+import pytest
+
+from langgraph_council.checkpoints import (
+    InMemoryMeetingRecordStore,
+    PostgresMeetingRecordStore,
+    postgres_checkpointer,
+)
+from langgraph_council.graphs import create_meeting_graph
+
+SCRIPT = {
+    "senior_dev": ["A long, detailed contribution about storage engines and their trade-offs."],
+    "junior_dev": ["Short."],
+    "cto": ["Decisions:\n- Use Postgres"],
+}
+CTX = {"round_robin": {"max_turns_per_agent": 1}, "meeting_type": "design_review"}
+
+
+def _check(record, minutes) -> None:
+    assert record.meeting_id == minutes.meeting_id and record.status == "completed"
+    assert record.meeting_type == "design_review" and record.protocol == "round_robin"
+    usage = record.token_usage_by_participant
+    assert set(usage) == {"senior_dev", "junior_dev", "cto"}
+    assert sum(usage.values()) == minutes.total_tokens == record.total_tokens
+    assert list(record.contribution_rank) == sorted(usage, key=lambda a: -usage[a])
+    assert record.duration_seconds >= 0
+    assert record.minutes == minutes
+
+
+def test_in_memory_records(make_roster, meeting_input) -> None:
+    roster, _ = make_roster(SCRIPT)
+    records = InMemoryMeetingRecordStore()
+    graph = create_meeting_graph(roster, protocol="round_robin", records=records)
+    minutes = graph.invoke(meeting_input(["senior_dev", "junior_dev"]), context=CTX)["minutes"]
+    record = records.get(minutes.meeting_id)
+    assert record is not None
+    _check(record, minutes)
+    assert records.list(meeting_type="standup") == []
+    assert records.last_started("design_review") == minutes.started_at
+
+
+@pytest.mark.postgres
+def test_postgres_records_and_checkpoints(pg_db, make_roster, meeting_input) -> None:
+    roster, _ = make_roster(SCRIPT)
+    with (
+        postgres_checkpointer(pg_db) as saver,
+        PostgresMeetingRecordStore.from_uri(pg_db) as records,
+    ):
+        graph = create_meeting_graph(
+            roster, protocol="round_robin", checkpointer=saver, records=records
+        )
+        config = {"configurable": {"thread_id": "m1"}}
+        minutes = graph.invoke(
+            meeting_input(["senior_dev", "junior_dev"], meeting_id="m-1"), config, context=CTX
+        )["minutes"]
+        assert minutes.meeting_id == "m-1"
+        _check(records.get("m-1"), minutes)
+        assert [r.meeting_id for r in records.list(since=minutes.started_at)] == ["m-1"]
+        assert records.list(since=minutes.started_at + timedelta(seconds=1)) == []
+        assert records.list(meeting_type="design_review", since=minutes.started_at)[
+            0
+        ] == records.get("m-1")
+        # saving again (a re-run node) replaces, never duplicates
+        records.save(records.get("m-1"))
+        state = graph.get_state(config)
+        assert state.values["minutes"] == minutes and state.next == ()
+    with psycopg.connect(pg_db) as conn:
+        row = conn.execute(
+            "SELECT count(*), min(status), min(meeting_type) FROM council_meeting_records"
+        ).fetchone()
+    assert row == (1, "completed", "design_review")
+    with psycopg.connect(pg_db) as conn, pytest.raises(psycopg.errors.CheckViolation):
+        conn.execute("UPDATE council_meeting_records SET status = 'maybe' WHERE meeting_id = 'm-1'")
+
+
+@pytest.mark.postgres
+async def test_ainvoke_on_the_async_postgres_saver(pg_db, make_roster, meeting_input) -> None:
+    from langgraph_council.checkpoints import async_postgres_checkpointer
+
+    roster, _ = make_roster(SCRIPT | {"ui_dev": ["UI view."]})
+    async with async_postgres_checkpointer(pg_db) as saver:
+        graph = create_meeting_graph(roster, protocol="position_papers", checkpointer=saver)
+        config = {"configurable": {"thread_id": "async-1"}}
+        out = await graph.ainvoke(
+            meeting_input(["senior_dev", "junior_dev", "ui_dev"]), config, durability="sync"
+        )
+        state = await graph.aget_state(config)
+    minutes = out["minutes"]
+    assert [c.agent_id for c in minutes.contributions] == [
+        "senior_dev",
+        "junior_dev",
+        "ui_dev",
+        "cto",
+    ]
+    # the contributions channel is rebuilt from the checkpointed writes, in order
+    assert [c.content for c in state.values["contributions"]] == [
+        c.content for c in minutes.contributions
+    ]
