@@ -5,6 +5,8 @@ from langgraph_council.checkpoints.embedded import (
     default_data_dir,
     embedded_postgres,
 )
+from langgraph_council.checkpoints.guard_store import PostgresGuardStateStore
+from langgraph_council.checkpoints.loop_records import PostgresLoopRecordStore
 from langgraph_council.checkpoints.migrations import (
     MIGRATIONS,
     Migration,
@@ -27,6 +29,8 @@ __all__ = [
     "MIGRATIONS",
     "EmbeddedPostgresError",
     "Migration",
+    "PostgresGuardStateStore",
+    "PostgresLoopRecordStore",
     "ThreadStatus",
     "aresume_thread",
     "asetup_database",

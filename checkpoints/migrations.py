@@ -34,7 +34,62 @@ class Migration:
     statements: tuple[str, ...]
 
 
-MIGRATIONS: tuple[Migration, ...] = ()
+MIGRATIONS: tuple[Migration, ...] = (
+    # Loop-guard state: one row per undirected pair (rate window, breaker), dedup times per
+    # (delegator, delegatee, task), verdicts per attempt id (idempotent re-runs).
+    Migration(
+        "guard_state",
+        (
+            """CREATE TABLE council_guard_pairs (
+                agent_a text NOT NULL,
+                agent_b text NOT NULL,
+                rate_times timestamptz[] NOT NULL DEFAULT '{}',
+                bounces integer NOT NULL DEFAULT 0 CHECK (bounces >= 0),
+                trips integer NOT NULL DEFAULT 0 CHECK (trips >= 0),
+                open_until timestamptz,
+                updated_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (agent_a, agent_b),
+                CHECK (agent_a <= agent_b)
+            )""",
+            """CREATE TABLE council_guard_dedup (
+                delegator text NOT NULL,
+                delegatee text NOT NULL,
+                task_id text NOT NULL,
+                last_at timestamptz NOT NULL,
+                PRIMARY KEY (delegator, delegatee, task_id)
+            )""",
+            """CREATE TABLE council_guard_attempts (
+                attempt_id text PRIMARY KEY,
+                passed boolean NOT NULL,
+                mechanism text NOT NULL,
+                message text NOT NULL,
+                recorded_at timestamptz NOT NULL DEFAULT now(),
+                CHECK (passed = (mechanism = 'all_passed'))
+            )""",
+        ),
+    ),
+    # Blocked delegations kept for analytics.
+    Migration(
+        "loop_records",
+        (
+            """CREATE TABLE council_loop_records (
+                id text PRIMARY KEY,
+                mechanism text NOT NULL CHECK (mechanism IN ('authority', 'ancestry',
+                    'max_depth', 'dedup', 'rate_limit', 'circuit_breaker')),
+                chain text[] NOT NULL,
+                delegator text NOT NULL,
+                delegatee text NOT NULL,
+                task_id text NOT NULL,
+                message text NOT NULL,
+                thread_id text,
+                recorded_at timestamptz NOT NULL
+            )""",
+            "CREATE INDEX council_loop_records_time ON council_loop_records (recorded_at)",
+            "CREATE INDEX council_loop_records_mechanism"
+            " ON council_loop_records (mechanism, recorded_at)",
+        ),
+    ),
+)
 """Append only: never edit or reorder a released entry, the index is the version."""
 
 _VERSION_TABLE = """

@@ -1,3 +1,9 @@
 """Compiled LangGraph graphs: this package only wires nodes and guards together."""
 
-__all__: list[str] = []
+from langgraph_council.graphs.delegation import (
+    DelegationGraph,
+    build_delegation_graph,
+    create_delegation_graph,
+)
+
+__all__ = ["DelegationGraph", "build_delegation_graph", "create_delegation_graph"]

@@ -1,0 +1,120 @@
+"""`LoopGuard`: the five loop-prevention checks, in order, as one atomic check-and-record."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from langgraph_council.guards.config import LoopPreventionConfig
+from langgraph_council.guards.store import GuardStateStore, InMemoryGuardStateStore
+from langgraph_council.nodes.delegation.models import GuardMechanism, GuardOutcome
+
+__all__ = ["LoopGuard", "format_chain"]
+
+
+def format_chain(chain: Sequence[str]) -> str:
+    """A readable delegation path, e.g. `ceo -> cto -> ceo`."""
+    return " -> ".join(chain)
+
+
+def _epoch(now: datetime | float | None) -> float | None:
+    if now is None or isinstance(now, int | float):
+        return None if now is None else float(now)
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("now must be timezone-aware, e.g. datetime.now(UTC)")
+    return now.timestamp()
+
+
+class LoopGuard:
+    """Checks ancestry -> max depth -> dedup -> rate limit -> circuit breaker; first failure wins.
+
+    `chain` lists the prior delegators of the task (oldest first), without `delegator`. A
+    blocked attempt records nothing; a passing one is recorded in the same store operation.
+
+    Example:
+        >>> guard = LoopGuard(LoopPreventionConfig(), InMemoryGuardStateStore())
+        >>> guard.check_and_record(chain=["ceo"], delegator="cto", delegatee="ceo",
+        ...                        task_id="t1").mechanism
+        'ancestry'
+    """
+
+    def __init__(
+        self,
+        config: LoopPreventionConfig | None = None,
+        store: GuardStateStore | None = None,
+    ) -> None:
+        if config is not None and not isinstance(config, LoopPreventionConfig):
+            raise TypeError(
+                f"config must be a LoopPreventionConfig, got {type(config).__name__}; "
+                "build one with LoopPreventionConfig(...) or LoopPreventionConfig.from_yaml(...)"
+            )
+        if store is not None and not isinstance(store, GuardStateStore):
+            raise TypeError(
+                f"store must implement GuardStateStore.check_and_record, got {type(store).__name__}"
+            )
+        self.config = config or LoopPreventionConfig()
+        self.store: GuardStateStore = store if store is not None else InMemoryGuardStateStore()
+        self._limits = self.config.limits()
+
+    def check_and_record(
+        self,
+        *,
+        chain: Sequence[str],
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        now: datetime | float | None = None,
+        attempt_id: str | None = None,
+    ) -> GuardOutcome:
+        """Decide one delegation attempt and record it when it passes.
+
+        Raises:
+            ValueError: If an id is blank or `now` is a naive datetime.
+        """
+        for field, value in (
+            ("delegator", delegator),
+            ("delegatee", delegatee),
+            ("task_id", task_id),
+        ):
+            if not isinstance(value, str) or not value.strip():
+                raise ValueError(f"{field} must be a non-empty string, got {value!r}")
+        path = (*chain, delegator, delegatee)
+        blocked = self._stateless(tuple(chain), delegator, delegatee)
+        if blocked is not None:
+            mechanism, message = blocked
+            return GuardOutcome(passed=False, mechanism=mechanism, message=message, chain=path)
+        verdict = self.store.check_and_record(
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            limits=self._limits,
+            now=_epoch(now),
+            attempt_id=attempt_id,
+        )
+        if verdict.passed:
+            return GuardOutcome(passed=True, mechanism="all_passed", chain=path)
+        return GuardOutcome(
+            passed=False,
+            mechanism=verdict.mechanism,
+            message=f"{verdict.message}; chain {format_chain(path)}",
+            chain=path,
+        )
+
+    def _stateless(
+        self, chain: tuple[str, ...], delegator: str, delegatee: str
+    ) -> tuple[GuardMechanism, str] | None:
+        path = format_chain((*chain, delegator, delegatee))
+        if delegatee == delegator:
+            return "ancestry", f"ancestry: {delegator} cannot delegate to itself; chain {path}"
+        if delegatee in chain:
+            return "ancestry", (
+                f"ancestry: {delegatee} already handled this task earlier in the chain, so the "
+                f"hand-off would close a loop; chain {path}"
+            )
+        depth = self.config.max_delegation_depth
+        if len(chain) >= depth:
+            return "max_depth", (
+                f"max_depth: the task has already been delegated {len(chain)} times "
+                f"(max_delegation_depth={depth}); chain {path}"
+            )
+        return None
