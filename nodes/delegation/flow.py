@@ -45,8 +45,10 @@ ESCALATE_TO_MANAGER = "escalate_to_manager"
 ESCALATE_TO_HUMAN = "escalate_to_human"
 FINISH = "finish"
 
-# call_agent -> finish is one more step; stop while that still fits the recursion limit.
+# `finish` must run with at least one step left. An answer leads to one more agent turn, a
+# hand-off to guard -> (escalation) -> agent turn; each turn must still be able to finish.
 _STEPS_TO_FINISH = 2
+_STEPS_FOR_HANDOFF = 5
 
 
 def delegation_context() -> DelegationConfig:
@@ -112,6 +114,8 @@ def _apply_turn(state: DelegationState, turn: AgentTurn, config: DelegationConfi
             state, turn.answer or "", turn.agent_id, {"tokens_used": turn.tokens}
         )
     attempts = state.get("handoff_attempts", 0)
+    if state["remaining_steps"] < _STEPS_FOR_HANDOFF:
+        return Command(goto=FINISH, update={"status": "step_limit", "tokens_used": turn.tokens})
     if attempts >= config.max_handoffs:
         return Command(goto=FINISH, update={"status": "handoff_limit", "tokens_used": turn.tokens})
     handoff = HandOff(
