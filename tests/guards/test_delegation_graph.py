@@ -19,7 +19,7 @@ from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.delegation import DelegationConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
-from .conftest import HandOffReply  # noqa: F401  (type only)
+from .conftest import HandOffReply
 
 
 async def run(graph: Any, inp: dict[str, Any], mode: str, **kw: Any) -> dict[str, Any]:
