@@ -1,10 +1,10 @@
 """`PostgresGuardStateStore`: loop-guard state shared by every process, surviving restarts.
 
-One check-and-record is one transaction: an upsert locks the pair's row (so every attempt on
-that undirected pair, from any process or connection, waits its turn), the dedup time is read
-under that lock, the shared pure rules decide, and the new state is written before commit.
-Times are wall-clock; with `now=None` the database's clock is used, so workers on different
-hosts share one clock.
+One check-and-record is one call of a PL/pgSQL function, so one transaction and one network
+round trip: it locks the pair's row (every attempt on that undirected pair, from any process
+or connection, waits its turn), reads the dedup time under that lock, applies the same rules as
+`evaluate_pair` and writes the new state before commit. Times are wall-clock; with `now=None`
+the database's clock is used, so workers on different hosts share one clock.
 """
 
 from __future__ import annotations
@@ -23,39 +23,23 @@ from langgraph_council.nodes.delegation.limits import (
     GuardLimits,
     PairState,
     StoreVerdict,
-    evaluate_pair,
+    breaker_message,
+    dedup_message,
     from_epoch,
     pair_key,
+    rate_message,
 )
 
 __all__ = ["PostgresGuardStateStore"]
 
 
-_LOCK_PAIR = """
-INSERT INTO council_guard_pairs AS p (agent_a, agent_b) VALUES (%(a)s, %(b)s)
-ON CONFLICT (agent_a, agent_b) DO UPDATE SET agent_a = p.agent_a
-RETURNING rate_times, bounces, trips, open_until,
-          extract(epoch FROM clock_timestamp())::float8 AS db_now"""
-
-_DEDUP = """
-SELECT last_at FROM council_guard_dedup
-WHERE delegator = %(delegator)s AND delegatee = %(delegatee)s AND task_id = %(task_id)s"""
-
-_SAVE = """
-WITH saved AS (
-    UPDATE council_guard_pairs
-    SET rate_times = %(rate_times)s, bounces = %(bounces)s, trips = %(trips)s,
-        open_until = %(open_until)s, updated_at = %(now)s
-    WHERE agent_a = %(a)s AND agent_b = %(b)s
-)
-INSERT INTO council_guard_dedup (delegator, delegatee, task_id, last_at)
-VALUES (%(delegator)s, %(delegatee)s, %(task_id)s, %(now)s)
-ON CONFLICT (delegator, delegatee, task_id) DO UPDATE SET last_at = EXCLUDED.last_at"""
-
-_ATTEMPT_GET = "SELECT passed, mechanism, message FROM council_guard_attempts WHERE attempt_id = %s"
-_ATTEMPT_PUT = """
-INSERT INTO council_guard_attempts (attempt_id, passed, mechanism, message)
-VALUES (%s, %s, %s, %s) ON CONFLICT (attempt_id) DO NOTHING"""
+_CHECK_AND_RECORD = """
+SELECT passed, mechanism, dedup_age, rate_count,
+       extract(epoch FROM open_until)::float8 AS open_until, trips
+FROM council_guard_check_and_record(
+    %(delegator)s, %(delegatee)s, %(task_id)s, %(now)s, %(attempt_id)s,
+    %(dedup_window)s, %(rate_capacity)s, %(rate_window)s,
+    %(bounce_threshold)s, %(cooldown)s, %(max_cooldown)s)"""
 
 
 def _epoch(value: datetime | None) -> float | None:
@@ -109,38 +93,31 @@ class PostgresGuardStateStore:
         now: float | None = None,
         attempt_id: str | None = None,
     ) -> StoreVerdict:
-        """Check the stateful limits and, only if all pass, record the delegation (one txn)."""
-        a, b = pair_key(delegator, delegatee)
-        keys = {"a": a, "b": b, "delegator": delegator, "delegatee": delegatee, "task_id": task_id}
-        with self._connection() as conn, conn.transaction():
-            row = conn.execute(_LOCK_PAIR, keys).fetchone()
-            assert row is not None  # an upsert with RETURNING always returns its row
-            if attempt_id is not None:
-                seen = conn.execute(_ATTEMPT_GET, (attempt_id,)).fetchone()
-                if seen is not None:
-                    return StoreVerdict(seen["passed"], seen["mechanism"], seen["message"])
-            at = float(row["db_now"]) if now is None else now
-            dedup = conn.execute(_DEDUP, keys).fetchone()
-            pair = PairState(
-                rate_times=tuple(t.timestamp() for t in row["rate_times"]),
-                bounces=row["bounces"],
-                trips=row["trips"],
-                open_until=_epoch(row["open_until"]),
-            )
-            verdict, new_state = evaluate_pair(
-                pair=pair,
-                dedup_at=_epoch(dedup["last_at"]) if dedup else None,
-                delegator=delegator,
-                delegatee=delegatee,
-                task_id=task_id,
-                limits=limits,
-                now=at,
-            )
-            if new_state is not None:
-                conn.execute(_SAVE, {**keys, **_row(new_state), "now": from_epoch(at)})
-            if attempt_id is not None:
-                conn.execute(_ATTEMPT_PUT, (attempt_id, *verdict))
-            return verdict
+        """Check the stateful limits and, only if all pass, record the delegation.
+
+        One round trip: `council_guard_check_and_record` (see the `guard_state` migration)
+        locks the pair's row, decides and writes inside one autocommit transaction.
+        """
+        with self._connection() as conn:
+            row = conn.execute(
+                _CHECK_AND_RECORD,
+                {
+                    "delegator": delegator,
+                    "delegatee": delegatee,
+                    "task_id": task_id,
+                    "now": None if now is None else from_epoch(now),
+                    "attempt_id": attempt_id,
+                    "dedup_window": limits.dedup_window_seconds,
+                    "rate_capacity": limits.rate_capacity,
+                    "rate_window": limits.rate_window_seconds,
+                    "bounce_threshold": limits.bounce_threshold,
+                    "cooldown": limits.cooldown_seconds,
+                    "max_cooldown": limits.max_cooldown_seconds,
+                },
+            ).fetchone()
+        if row is None:
+            raise RuntimeError("council_guard_check_and_record returned no row")
+        return _verdict(row, delegator, delegatee, task_id, limits)
 
     def pair_state(self, a: str, b: str) -> PairState:
         """The stored state of the undirected pair (empty when never used)."""
@@ -161,10 +138,20 @@ class PostgresGuardStateStore:
         )
 
 
-def _row(state: PairState) -> dict[str, object]:
-    return {
-        "rate_times": [from_epoch(t) for t in state.rate_times],
-        "bounces": state.bounces,
-        "trips": state.trips,
-        "open_until": None if state.open_until is None else from_epoch(state.open_until),
-    }
+def _verdict(
+    row: DictRow, delegator: str, delegatee: str, task_id: str, limits: GuardLimits
+) -> StoreVerdict:
+    mechanism = row["mechanism"]
+    if mechanism == "all_passed":
+        return StoreVerdict(True, "all_passed", "")
+    if mechanism == "dedup":
+        message = dedup_message(
+            delegator, delegatee, task_id, row["dedup_age"], limits.dedup_window_seconds
+        )
+        return StoreVerdict(False, "dedup", message)
+    if mechanism == "rate_limit":
+        return StoreVerdict(
+            False, "rate_limit", rate_message(delegator, delegatee, row["rate_count"], limits)
+        )
+    message = breaker_message(delegator, delegatee, row["open_until"], row["trips"], limits)
+    return StoreVerdict(False, "circuit_breaker", message)

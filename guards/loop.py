@@ -17,6 +17,16 @@ def format_chain(chain: Sequence[str]) -> str:
     return " -> ".join(chain)
 
 
+def _is_id(value: object) -> bool:
+    return type(value) is str and bool(value) and not value.isspace()
+
+
+def _raise_blank(**ids: object) -> None:
+    for field, value in ids.items():
+        if not _is_id(value):
+            raise ValueError(f"{field} must be a non-empty string, got {value!r}")
+
+
 def _epoch(now: datetime | float | None) -> float | None:
     if now is None or isinstance(now, int | float):
         return None if now is None else float(now)
@@ -71,15 +81,11 @@ class LoopGuard:
         Raises:
             ValueError: If an id is blank or `now` is a naive datetime.
         """
-        for field, value in (
-            ("delegator", delegator),
-            ("delegatee", delegatee),
-            ("task_id", task_id),
-        ):
-            if not isinstance(value, str) or not value.strip():
-                raise ValueError(f"{field} must be a non-empty string, got {value!r}")
-        path = (*chain, delegator, delegatee)
-        blocked = self._stateless(tuple(chain), delegator, delegatee)
+        if not (_is_id(delegator) and _is_id(delegatee) and _is_id(task_id)):
+            _raise_blank(delegator=delegator, delegatee=delegatee, task_id=task_id)
+        prior = tuple(chain)
+        path = (*prior, delegator, delegatee)
+        blocked = self._stateless(prior, delegator, delegatee)
         if blocked is not None:
             mechanism, message = blocked
             return GuardOutcome(passed=False, mechanism=mechanism, message=message, chain=path)
@@ -92,7 +98,7 @@ class LoopGuard:
             attempt_id=attempt_id,
         )
         if verdict.passed:
-            return GuardOutcome(passed=True, mechanism="all_passed", chain=path)
+            return GuardOutcome(True, "all_passed", "", path)
         return GuardOutcome(
             passed=False,
             mechanism=verdict.mechanism,
@@ -103,6 +109,9 @@ class LoopGuard:
     def _stateless(
         self, chain: tuple[str, ...], delegator: str, delegatee: str
     ) -> tuple[GuardMechanism, str] | None:
+        depth = self.config.max_delegation_depth
+        if delegatee != delegator and delegatee not in chain and len(chain) < depth:
+            return None
         path = format_chain((*chain, delegator, delegatee))
         if delegatee == delegator:
             return "ancestry", f"ancestry: {delegator} cannot delegate to itself; chain {path}"
@@ -111,10 +120,7 @@ class LoopGuard:
                 f"ancestry: {delegatee} already handled this task earlier in the chain, so the "
                 f"hand-off would close a loop; chain {path}"
             )
-        depth = self.config.max_delegation_depth
-        if len(chain) >= depth:
-            return "max_depth", (
-                f"max_depth: the task has already been delegated {len(chain)} times "
-                f"(max_delegation_depth={depth}); chain {path}"
-            )
-        return None
+        return "max_depth", (
+            f"max_depth: the task has already been delegated {len(chain)} times "
+            f"(max_delegation_depth={depth}); chain {path}"
+        )

@@ -11,13 +11,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple
 
+from langgraph_council.nodes.delegation.models import GuardMechanism
+
 __all__ = [
     "GuardLimits",
     "PairState",
     "StoreVerdict",
+    "breaker_message",
+    "dedup_message",
     "evaluate_pair",
     "from_epoch",
     "pair_key",
+    "rate_message",
 ]
 
 
@@ -40,7 +45,8 @@ class GuardLimits:
 
     def cooldown_for_trip(self, trips: int) -> float:
         """Cooldown after the `trips`-th trip: base doubling per trip, capped at the maximum."""
-        return float(min(self.cooldown_seconds * 2 ** max(trips - 1, 0), self.max_cooldown_seconds))
+        doublings = min(max(trips - 1, 0), 64)  # beyond 2**64 every cap has long been reached
+        return float(min(self.cooldown_seconds * 2**doublings, self.max_cooldown_seconds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +63,7 @@ class StoreVerdict(NamedTuple):
     """What the stateful checks decided; `mechanism` is `all_passed` when recorded."""
 
     passed: bool
-    mechanism: str
+    mechanism: GuardMechanism
     message: str
 
 
@@ -74,17 +80,31 @@ def from_epoch(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
-def _breaker_blocks(
-    pair: PairState, delegator: str, delegatee: str, limits: GuardLimits, now: float
-) -> StoreVerdict | None:
-    if pair.open_until is None or now >= pair.open_until:
-        return None
-    return StoreVerdict(
-        False,
-        "circuit_breaker",
+def dedup_message(delegator: str, delegatee: str, task_id: str, age: float, window: float) -> str:
+    """Why a duplicate was refused (shared by every store)."""
+    return (
+        f"duplicate: {delegator} already delegated task {task_id!r} to {delegatee} "
+        f"{age:.1f} s ago (window {window:g} s)"
+    )
+
+
+def rate_message(delegator: str, delegatee: str, count: int, limits: GuardLimits) -> str:
+    """Why the pair's rate limit refused a delegation."""
+    return (
+        f"rate limit: pair {delegator} <-> {delegatee} made {count} delegations in the last "
+        f"{limits.rate_window_seconds:g} s (limit {limits.rate_per_window} + burst "
+        f"{limits.rate_burst})"
+    )
+
+
+def breaker_message(
+    delegator: str, delegatee: str, open_until: float, trips: int, limits: GuardLimits
+) -> str:
+    """Why the pair's open circuit breaker refused a delegation."""
+    return (
         f"circuit breaker open for pair {delegator} <-> {delegatee} until "
-        f"{from_epoch(pair.open_until).isoformat()} (trip {pair.trips}, cooldown "
-        f"{limits.cooldown_for_trip(pair.trips):g} s after {limits.bounce_threshold} bounces)",
+        f"{from_epoch(open_until).isoformat()} (trip {trips}, cooldown "
+        f"{limits.cooldown_for_trip(trips):g} s after {limits.bounce_threshold} bounces)"
     )
 
 
@@ -104,24 +124,22 @@ def evaluate_pair(
     caller also stores `now` as the dedup time of (delegator, delegatee, task_id).
     """
     if dedup_at is not None and now - dedup_at < limits.dedup_window_seconds:
-        return StoreVerdict(
-            False,
-            "dedup",
-            f"duplicate: {delegator} already delegated task {task_id!r} to {delegatee} "
-            f"{now - dedup_at:.1f} s ago (window {limits.dedup_window_seconds:g} s)",
-        ), None
-    recent = tuple(t for t in pair.rate_times if now - t < limits.rate_window_seconds)
+        age = now - dedup_at
+        message = dedup_message(delegator, delegatee, task_id, age, limits.dedup_window_seconds)
+        return StoreVerdict(False, "dedup", message), None
+    times, window = pair.rate_times, limits.rate_window_seconds
+    # Fast path (C-level min) when nothing has left the window yet; same result either way.
+    recent = (
+        times
+        if not times or now - min(times) < window
+        else tuple(t for t in times if now - t < window)
+    )
     if len(recent) >= limits.rate_capacity:
-        return StoreVerdict(
-            False,
-            "rate_limit",
-            f"rate limit: pair {delegator} <-> {delegatee} made {len(recent)} delegations in "
-            f"the last {limits.rate_window_seconds:g} s (limit {limits.rate_per_window} + burst "
-            f"{limits.rate_burst})",
-        ), None
-    blocked = _breaker_blocks(pair, delegator, delegatee, limits, now)
-    if blocked is not None:
-        return blocked, None
+        message = rate_message(delegator, delegatee, len(recent), limits)
+        return StoreVerdict(False, "rate_limit", message), None
+    if pair.open_until is not None and now < pair.open_until:
+        message = breaker_message(delegator, delegatee, pair.open_until, pair.trips, limits)
+        return StoreVerdict(False, "circuit_breaker", message), None
     expired = pair.open_until is not None
     bounces = (0 if expired else pair.bounces) + 1
     trips, open_until = pair.trips, None

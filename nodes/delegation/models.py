@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal, get_args
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 __all__ = [
     "BLOCKING_MECHANISMS",
@@ -37,26 +38,25 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class GuardOutcome(BaseModel):
+@dataclass(frozen=True, slots=True)
+class GuardOutcome:
     """The verdict on one delegation attempt.
 
     `chain` is the attempted path: the prior delegators, the delegator, then the delegatee.
+    A slotted dataclass rather than a pydantic model: the guard builds one per attempt on its
+    hot path (see bench/guards.py).
     """
-
-    model_config = _FROZEN
 
     passed: bool
     mechanism: GuardMechanism
     message: str = ""
     chain: tuple[str, ...] = ()
 
-    @model_validator(mode="after")
-    def _consistent(self) -> GuardOutcome:
+    def __post_init__(self) -> None:
         if self.passed != (self.mechanism == "all_passed"):
             raise ValueError("passed must be True exactly when mechanism is 'all_passed'")
         if not self.passed and not self.message:
             raise ValueError("a blocked outcome needs a message saying why")
-        return self
 
     @property
     def blocked_by(self) -> str | None:
