@@ -137,11 +137,12 @@ class _Guard:
                     recorded_at=blocked.timestamp,
                 )
             )
-        frame = state["frames"][-1]
-        told = frame.model_copy(update={"notes": (*frame.notes, blocked.notice)})
+        # The sender is told: the notice waits in its inbox and opens its next turn.
+        inbox = dict(state.get("inbox") or {})
+        inbox[handoff.delegator] = [*inbox.get(handoff.delegator, []), blocked.notice]
         return Command(
             goto=ESCALATE_TO_HUMAN if manager is None else ESCALATE_TO_MANAGER,
-            update={"frames": [*state["frames"][:-1], told], "pending": None, "blocked": [blocked]},
+            update={"inbox": inbox, "pending": None, "blocked": [blocked]},
         )
 
 

@@ -108,16 +108,24 @@ def answer_flows_up(
     return Command(goto=CALL_AGENT, update={"frames": [*rest[:-1], updated], **(extra or {})})
 
 
+def _delivered(state: DelegationState, turn: AgentTurn) -> dict[str, Any]:
+    """The update that spends the turn's tokens and empties the agent's inbox (it read it)."""
+    inbox = state.get("inbox") or {}
+    update: dict[str, Any] = {"tokens_used": turn.tokens}
+    if turn.agent_id in inbox:
+        update["inbox"] = {k: v for k, v in inbox.items() if k != turn.agent_id}
+    return update
+
+
 def _apply_turn(state: DelegationState, turn: AgentTurn, config: DelegationConfig) -> Command[str]:
+    read = _delivered(state, turn)
     if turn.delegatee is None:
-        return answer_flows_up(
-            state, turn.answer or "", turn.agent_id, {"tokens_used": turn.tokens}
-        )
+        return answer_flows_up(state, turn.answer or "", turn.agent_id, read)
     attempts = state.get("handoff_attempts", 0)
     if state["remaining_steps"] < _STEPS_FOR_HANDOFF:
-        return Command(goto=FINISH, update={"status": "step_limit", "tokens_used": turn.tokens})
+        return Command(goto=FINISH, update={**read, "status": "step_limit"})
     if attempts >= config.max_handoffs:
-        return Command(goto=FINISH, update={"status": "handoff_limit", "tokens_used": turn.tokens})
+        return Command(goto=FINISH, update={**read, "status": "handoff_limit"})
     handoff = HandOff(
         attempt_id=f"{state['run_id']}:{attempts + 1}",
         delegator=turn.agent_id,
@@ -126,7 +134,7 @@ def _apply_turn(state: DelegationState, turn: AgentTurn, config: DelegationConfi
     )
     return Command(
         goto=DELEGATION_GUARD,
-        update={"pending": handoff, "handoff_attempts": attempts + 1, "tokens_used": turn.tokens},
+        update={**read, "pending": handoff, "handoff_attempts": attempts + 1},
     )
 
 
@@ -138,7 +146,9 @@ def make_agent_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         if state["remaining_steps"] <= _STEPS_TO_FINISH:
             return Command(goto=FINISH, update={"status": "step_limit"})
         frame = state["frames"][-1]
-        return frame, build_agent_prompt(org, frame, config), config
+        inbox = (state.get("inbox") or {}).get(frame.agent_id, [])
+        prompt = build_agent_prompt(org, frame, config, root_task=state["task"], inbox=inbox)
+        return frame, prompt, config
 
     def call_agent(state: DelegationState) -> Command[str]:
         prepared = _prepare(state)

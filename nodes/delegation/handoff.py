@@ -76,9 +76,22 @@ def handoff_targets(org: Org, agent_id: str, config: DelegationConfig) -> list[s
     return found
 
 
-def build_agent_prompt(org: Org, frame: Frame, config: DelegationConfig) -> str:
-    """The user prompt of one agent turn: the task (fenced), notes so far, who it can hand to."""
-    parts = [fence_task_data(frame.task, field="task")]
+def build_agent_prompt(
+    org: Org,
+    frame: Frame,
+    config: DelegationConfig,
+    *,
+    root_task: str | None = None,
+    inbox: Sequence[str] = (),
+) -> str:
+    """The user prompt of one agent turn: the guard's notices to this agent, the task (fenced),
+    the overall task when this is a delegated part, notes so far, and who it can hand to."""
+    parts = [f"Notice from the delegation guard: {n}" for n in inbox]
+    parts.append(fence_task_data(frame.task, field="task"))
+    if root_task is not None and root_task != frame.task:
+        parts.append(
+            "It is part of this overall task:\n" + fence_task_data(root_task, field="overall_task")
+        )
     if frame.delegated_by:
         parts.append(f"{frame.delegated_by} delegated this task to you.")
     if frame.escalated_from:

@@ -90,6 +90,7 @@ class DelegationState(TypedDict):
     run_id: NotRequired[str]
     frames: NotRequired[list[Frame]]
     pending: NotRequired[HandOff | None]
+    inbox: NotRequired[dict[str, list[str]]]
     handoff_attempts: NotRequired[int]
     tokens_used: Annotated[int, operator.add]
     delegations: Annotated[list[DelegationRecord], append_delegations]

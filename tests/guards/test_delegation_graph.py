@@ -330,3 +330,26 @@ def test_the_guard_state_is_shared_across_runs(org: Org, hand: HandOffReply) -> 
     out = graph.invoke({"task": "x", "entry_agent": "cto"})
     assert out["blocked"][0].mechanism == "circuit_breaker"
     assert out["blocked"][0].escalated_to == "ceo"
+
+
+def test_the_blocked_sender_reads_the_notice_in_its_next_turn(org: Org, hand: HandOffReply) -> None:
+    model = ScriptedChatModel(
+        {
+            "backend_lead": [hand("ui_dev", "style it"), "lead: styled it myself after all"],
+            "cto": [hand("backend_lead", "do it yourself, please"), "CTO: fine"],
+        }
+    )
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = graph.invoke({"task": "Restyle the admin page", "entry_agent": "backend_lead"})
+    # backend_lead -> ui_dev is refused (not its report); cto gets the case and hands it back.
+    assert [b.mechanism for b in out["blocked"]] == ["authority"]
+    assert [c.agent_id for c in model.calls] == ["backend_lead", "cto", "backend_lead", "cto"]
+    second_turn = model.calls[2].prompt
+    assert second_turn.startswith("Notice from the delegation guard: Your hand-off to ui_dev")
+    assert "blocked by authority" in second_turn
+    assert "backend_lead -> ui_dev" in second_turn
+    # The delegated part shows the overall task too; the notice is delivered only once.
+    assert "Restyle the admin page" in second_turn and "do it yourself, please" in second_turn
+    assert "Notice from the delegation guard" not in model.calls[3].prompt
+    assert "Notice from the delegation guard" not in model.calls[1].prompt  # not cto's notice
+    assert out["result"].answer == "CTO: fine"
