@@ -5,5 +5,11 @@ from langgraph_council.graphs.delegation import (
     build_delegation_graph,
     create_delegation_graph,
 )
+from langgraph_council.nodes.delegation.models import DelegationConfig
 
-__all__ = ["DelegationGraph", "build_delegation_graph", "create_delegation_graph"]
+__all__ = [
+    "DelegationConfig",
+    "DelegationGraph",
+    "build_delegation_graph",
+    "create_delegation_graph",
+]
