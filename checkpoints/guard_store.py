@@ -119,6 +119,22 @@ class PostgresGuardStateStore:
             raise RuntimeError("council_guard_check_and_record returned no row")
         return _verdict(row, delegator, delegatee, task_id, limits)
 
+    def purge(self, *, older_than: datetime) -> int:
+        """Delete dedup times and attempt verdicts older than `older_than`; returns how many.
+
+        Pair rows stay: their breaker trip counts must persist.
+        """
+        if older_than.tzinfo is None or older_than.utcoffset() is None:
+            raise ValueError("older_than must be timezone-aware, e.g. datetime.now(UTC)")
+        with self._connection() as conn, conn.transaction():
+            dedup = conn.execute(
+                "DELETE FROM council_guard_dedup WHERE last_at < %s", (older_than,)
+            ).rowcount
+            attempts = conn.execute(
+                "DELETE FROM council_guard_attempts WHERE recorded_at < %s", (older_than,)
+            ).rowcount
+        return dedup + attempts
+
     def pair_state(self, a: str, b: str) -> PairState:
         """The stored state of the undirected pair (empty when never used)."""
         x, y = pair_key(a, b)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.runnables import RunnableLambda
+from langgraph.config import get_config
 from langgraph.graph import StateGraph
 from langgraph.types import Command
 
@@ -147,8 +148,6 @@ class _Guard:
 
 
 def _thread_id() -> str | None:
-    from langgraph.config import get_config
-
     thread = get_config().get("configurable", {}).get("thread_id")
     return None if thread is None else str(thread)
 

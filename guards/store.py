@@ -84,7 +84,7 @@ class InMemoryGuardStateStore:
         self._lock = threading.Lock()
         self._pairs: dict[tuple[str, str], PairState] = {}
         self._dedup: dict[tuple[str, str, str], float] = {}
-        self._attempts: dict[str, StoreVerdict] = {}
+        self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
 
     def check_and_record(
         self,
@@ -101,7 +101,7 @@ class InMemoryGuardStateStore:
         dedup_key = (delegator, delegatee, task_id)
         with self._lock:
             if attempt_id is not None and attempt_id in self._attempts:
-                return self._attempts[attempt_id]
+                return self._attempts[attempt_id][0]
             at = time.time() if now is None else now
             verdict, new_state = evaluate_pair(
                 pair=self._pairs.get(key, _EMPTY),
@@ -116,7 +116,7 @@ class InMemoryGuardStateStore:
                 self._pairs[key] = new_state
                 self._dedup[dedup_key] = at
             if attempt_id is not None:
-                self._attempts[attempt_id] = verdict
+                self._attempts[attempt_id] = (verdict, at)
             return verdict
 
     def pair_state(self, a: str, b: str) -> PairState:
@@ -124,8 +124,31 @@ class InMemoryGuardStateStore:
         with self._lock:
             return self._pairs.get(pair_key(a, b), _EMPTY)
 
+    def purge(self, *, older_than: datetime) -> int:
+        """Forget dedup times and attempt verdicts older than `older_than`; returns how many.
+
+        Pair state (rate window, breaker trips) is kept: trip counts must persist.
+        """
+        cutoff = _aware(older_than).timestamp()
+        with self._lock:
+            old = [k for k, t in self._dedup.items() if t < cutoff]
+            for key in old:
+                del self._dedup[key]
+            stale = [k for k, (_, t) in self._attempts.items() if t < cutoff]
+            for attempt in stale:
+                del self._attempts[attempt]
+        return len(old) + len(stale)
+
 
 _EMPTY = PairState()
+
+
+def _aware(moment: datetime) -> datetime:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(
+            "older_than must be timezone-aware, e.g. datetime.now(UTC) - timedelta(...)"
+        )
+    return moment
 
 
 class InMemoryLoopRecordStore:

@@ -1,6 +1,6 @@
 """Worker process for the two-process test: hammer one agent pair through the Postgres store.
 
-Usage: python hammer_worker.py URI NAME ATTEMPTS START_AT_EPOCH
+Usage: python hammer_worker.py URI NAME ATTEMPTS START_AT_EPOCH [BOUNCE_THRESHOLD]
 Prints one JSON line: {"name", "attempted", "passed", "mechanisms", "seconds"}.
 """
 
@@ -15,10 +15,11 @@ from langgraph_council.checkpoints import PostgresGuardStateStore
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig
 
 
-def main(uri: str, name: str, attempts: int, start_at: float) -> None:
-    # Trip the breaker never, so the rate limit is the binding constraint; tasks are distinct,
-    # so dedup never fires: exactly limit + burst may pass inside the minute.
-    config = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 1_000_000})
+def main(uri: str, name: str, attempts: int, start_at: float, threshold: int | None) -> None:
+    # Tasks are distinct, so dedup never fires. With a huge breaker threshold the rate limit
+    # binds (limit + burst pass inside the minute); with the defaults the breaker trips at 3.
+    breaker = {} if threshold is None else {"bounce_threshold": threshold}
+    config = LoopPreventionConfig(circuit_breaker=breaker)
     mechanisms: Counter[str] = Counter()
     with PostgresGuardStateStore.from_conn_string(uri) as store:
         guard = LoopGuard(config, store)
@@ -45,4 +46,5 @@ def main(uri: str, name: str, attempts: int, start_at: float) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
+    threshold = int(sys.argv[5]) if len(sys.argv) > 5 else None
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), threshold)

@@ -22,7 +22,7 @@ from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from .conftest import HandOffReply
 
 
-async def run(graph: Any, inp: dict[str, Any], mode: str, **kw: Any) -> dict[str, Any]:
+async def run(graph: Any, inp: Any, mode: str, **kw: Any) -> dict[str, Any]:
     if mode == "async":
         return await graph.ainvoke(inp, **kw)  # type: ignore[no-any-return]
     return graph.invoke(inp, **kw)  # type: ignore[no-any-return]
@@ -153,14 +153,16 @@ async def test_ping_pong_is_stopped_by_the_guard_and_the_manager_gets_the_case(
     ]
 
 
-def test_ping_pong_at_the_top_pauses_for_a_human(roots_org: Org) -> None:
+@MODES
+async def test_ping_pong_at_the_top_pauses_for_a_human(roots_org: Org, mode: str) -> None:
     model = ScriptedChatModel(ping_pong)
     graph = create_delegation_graph(
         roots_org, Roster(roots_org, default_model=model), checkpointer=InMemorySaver()
     )
     cfg = {"configurable": {"thread_id": "top-1"}}
     ctx = DelegationConfig(enforce_chain_of_command=False)
-    graph.invoke({"task": "Pick a database", "entry_agent": "alice"}, cfg, context=ctx)
+    inp = {"task": "Pick a database", "entry_agent": "alice"}
+    await run(graph, inp, mode, config=cfg, context=ctx)
     (pending,) = graph.get_state(cfg).interrupts
     payload = pending.value
     assert payload["mechanism"] == "ancestry"
@@ -168,14 +170,14 @@ def test_ping_pong_at_the_top_pauses_for_a_human(roots_org: Org) -> None:
     assert payload["delegator"] == "bob" and payload["escalation_id"].startswith("delegation:")
     # The id is stable: reading the state again gives the same escalation.
     assert graph.get_state(cfg).interrupts[0].value["escalation_id"] == payload["escalation_id"]
-    graph.invoke(
-        Command(resume={"answer": "Use Postgres", "decided_by": "human:cora"}), cfg, context=ctx
-    )
+    answer = Command(resume={"answer": "Use Postgres", "decided_by": "human:cora"})
+    await run(graph, answer, mode, config=cfg, context=ctx)  # type: ignore[arg-type]
     (second,) = graph.get_state(cfg).interrupts
     assert second.value["mechanism"] == "dedup"
     assert second.value["escalation_id"] != payload["escalation_id"]
-    out = graph.invoke(Command(resume="Postgres, final"), cfg, context=ctx)
+    out = await run(graph, Command(resume="Postgres, final"), mode, config=cfg, context=ctx)  # type: ignore[arg-type]
     assert (out["result"].answer, out["result"].answered_by) == ("Postgres, final", "human")
+    assert "Use Postgres" in model.calls[-1].prompt  # alice saw the human's answer for bob
 
 
 def test_a_bad_resume_value_names_the_expected_shape(roots_org: Org) -> None:

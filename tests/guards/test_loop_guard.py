@@ -257,3 +257,20 @@ def test_a_repeated_attempt_id_returns_the_first_verdict(guard_store: GuardState
     )
     assert first.passed and again.passed  # a re-run is not its own duplicate
     assert guard_store.pair_state("a", "b").bounces == 1  # type: ignore[attr-defined]
+
+
+def test_purge_forgets_old_dedup_times_but_keeps_breaker_trips(
+    guard_store: GuardStateStore,
+) -> None:
+    guard = make_guard(guard_store)
+    for i in range(3):
+        guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id=f"t{i}", now=at(i), attempt_id=f"x{i}"
+        )
+    guard.check_and_record(chain=[], delegator="c", delegatee="d", task_id="t", now=at(100))
+    removed = guard_store.purge(older_than=at(50))  # type: ignore[attr-defined]
+    assert removed == 6  # three dedup times and three attempt verdicts
+    assert guard_store.pair_state("a", "b").trips == 1  # type: ignore[attr-defined]
+    assert attempt(guard, "c", "d", "t", 101).mechanism == "dedup"  # newer ones stay
+    with pytest.raises(ValueError, match="timezone-aware"):
+        guard_store.purge(older_than=datetime(2026, 1, 1))  # type: ignore[attr-defined]
