@@ -13,7 +13,7 @@ from langgraph.graph import StateGraph
 from langgraph.types import Command
 
 from langgraph_council.guards.authority import check_authority
-from langgraph_council.guards.loop import LoopGuard, format_chain
+from langgraph_council.guards.loop import LoopGuard
 from langgraph_council.guards.store import LoopRecordStore
 from langgraph_council.nodes.delegation.flow import (
     CALL_AGENT,
@@ -48,10 +48,10 @@ class DelegationGuardNode:
 
 def _notice(handoff: HandOff, outcome: GuardOutcome, escalated_to: str) -> str:
     who = "a human" if escalated_to == "human" else f"your manager {escalated_to}"
+    # The guard's message already ends with the attempted chain.
     return (
         f"Your hand-off to {handoff.delegatee} was not delivered: blocked by "
-        f"{outcome.mechanism} ({outcome.message}). Chain: {format_chain(outcome.chain)}. "
-        f"The case goes to {who}."
+        f"{outcome.mechanism} ({outcome.message}). The case goes to {who}."
     )
 
 

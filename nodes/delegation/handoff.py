@@ -28,6 +28,7 @@ __all__ = [
 ]
 
 DELEGATE_TOOL_NAME = "delegate_to"
+_MAX_LISTED = 25  # keep prompts short in big orgs; the guard still accepts any valid id
 
 AGENT_INSTRUCTIONS = (
     "Either answer the task yourself in plain text, or hand it off by calling the "
@@ -102,8 +103,11 @@ def build_agent_prompt(
     parts.extend(frame.notes)
     targets = handoff_targets(org, frame.agent_id, config)
     if targets:
-        listed = ", ".join(f"{t} ({escape_fences(org[t].role)})" for t in targets)
-        parts.append(f"Agents you may hand off to: {listed}.")
+        listed = ", ".join(f"{t} ({escape_fences(org[t].role)})" for t in targets[:_MAX_LISTED])
+        more = len(targets) - _MAX_LISTED
+        parts.append(
+            f"Agents you may hand off to: {listed}" + (f" and {more} more." if more > 0 else ".")
+        )
     else:
         parts.append("You cannot hand this task off: answer it yourself.")
     parts.append(AGENT_INSTRUCTIONS)
