@@ -1,6 +1,6 @@
 """Check-and-record throughput of the loop guard, in memory and on Postgres; prints a table.
 
-Usage: python bench/guards.py [--uri URI] [--seconds S] [--fsync]
+Usage: python bench/guards.py [--uri URI] [--fsync] [--memory-attempts N] [--postgres-attempts N]
 Without --uri an embedded PostgreSQL is started in a temporary directory (fsync off unless
 --fsync). Targets from issue 3: >= 100,000/s in memory, >= 2,000/s on Postgres.
 """
@@ -8,6 +8,7 @@ Without --uri an embedded PostgreSQL is started in a temporary directory (fsync 
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import threading
 import time
@@ -35,13 +36,12 @@ from langgraph_council.guards import (
 CONFIG = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 1_000_000})
 
 
-def _attempt(guard: LoopGuard, worker: str, i: int, pairs: int) -> bool:
-    """One attempt; `pairs=0` uses a fresh pair each time (every attempt is recorded)."""
-    slot = i if pairs == 0 else i % pairs
-    a, b = (f"{worker}-a{slot}", f"{worker}-b{slot}") if pairs == 0 else ("p-a", f"p-b{slot}")
-    return guard.check_and_record(
-        chain=["root", "lead"], delegator=a, delegatee=b, task_id=f"w{worker}-t{i}"
-    ).passed
+def _ids(run: str, worker: int, count: int, pairs: int) -> list[tuple[str, str, str]]:
+    """Attempt ids, made before timing; `pairs=0` gives every attempt a fresh pair."""
+    prefix = f"{run}-w{worker}"
+    if pairs == 0:
+        return [(f"{prefix}-a{i}", f"{prefix}-b{i}", f"{prefix}-t{i}") for i in range(count)]
+    return [(f"{run}-a", f"{run}-b{i % pairs}", f"{prefix}-t{i}") for i in range(count)]
 
 
 def measure(
@@ -49,38 +49,37 @@ def measure(
     *,
     threads: int,
     pairs: int,
-    seconds: float,
+    attempts: int,
     run: str,
 ) -> tuple[int, int, float]:
-    """Run `threads` workers for `seconds`; returns (attempts, passed, elapsed)."""
-    counts = [[0, 0] for _ in range(threads)]
-    stop = threading.Event()
+    """`threads` workers make `attempts` each; returns (attempts, recorded, elapsed seconds)."""
+    work_lists = [_ids(run, n, attempts, pairs) for n in range(threads)]
+    guards = [LoopGuard(CONFIG, make_store()) for _ in range(threads)]
+    recorded = [0] * threads
+    barrier = threading.Barrier(threads + 1)
 
     def work(n: int) -> None:
-        guard = LoopGuard(CONFIG, make_store())
-        i = 0
-        while not stop.is_set():
-            for _ in range(100):
-                counts[n][1] += _attempt(guard, f"{run}-w{n}", i, pairs)
-                i += 1
-            counts[n][0] = i
+        check, chain, passed = guards[n].check_and_record, ["root", "lead"], 0
+        barrier.wait()
+        for a, b, task in work_lists[n]:
+            passed += check(chain=chain, delegator=a, delegatee=b, task_id=task).passed
+        recorded[n] = passed
 
     workers = [threading.Thread(target=work, args=(n,)) for n in range(threads)]
-    started = time.perf_counter()
     for w in workers:
         w.start()
-    time.sleep(seconds)
-    stop.set()
+    barrier.wait()
+    started = time.perf_counter()
     for w in workers:
         w.join()
-    elapsed = time.perf_counter() - started
-    return sum(c[0] for c in counts), sum(c[1] for c in counts), elapsed
+    return threads * attempts, sum(recorded), time.perf_counter() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--uri", help="PostgreSQL URI (default: embedded server)")
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--memory-attempts", type=int, default=300_000, help="per worker")
+    parser.add_argument("--postgres-attempts", type=int, default=5_000, help="per worker")
     parser.add_argument("--fsync", action="store_true", help="embedded server with fsync on")
     args = parser.parse_args()
 
@@ -91,8 +90,9 @@ def main() -> None:
     def row(
         name: str, make: Callable[[], GuardStateStore], threads: int, pairs: int, target: str
     ) -> None:
+        count = args.memory_attempts if name.startswith("memory") else args.postgres_attempts
         attempts, passed, elapsed = measure(
-            make, threads=threads, pairs=pairs, seconds=args.seconds, run=str(table.row_count)
+            make, threads=threads, pairs=pairs, attempts=count, run=str(table.row_count)
         )
         table.add_row(
             name,
@@ -126,6 +126,10 @@ def main() -> None:
         row("postgres, 1 pair, contended lock", pg, 4, 1, "")
     Console(width=120).print(table)
     print("fsync:", "on" if args.fsync or args.uri else "off (embedded, --fsync to enable)")
+    print(
+        "load average (1, 5, 15 min) after the run: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    )
+    print(f"CPUs: {os.cpu_count()}")
 
 
 if __name__ == "__main__":

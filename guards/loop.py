@@ -27,9 +27,9 @@ def _raise_blank(**ids: object) -> None:
             raise ValueError(f"{field} must be a non-empty string, got {value!r}")
 
 
-def _epoch(now: datetime | float | None) -> float | None:
-    if now is None or isinstance(now, int | float):
-        return None if now is None else float(now)
+def _epoch(now: datetime | float) -> float:
+    if isinstance(now, int | float):
+        return float(now)
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be timezone-aware, e.g. datetime.now(UTC)")
     return now.timestamp()
@@ -65,6 +65,7 @@ class LoopGuard:
         self.config = config or LoopPreventionConfig()
         self.store: GuardStateStore = store if store is not None else InMemoryGuardStateStore()
         self._limits = self.config.limits()
+        self._depth = self.config.max_delegation_depth
 
     def check_and_record(
         self,
@@ -85,16 +86,15 @@ class LoopGuard:
             _raise_blank(delegator=delegator, delegatee=delegatee, task_id=task_id)
         prior = tuple(chain)
         path = (*prior, delegator, delegatee)
-        blocked = self._stateless(prior, delegator, delegatee)
-        if blocked is not None:
-            mechanism, message = blocked
+        if delegatee == delegator or delegatee in prior or len(prior) >= self._depth:
+            mechanism, message = self._stateless(prior, delegator, delegatee)
             return GuardOutcome(passed=False, mechanism=mechanism, message=message, chain=path)
         verdict = self.store.check_and_record(
             delegator=delegator,
             delegatee=delegatee,
             task_id=task_id,
             limits=self._limits,
-            now=_epoch(now),
+            now=None if now is None else _epoch(now),
             attempt_id=attempt_id,
         )
         if verdict.passed:
@@ -108,10 +108,9 @@ class LoopGuard:
 
     def _stateless(
         self, chain: tuple[str, ...], delegator: str, delegatee: str
-    ) -> tuple[GuardMechanism, str] | None:
-        depth = self.config.max_delegation_depth
-        if delegatee != delegator and delegatee not in chain and len(chain) < depth:
-            return None
+    ) -> tuple[GuardMechanism, str]:
+        """Why ancestry or depth refuses the attempt (only called when one of them does)."""
+        depth = self._depth
         path = format_chain((*chain, delegator, delegatee))
         if delegatee == delegator:
             return "ancestry", f"ancestry: {delegator} cannot delegate to itself; chain {path}"

@@ -97,7 +97,7 @@ class InMemoryGuardStateStore:
         attempt_id: str | None = None,
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation."""
-        key = pair_key(delegator, delegatee)
+        key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         with self._lock:
             if attempt_id is not None and attempt_id in self._attempts:

@@ -49,9 +49,8 @@ class GuardLimits:
         return float(min(self.cooldown_seconds * 2**doublings, self.max_cooldown_seconds))
 
 
-@dataclass(frozen=True, slots=True)
-class PairState:
-    """Rate and breaker state of one undirected agent pair."""
+class PairState(NamedTuple):
+    """Rate and breaker state of one undirected agent pair (a tuple: cheap on the hot path)."""
 
     rate_times: tuple[float, ...] = ()
     bounces: int = 0
