@@ -177,6 +177,8 @@ def make_delegation_guard(
         raise TypeError(f"guard must be a LoopGuard, got {type(guard).__name__}")
     if loop_records is not None and not isinstance(loop_records, LoopRecordStore):
         raise TypeError("loop_records must implement add(record) and list(...)")
+    if not isinstance(on_pass, str) or not on_pass:
+        raise ValueError(f"on_pass must name the node to run after a hand-off, got {on_pass!r}")
     logic = _Guard(org, guard or LoopGuard(), loop_records, on_pass)
 
     async def adecide(state: DelegationState) -> Command[str]:

@@ -79,6 +79,15 @@ class LoopGuard:
     ) -> GuardOutcome:
         """Decide one delegation attempt and record it when it passes.
 
+        Args:
+            chain: Prior delegators of the task, oldest first, without `delegator`.
+            delegator: The agent handing the task off.
+            delegatee: The agent that would receive it.
+            task_id: The task; dedup is keyed by (delegator, delegatee, task_id).
+            now: Aware datetime or POSIX seconds; None uses the store's wall clock.
+            attempt_id: Stable id of this attempt; a repeat returns the first verdict and
+                records nothing (a node re-run after a crash).
+
         Raises:
             ValueError: If an id is blank or `now` is a naive datetime.
         """

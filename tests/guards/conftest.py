@@ -11,6 +11,7 @@ from langchain_core.messages import AIMessage
 from langgraph_council.checkpoints import PostgresGuardStateStore
 from langgraph_council.guards import GuardStateStore, InMemoryGuardStateStore
 from langgraph_council.nodes import AgentProfile, Org
+from langgraph_council.nodes.testing import ScriptCall
 
 _ids = itertools.count()
 
@@ -30,6 +31,14 @@ def hand_to(agent_id: str, refinement: str = "please take this") -> AIMessage:
             }
         ],
     )
+
+
+def ping_pong(call: ScriptCall) -> AIMessage | str:
+    """alice always hands to bob, bob always back to alice; mia (the manager) answers."""
+    other = {"alice": "bob", "bob": "alice"}
+    if call.agent_id in other:
+        return hand_to(other[call.agent_id], "you do it")
+    return f"{call.agent_id}: I decided it myself"
 
 
 @pytest.fixture

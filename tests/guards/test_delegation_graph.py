@@ -19,7 +19,7 @@ from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.delegation import DelegationConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
-from .conftest import HandOffReply
+from .conftest import HandOffReply, ping_pong
 
 
 async def run(graph: Any, inp: Any, mode: str, **kw: Any) -> dict[str, Any]:
@@ -106,16 +106,6 @@ def test_an_unknown_delegatee_from_the_model_is_refused_not_raised(
     assert out["blocked"][0].mechanism == "authority"
     assert "unknown delegatee 'ghost'" in out["blocked"][0].message
     assert out["result"].answer == "CTO: I'll take it"
-
-
-def ping_pong(call: ScriptCall) -> AIMessage | str:
-    """alice always hands to bob, bob always back to alice; mia (the manager) answers."""
-    other = {"alice": "bob", "bob": "alice"}
-    if call.agent_id in other:
-        from .conftest import hand_to
-
-        return hand_to(other[call.agent_id], "you do it")
-    return f"{call.agent_id}: I decided it myself"
 
 
 @MODES
