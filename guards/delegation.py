@@ -20,6 +20,7 @@ from langgraph_council.nodes.delegation.flow import (
     DELEGATION_GUARD,
     ESCALATE_TO_HUMAN,
     ESCALATE_TO_MANAGER,
+    current_task_id,
     delegation_context,
 )
 from langgraph_council.nodes.delegation.models import (
@@ -80,7 +81,7 @@ class _Guard:
             chain=frame.chain,
             delegator=handoff.delegator,
             delegatee=handoff.delegatee,
-            task_id=state["task_id"],
+            task_id=current_task_id(state),
             attempt_id=handoff.attempt_id,
         )
         if outcome.passed:
@@ -93,7 +94,7 @@ class _Guard:
             delegation_id=handoff.attempt_id,
             delegator=handoff.delegator,
             delegatee=handoff.delegatee,
-            task_id=state["task_id"],
+            task_id=current_task_id(state),
             refinement=handoff.refinement,
             chain=(*chain, handoff.delegatee),
         )
@@ -117,7 +118,7 @@ class _Guard:
             attempt_id=handoff.attempt_id,
             delegator=handoff.delegator,
             delegatee=handoff.delegatee,
-            task_id=state["task_id"],
+            task_id=current_task_id(state),
             mechanism=outcome.mechanism,
             message=outcome.message,
             chain=outcome.chain,
@@ -132,7 +133,7 @@ class _Guard:
                     chain=outcome.chain,
                     delegator=handoff.delegator,
                     delegatee=handoff.delegatee,
-                    task_id=state["task_id"],
+                    task_id=current_task_id(state),
                     message=outcome.message,
                     thread_id=_thread_id(),
                     recorded_at=blocked.timestamp,

@@ -8,7 +8,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableLambda
 from langgraph.runtime import get_runtime
-from langgraph.types import Command, interrupt
+from langgraph.types import Command, Overwrite, interrupt
 
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.delegation.handoff import (
@@ -30,6 +30,7 @@ __all__ = [
     "FINISH",
     "START_TASK",
     "answer_flows_up",
+    "current_task_id",
     "delegation_context",
     "escalate_to_human",
     "finish",
@@ -63,6 +64,14 @@ def delegation_context() -> DelegationConfig:
     raise TypeError(f"context must be a DelegationConfig or a dict, got {type(ctx).__name__}")
 
 
+def current_task_id(state: DelegationState) -> str:
+    """The running task's id (set by `start_task`)."""
+    task_id = state.get("task_id")
+    if not task_id:
+        raise RuntimeError(f"no task id in the state: {START_TASK} has not run for this task")
+    return task_id
+
+
 def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState, dict[str, Any]]:
     """Validate the input before any model call and open the entry agent's frame."""
 
@@ -80,12 +89,20 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         task_id = state.get("task_id") or f"task-{uuid.uuid4().hex[:12]}"
         if not isinstance(task_id, str):
             raise TypeError(f"task_id must be a string, got {type(task_id).__name__}")
+        # A thread may run several tasks: each run starts from clean per-run channels.
         return {
             "task_id": task_id,
             "run_id": uuid.uuid4().hex,
             "frames": [Frame(agent_id=entry, task=task)],
             "pending": None,
             "handoff_attempts": 0,
+            "inbox": {},
+            "status": "answered",
+            "answer": None,
+            "answered_by": None,
+            "tokens_used": Overwrite(0),
+            "delegations": Overwrite([]),
+            "blocked": Overwrite([]),
         }
 
     return RunnableLambda(start_task, name=START_TASK)
@@ -228,9 +245,12 @@ def escalate_to_human(state: DelegationState) -> Command[str]:
 def finish(state: DelegationState) -> dict[str, Any]:
     """Build the `DelegationResult` the caller reads."""
     status = state.get("status", "answered")
+    task_id = current_task_id(state)
     return {
+        # The next task on this thread gets its own id unless the caller passes one.
+        "task_id": None,
         "result": DelegationResult(
-            task_id=state["task_id"],
+            task_id=task_id,
             status=status,
             answer=state.get("answer") if status == "answered" else None,
             answered_by=state.get("answered_by") if status == "answered" else None,
@@ -238,5 +258,5 @@ def finish(state: DelegationState) -> dict[str, Any]:
             delegations=len(state["delegations"]),
             blocked=len(state["blocked"]),
             tokens_used=state["tokens_used"],
-        )
+        ),
     }

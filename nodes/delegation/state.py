@@ -86,7 +86,7 @@ class DelegationState(TypedDict):
 
     task: str
     entry_agent: str
-    task_id: NotRequired[str]
+    task_id: NotRequired[str | None]
     run_id: NotRequired[str]
     frames: NotRequired[list[Frame]]
     pending: NotRequired[HandOff | None]

@@ -345,3 +345,24 @@ def test_the_blocked_sender_reads_the_notice_in_its_next_turn(org: Org, hand: Ha
     assert "Notice from the delegation guard" not in model.calls[3].prompt
     assert "Notice from the delegation guard" not in model.calls[1].prompt  # not cto's notice
     assert out["result"].answer == "CTO: fine"
+
+
+def test_a_second_task_on_the_same_thread_reports_only_its_own_run(
+    org: Org, hand: HandOffReply
+) -> None:
+    model = ScriptedChatModel(
+        {
+            "cto": [hand("backend_lead"), "first done", "second done"],
+            "backend_lead": ["lead: part one"],
+        }
+    )
+    graph = create_delegation_graph(
+        org, Roster(org, default_model=model), checkpointer=InMemorySaver()
+    )
+    cfg = {"configurable": {"thread_id": "reused"}}
+    first = graph.invoke({"task": "one", "entry_agent": "cto"}, cfg)
+    assert (first["result"].delegations, len(first["delegations"])) == (1, 1)
+    second = graph.invoke({"task": "two", "entry_agent": "cto"}, cfg)
+    assert (second["result"].answer, second["result"].delegations) == ("second done", 0)
+    assert second["delegations"] == [] and second["blocked"] == []
+    assert second["result"].task_id != first["result"].task_id
