@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
-from psycopg import Connection
+from psycopg import Connection, errors
 from psycopg.rows import DictRow
 from psycopg_pool import ConnectionPool
 
@@ -40,6 +40,17 @@ FROM council_guard_check_and_record(
     %(delegator)s, %(delegatee)s, %(task_id)s, %(now)s, %(attempt_id)s,
     %(dedup_window)s, %(rate_capacity)s, %(rate_window)s,
     %(bounce_threshold)s, %(cooldown)s, %(max_cooldown)s)"""
+
+
+@contextmanager
+def _schema_hint() -> Iterator[None]:
+    try:
+        yield
+    except (errors.UndefinedFunction, errors.UndefinedTable) as exc:
+        raise RuntimeError(
+            "the guard-state tables are missing: run setup_database(uri) (or enter "
+            "postgres_checkpointer(uri), which sets up) on this database first"
+        ) from exc
 
 
 def _epoch(value: datetime | None) -> float | None:
@@ -98,7 +109,7 @@ class PostgresGuardStateStore:
         One round trip: `council_guard_check_and_record` (see the `guard_state` migration)
         locks the pair's row, decides and writes inside one autocommit transaction.
         """
-        with self._connection() as conn:
+        with self._connection() as conn, _schema_hint():
             row = conn.execute(
                 _CHECK_AND_RECORD,
                 {

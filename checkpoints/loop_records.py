@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
-from psycopg import Connection
+from psycopg import Connection, errors
 from psycopg.rows import DictRow
 from psycopg_pool import ConnectionPool
 
@@ -64,7 +64,12 @@ class PostgresLoopRecordStore:
         row = record.model_dump()
         row["chain"] = list(record.chain)
         with self._connection() as conn:
-            conn.execute(_INSERT, row)
+            try:
+                conn.execute(_INSERT, row)
+            except errors.UndefinedTable as exc:
+                raise RuntimeError(
+                    "the council_loop_records table is missing: run setup_database(uri) first"
+                ) from exc
 
     def list(
         self,

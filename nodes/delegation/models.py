@@ -11,6 +11,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 __all__ = [
     "BLOCKING_MECHANISMS",
     "BlockedDelegation",
+    "BlockingMechanism",
     "DelegationConfig",
     "DelegationRecord",
     "DelegationResult",
@@ -21,14 +22,15 @@ __all__ = [
     "utc_now",
 ]
 
-GuardMechanism = Literal[
-    "authority", "ancestry", "max_depth", "dedup", "rate_limit", "circuit_breaker", "all_passed"
+BlockingMechanism = Literal[
+    "authority", "ancestry", "max_depth", "dedup", "rate_limit", "circuit_breaker"
 ]
+"""The check that refused a delegation attempt."""
+
+GuardMechanism = Literal[BlockingMechanism, "all_passed"]
 """Which check decided a delegation attempt; `all_passed` when none blocked it."""
 
-BLOCKING_MECHANISMS: tuple[str, ...] = tuple(
-    m for m in get_args(GuardMechanism) if m != "all_passed"
-)
+BLOCKING_MECHANISMS: tuple[str, ...] = get_args(BlockingMechanism)
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -70,7 +72,7 @@ class LoopRecord(BaseModel):
     model_config = _FROZEN
 
     id: str = Field(min_length=1)
-    mechanism: GuardMechanism
+    mechanism: BlockingMechanism
     chain: tuple[str, ...]
     delegator: str = Field(min_length=1)
     delegatee: str = Field(min_length=1)
@@ -109,7 +111,7 @@ class BlockedDelegation(BaseModel):
     delegator: str
     delegatee: str
     task_id: str
-    mechanism: GuardMechanism
+    mechanism: BlockingMechanism
     message: str
     chain: tuple[str, ...]
     notice: str

@@ -211,3 +211,15 @@ async def test_the_graph_runs_async_on_the_postgres_stores(pg_db: str, peers_org
         assert [b.mechanism for b in out["blocked"]] == ["ancestry", "dedup"]
         assert [r.mechanism for r in records.list(task_id="Q-1")] == ["ancestry", "dedup"]
         assert store.pair_state("alice", "bob").bounces == 1
+
+
+def test_a_database_without_the_schema_says_to_run_setup(pg_uri: str) -> None:
+    with PostgresGuardStateStore.from_conn_string(pg_uri) as store:
+        guard = LoopGuard(store=store)
+        with pytest.raises(RuntimeError, match=r"run setup_database\(uri\)"):
+            guard.check_and_record(chain=[], delegator="a", delegatee="b", task_id="t")
+    with (
+        PostgresLoopRecordStore.from_conn_string(pg_uri) as records,
+        pytest.raises(RuntimeError, match=r"run setup_database\(uri\)"),
+    ):
+        records.add(_record(1, "dedup", "a", "b", "t", 0))
