@@ -199,9 +199,15 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
             f"{blocked.delegatee}, but the delegation guard blocked it ({blocked.mechanism}): "
             f"{blocked.message}. Decide: answer it yourself or delegate it to someone else."
         )
+        # The manager owns the case from here; if it already delegated this task, the chain
+        # goes back to where the manager held it, so nobody appears twice in a chain.
+        chain = frame.chain
+        if manager.id in chain:
+            chain = chain[: chain.index(manager.id)]
         takeover = frame.model_copy(
             update={
                 "agent_id": manager.id,
+                "chain": chain,
                 "notes": (*frame.notes, note),
                 "escalated_from": blocked.delegator,
             }

@@ -366,3 +366,22 @@ def test_a_second_task_on_the_same_thread_reports_only_its_own_run(
     assert (second["result"].answer, second["result"].delegations) == ("second done", 0)
     assert second["delegations"] == [] and second["blocked"] == []
     assert second["result"].task_id != first["result"].task_id
+
+
+def test_a_manager_taking_over_its_own_delegation_does_not_repeat_in_the_chain(
+    org: Org, hand: HandOffReply
+) -> None:
+    model = ScriptedChatModel(
+        {
+            "ceo": [hand("cto"), hand("backend_lead"), "ceo: wrapped up", "ceo: final"],
+            "cto": [hand("ceo", "you do it")],  # upwards: refused, back to the ceo
+            "backend_lead": ["lead: done"],
+        }
+    )
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = graph.invoke({"task": "Plan Q3", "entry_agent": "ceo"})
+    assert [(b.delegator, b.mechanism, b.escalated_to) for b in out["blocked"]] == [
+        ("cto", "authority", "ceo")
+    ]
+    assert [d.chain for d in out["delegations"]] == [("ceo", "cto"), ("ceo", "backend_lead")]
+    assert out["result"].answer == "ceo: final"
