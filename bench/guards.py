@@ -122,6 +122,13 @@ def main() -> None:
         row("postgres, all recorded", pg, 1, 0, ">= 2,000/s")
         row("postgres, all recorded", pg, 2, 0, ">= 2,000/s")
         row("postgres, all recorded", pg, 4, 0, ">= 2,000/s")
+
+        def pg_async_commit() -> GuardStateStore:
+            return stack.enter_context(
+                PostgresGuardStateStore.from_conn_string(uri, synchronous_commit=False)
+            )
+
+        row("postgres, synchronous_commit=off", pg_async_commit, 1, 0, ">= 2,000/s")
         row("postgres, 1 pair (refusals)", pg, 1, 1, "")
         row("postgres, 1 pair, contended lock", pg, 4, 1, "")
     Console(width=120).print(table)

@@ -76,7 +76,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 p_delegator text, p_delegatee text, p_task_id text, p_now timestamptz,
                 p_attempt_id text, p_dedup_window float8, p_rate_capacity integer,
                 p_rate_window float8, p_bounce_threshold integer, p_cooldown float8,
-                p_max_cooldown float8,
+                p_max_cooldown float8, p_synchronous_commit boolean,
                 OUT passed boolean, OUT mechanism text, OUT dedup_age float8,
                 OUT rate_count integer, OUT open_until timestamptz, OUT trips integer,
                 OUT recorded_at timestamptz)
@@ -92,6 +92,10 @@ MIGRATIONS: tuple[Migration, ...] = (
                 v_open timestamptz;
                 v_at timestamptz;
             BEGIN
+                IF NOT p_synchronous_commit THEN
+                    -- Trade the last few hundred ms of records on a server crash for speed.
+                    PERFORM set_config('synchronous_commit', 'off', true);
+                END IF;
                 INSERT INTO council_guard_pairs (agent_a, agent_b) VALUES (v_a, v_b)
                 ON CONFLICT DO NOTHING;
                 SELECT * INTO v_pair FROM council_guard_pairs g

@@ -47,14 +47,21 @@ def hand() -> HandOffReply:
     return hand_to
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
+@pytest.fixture(
+    params=[
+        "memory",
+        pytest.param("postgres", marks=pytest.mark.postgres),
+        pytest.param("postgres-async-commit", marks=pytest.mark.postgres),
+    ]
+)
 def guard_store(request: pytest.FixtureRequest) -> Iterator[GuardStateStore]:
-    """The same tests run on the in-memory store and on the Postgres store."""
+    """The same tests run on the in-memory store and on the Postgres store (both commit modes)."""
     if request.param == "memory":
         yield InMemoryGuardStateStore()
         return
     uri = request.getfixturevalue("pg_db")
-    with PostgresGuardStateStore.from_conn_string(uri) as store:
+    synchronous = request.param == "postgres"
+    with PostgresGuardStateStore.from_conn_string(uri, synchronous_commit=synchronous) as store:
         yield store
 
 
