@@ -55,6 +55,10 @@ def build_delegation_graph(
 ) -> StateGraph[DelegationState, DelegationConfig, DelegationInput, DelegationOutput]:
     """Wire the delegation graph without compiling it (for composition and shape snapshots).
 
+    Example:
+        >>> builder = build_delegation_graph(org, roster)  # doctest: +SKIP
+        >>> graph = builder.compile(checkpointer=saver)  # doctest: +SKIP
+
     Raises:
         TypeError: If `org` or `roster` has the wrong type.
         ValueError: If the roster was built for a different org.

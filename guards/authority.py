@@ -35,6 +35,10 @@ def check_authority(
     (`can_delegate`) and the delegatee accepts work (`accepts_subtasks`). With
     `enforce_chain_of_command`, the delegatee must report to the delegator (directly, or at
     any depth with `allow_skip_level`) and its role must be in `can_delegate_to` (empty = any).
+
+    Example:
+        >>> check_authority(org, delegator="senior_dev", delegatee="cto")  # doctest: +SKIP
+        GuardOutcome(passed=False, mechanism='authority', ...)
     """
     path = (*chain, delegator, delegatee)
     for role, agent_id in (("delegator", delegator), ("delegatee", delegatee)):
