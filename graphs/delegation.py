@@ -108,7 +108,9 @@ def create_delegation_graph(
 
     Input `{"task": str, "entry_agent": id, "task_id"?: str}`; output `result`
     (`DelegationResult`), `delegations` (audit trail) and `blocked` (refused hand-offs).
-    Tunables come as the context (`DelegationConfig` or a plain dict).
+    Tunables come as the context (`DelegationConfig` or a plain dict). With a checkpointer,
+    invoke with `durability="sync"` so a crash never repeats a finished agent call; a guard
+    node that re-runs after a crash replays its verdict instead of recording twice.
 
     Example:
         >>> graph = create_delegation_graph(org, roster)  # doctest: +SKIP
