@@ -100,6 +100,7 @@ class _Guard:
         )
         child = Frame(
             agent_id=handoff.delegatee,
+            assignee=handoff.delegatee,
             task=handoff.refinement.strip() or frame.task,
             chain=chain,
             delegated_by=handoff.delegator,

@@ -93,7 +93,7 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         return {
             "task_id": task_id,
             "run_id": uuid.uuid4().hex,
-            "frames": [Frame(agent_id=entry, task=task)],
+            "frames": [Frame(agent_id=entry, task=task, assignee=entry)],
             "pending": None,
             "handoff_attempts": 0,
             "inbox": {},
@@ -118,7 +118,8 @@ def answer_flows_up(
         update = {"frames": [], "status": "answered", "answer": answer, "answered_by": by}
         return Command(goto=FINISH, update={**update, **(extra or {})})
     parent = rest[-1]
-    note = f"{done.agent_id} finished the part you handed off; answered by {by}:\n" + fence_peer(
+    assignee = done.assignee or done.agent_id
+    note = f"The part handed to {assignee} is done; answered by {by}:\n" + fence_peer(
         answer, agent_id=by, label="delegated-answer"
     )
     updated = parent.model_copy(update={"notes": (*parent.notes, note)})
@@ -196,8 +197,8 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
             raise RuntimeError(f"{blocked.delegator} has no manager; route to {ESCALATE_TO_HUMAN}")
         note = (
             f"Escalated to you: {blocked.delegator} tried to hand this task to "
-            f"{blocked.delegatee}, but the delegation guard blocked it ({blocked.mechanism}): "
-            f"{blocked.message}. Decide: answer it yourself or delegate it to someone else."
+            f"{blocked.delegatee}, but the delegation guard blocked it: {blocked.message}. "
+            "Decide: answer it yourself or delegate it to someone else."
         )
         # The manager owns the case from here; if it already delegated this task, the chain
         # goes back to where the manager held it, so nobody appears twice in a chain.
@@ -208,6 +209,7 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
             update={
                 "agent_id": manager.id,
                 "chain": chain,
+                "delegated_by": None,
                 "notes": (*frame.notes, note),
                 "escalated_from": blocked.delegator,
             }

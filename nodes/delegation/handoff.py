@@ -95,11 +95,6 @@ def build_agent_prompt(
         )
     if frame.delegated_by:
         parts.append(f"{frame.delegated_by} delegated this task to you.")
-    if frame.escalated_from:
-        parts.append(
-            f"This case was escalated to you because a hand-off by {frame.escalated_from} was "
-            "blocked by the delegation guard."
-        )
     parts.extend(frame.notes)
     targets = handoff_targets(org, frame.agent_id, config)
     if targets:

@@ -28,12 +28,17 @@ __all__ = [
 
 
 class Frame(BaseModel):
-    """One agent's share of the task; `chain` lists the delegators before it, oldest first."""
+    """One agent's share of the task; `chain` lists the delegators before it, oldest first.
+
+    `agent_id` works on it now; `assignee` is who it was handed to (they differ once a manager
+    takes over a blocked case).
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     agent_id: str
     task: str
+    assignee: str = ""
     chain: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     delegated_by: str | None = None
