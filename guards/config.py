@@ -79,7 +79,9 @@ class LoopPreventionConfig(BaseModel):
 
     @classmethod
     def from_yaml(cls, source: str | Path) -> LoopPreventionConfig:
-        """Load from YAML text or a `.yaml` file path holding a `loop_prevention:` block."""
+        """Load from YAML text or a `.yaml`/`.yml` file path holding a `loop_prevention:` block."""
+        if isinstance(source, str) and "\n" not in source and source.endswith((".yaml", ".yml")):
+            source = Path(source)
         text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
         data = yaml.safe_load(text) or {}
         if not isinstance(data, Mapping):

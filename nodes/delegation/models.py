@@ -140,8 +140,9 @@ class DelegationResult(BaseModel):
 class DelegationConfig(BaseModel):
     """Per-run tunables of the delegation graph (its `context_schema`).
 
-    `enforce_chain_of_command=False` lets peers hand off to each other (swarm style); the loop
-    checks still apply.
+    `max_handoffs` bounds hand-off attempts per run, delivered or blocked; reaching it ends the
+    run with status `handoff_limit`. `enforce_chain_of_command=False` lets peers hand off to
+    each other (swarm style); the loop checks still apply.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -41,6 +41,7 @@ def test_the_seed_block_loads_to_the_defaults(tmp_path: Path) -> None:
     path = tmp_path / "company.yaml"
     path.write_text(SEED_BLOCK.replace("max_delegation_depth: 5", "max_delegation_depth: 2"))
     assert LoopPreventionConfig.from_yaml(path).max_delegation_depth == 2
+    assert LoopPreventionConfig.from_yaml(str(path)).max_delegation_depth == 2
 
 
 def test_a_bare_block_and_partial_overrides_load() -> None:
