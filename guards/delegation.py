@@ -165,8 +165,9 @@ def make_delegation_guard(
 
     It checks the pending hand-off (authority, then `guard`'s loop checks). Passed: the
     delegatee's frame is pushed and the graph goes to `on_pass`. Blocked: nothing is
-    delivered, the sender's frame gets a notice naming the mechanism and the chain, a
-    `LoopRecord` is stored, and the case goes to `escalate_to_manager`, or to
+    delivered, a notice naming the mechanism and the chain waits in the sender's inbox (it
+    opens the sender's next prompt and is kept in `BlockedDelegation.notice`), a `LoopRecord`
+    is stored (authority refusals too), and the case goes to `escalate_to_manager`, or to
     `escalate_to_human` when the sender has no manager.
 
     Example:
