@@ -13,6 +13,8 @@ from langgraph_council.checkpoints.escalation_base import (
     escalation_resume_command,
 )
 from langgraph_council.checkpoints.escalations import EscalationQueue, InMemoryEscalationQueue
+from langgraph_council.checkpoints.guard_store import PostgresGuardStateStore
+from langgraph_council.checkpoints.loop_records import PostgresLoopRecordStore
 from langgraph_council.checkpoints.meeting_records import (
     InMemoryMeetingRecordStore,
     PostgresMeetingRecordStore,
@@ -45,6 +47,8 @@ __all__ = [
     "InMemoryMeetingRecordStore",
     "Migration",
     "PostgresDissentStore",
+    "PostgresGuardStateStore",
+    "PostgresLoopRecordStore",
     "PostgresMeetingRecordStore",
     "ThreadStatus",
     "aescalation_resume_command",

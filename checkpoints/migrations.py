@@ -124,6 +124,153 @@ MIGRATIONS: tuple[Migration, ...] = (
             ON council_meeting_records (meeting_type, started_at DESC)""",
         ),
     ),
+    # Loop-guard state: one row per undirected pair (rate window, breaker), dedup times per
+    # (delegator, delegatee, task), verdicts per attempt id (idempotent re-runs), and the
+    # check-and-record function: one call, one transaction, the pair's row locked throughout.
+    # It mirrors `nodes/delegation/limits.py::evaluate_pair`; the guard tests run the same
+    # boundary cases on both stores.
+    Migration(
+        "guard_state",
+        (
+            """CREATE TABLE council_guard_pairs (
+                agent_a text COLLATE "C" NOT NULL,
+                agent_b text COLLATE "C" NOT NULL,
+                rate_times timestamptz[] NOT NULL DEFAULT '{}',
+                bounces integer NOT NULL DEFAULT 0 CHECK (bounces >= 0),
+                trips integer NOT NULL DEFAULT 0 CHECK (trips >= 0),
+                open_until timestamptz,
+                updated_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (agent_a, agent_b),
+                CHECK (agent_a <= agent_b)
+            )""",
+            """CREATE TABLE council_guard_dedup (
+                delegator text NOT NULL,
+                delegatee text NOT NULL,
+                task_id text NOT NULL,
+                last_at timestamptz NOT NULL,
+                PRIMARY KEY (delegator, delegatee, task_id)
+            )""",
+            """CREATE TABLE council_guard_attempts (
+                attempt_id text PRIMARY KEY,
+                passed boolean NOT NULL,
+                mechanism text NOT NULL,
+                dedup_age float8,
+                rate_count integer,
+                open_until timestamptz,
+                trips integer,
+                recorded_at timestamptz NOT NULL,
+                CHECK (passed = (mechanism = 'all_passed'))
+            )""",
+            """CREATE FUNCTION council_guard_check_and_record(
+                p_delegator text, p_delegatee text, p_task_id text, p_now timestamptz,
+                p_attempt_id text, p_dedup_window float8, p_rate_capacity integer,
+                p_rate_window float8, p_bounce_threshold integer, p_cooldown float8,
+                p_max_cooldown float8, p_synchronous_commit boolean,
+                OUT passed boolean, OUT mechanism text, OUT dedup_age float8,
+                OUT rate_count integer, OUT open_until timestamptz, OUT trips integer,
+                OUT recorded_at timestamptz)
+            LANGUAGE plpgsql VOLATILE AS $fn$
+            DECLARE
+                v_a text := least(p_delegator COLLATE "C", p_delegatee COLLATE "C");
+                v_b text := greatest(p_delegator COLLATE "C", p_delegatee COLLATE "C");
+                v_pair council_guard_pairs%ROWTYPE;
+                v_last timestamptz;
+                v_recent timestamptz[];
+                v_bounces integer;
+                v_trips integer;
+                v_open timestamptz;
+                v_at timestamptz;
+            BEGIN
+                IF NOT p_synchronous_commit THEN
+                    -- Trade the last few hundred ms of records on a server crash for speed.
+                    PERFORM set_config('synchronous_commit', 'off', true);
+                END IF;
+                INSERT INTO council_guard_pairs (agent_a, agent_b) VALUES (v_a, v_b)
+                ON CONFLICT DO NOTHING;
+                SELECT * INTO v_pair FROM council_guard_pairs g
+                WHERE g.agent_a = v_a AND g.agent_b = v_b FOR UPDATE;
+                IF p_attempt_id IS NOT NULL THEN
+                    SELECT g.passed, g.mechanism, g.dedup_age, g.rate_count, g.open_until,
+                           g.trips, g.recorded_at
+                    INTO passed, mechanism, dedup_age, rate_count, open_until, trips,
+                         recorded_at
+                    FROM council_guard_attempts g WHERE g.attempt_id = p_attempt_id;
+                    IF FOUND THEN
+                        RETURN;
+                    END IF;
+                END IF;
+                v_at := coalesce(p_now, clock_timestamp());
+                -- A new statement, so a new snapshot: it sees what the lock's last holder wrote.
+                SELECT d.last_at INTO v_last FROM council_guard_dedup d
+                WHERE d.delegator = p_delegator AND d.delegatee = p_delegatee
+                  AND d.task_id = p_task_id;
+                SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_recent
+                FROM unnest(v_pair.rate_times) AS t
+                WHERE extract(epoch FROM v_at - t) < p_rate_window;
+                IF v_last IS NOT NULL AND extract(epoch FROM v_at - v_last) < p_dedup_window THEN
+                    passed := false; mechanism := 'dedup';
+                    dedup_age := extract(epoch FROM v_at - v_last);
+                ELSIF cardinality(v_recent) >= p_rate_capacity THEN
+                    passed := false; mechanism := 'rate_limit';
+                    rate_count := cardinality(v_recent);
+                ELSIF v_pair.open_until IS NOT NULL AND v_at < v_pair.open_until THEN
+                    passed := false; mechanism := 'circuit_breaker';
+                    open_until := v_pair.open_until; trips := v_pair.trips;
+                ELSE
+                    passed := true; mechanism := 'all_passed';
+                    v_bounces := CASE WHEN v_pair.open_until IS NULL THEN v_pair.bounces
+                                      ELSE 0 END + 1;
+                    v_trips := v_pair.trips;
+                    IF v_bounces >= p_bounce_threshold THEN
+                        v_trips := v_trips + 1;
+                        v_open := v_at + make_interval(secs => least(
+                            p_cooldown * power(2::float8, least(v_trips - 1, 64)),
+                            p_max_cooldown));
+                    END IF;
+                    UPDATE council_guard_pairs g
+                    SET rate_times = v_recent || v_at, bounces = v_bounces, trips = v_trips,
+                        open_until = v_open, updated_at = v_at
+                    WHERE g.agent_a = v_a AND g.agent_b = v_b;
+                    trips := v_trips;
+                    open_until := v_open;
+                    INSERT INTO council_guard_dedup AS d (delegator, delegatee, task_id, last_at)
+                    VALUES (p_delegator, p_delegatee, p_task_id, v_at)
+                    ON CONFLICT (delegator, delegatee, task_id)
+                    DO UPDATE SET last_at = EXCLUDED.last_at;
+                END IF;
+                IF p_attempt_id IS NOT NULL THEN
+                    INSERT INTO council_guard_attempts
+                        (attempt_id, passed, mechanism, dedup_age, rate_count, open_until,
+                         trips, recorded_at)
+                    VALUES (p_attempt_id, passed, mechanism, dedup_age, rate_count, open_until,
+                            trips, v_at);
+                END IF;
+                recorded_at := v_at;
+            END
+            $fn$""",
+        ),
+    ),
+    # Blocked delegations kept for analytics.
+    Migration(
+        "loop_records",
+        (
+            """CREATE TABLE council_loop_records (
+                id text PRIMARY KEY,
+                mechanism text NOT NULL CHECK (mechanism IN ('authority', 'ancestry',
+                    'max_depth', 'dedup', 'rate_limit', 'circuit_breaker')),
+                chain text[] NOT NULL,
+                delegator text NOT NULL,
+                delegatee text NOT NULL,
+                task_id text NOT NULL,
+                message text NOT NULL,
+                thread_id text,
+                recorded_at timestamptz NOT NULL
+            )""",
+            "CREATE INDEX council_loop_records_time ON council_loop_records (recorded_at)",
+            "CREATE INDEX council_loop_records_mechanism"
+            " ON council_loop_records (mechanism, recorded_at)",
+        ),
+    ),
 )
 """Append only: never edit or reorder a released entry, the index is the version."""
 

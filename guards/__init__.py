@@ -1,15 +1,42 @@
 """Guard nodes and their state: loop prevention, budgets, authority deference."""
 
+from langgraph_council.guards.authority import check_authority
 from langgraph_council.guards.authority_deference import (
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
     detect_authority_cues,
 )
 from langgraph_council.guards.budget import BudgetDecision, TokenBudget, estimate_prompt_tokens
+from langgraph_council.guards.config import (
+    CircuitBreakerConfig,
+    LoopPreventionConfig,
+    RateLimitConfig,
+)
+from langgraph_council.guards.delegation import DelegationGuardNode, make_delegation_guard
+from langgraph_council.guards.loop import LoopGuard
+from langgraph_council.guards.store import (
+    GuardStateStore,
+    InMemoryGuardStateStore,
+    InMemoryLoopRecordStore,
+    LoopRecordStore,
+)
+from langgraph_council.nodes.delegation.models import GuardOutcome
 
 __all__ = [
     "AUTHORITY_JUSTIFICATION_DIRECTIVE",
     "BudgetDecision",
+    "CircuitBreakerConfig",
+    "DelegationGuardNode",
+    "GuardOutcome",
+    "GuardStateStore",
+    "InMemoryGuardStateStore",
+    "InMemoryLoopRecordStore",
+    "LoopGuard",
+    "LoopPreventionConfig",
+    "LoopRecordStore",
+    "RateLimitConfig",
     "TokenBudget",
+    "check_authority",
     "detect_authority_cues",
     "estimate_prompt_tokens",
+    "make_delegation_guard",
 ]

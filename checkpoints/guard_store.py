@@ -1,0 +1,196 @@
+"""`PostgresGuardStateStore`: loop-guard state shared by every process, surviving restarts.
+
+One check-and-record is one call of a PL/pgSQL function, so one transaction and one network
+round trip: it locks the pair's row (every attempt on that undirected pair, from any process
+or connection, waits its turn), reads the dedup time under that lock, applies the same rules as
+`evaluate_pair` and writes the new state before commit. Times are wall-clock; with `now=None`
+the database's clock is used, so workers on different hosts share one clock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+from psycopg import Connection, errors
+from psycopg.rows import DictRow
+from psycopg_pool import ConnectionPool
+
+from langgraph_council.checkpoints.postgres import connect
+from langgraph_council.nodes.delegation.limits import (
+    GuardLimits,
+    PairState,
+    StoreVerdict,
+    breaker_message,
+    dedup_message,
+    from_epoch,
+    pair_key,
+    rate_message,
+)
+
+__all__ = ["PostgresGuardStateStore"]
+
+
+_CHECK_AND_RECORD = """
+SELECT passed, mechanism, dedup_age, rate_count,
+       extract(epoch FROM open_until)::float8 AS open_until, trips
+FROM council_guard_check_and_record(
+    %(delegator)s, %(delegatee)s, %(task_id)s, %(now)s, %(attempt_id)s,
+    %(dedup_window)s, %(rate_capacity)s, %(rate_window)s,
+    %(bounce_threshold)s, %(cooldown)s, %(max_cooldown)s, %(synchronous_commit)s)"""
+
+
+@contextmanager
+def _schema_hint() -> Iterator[None]:
+    try:
+        yield
+    except (errors.UndefinedFunction, errors.UndefinedTable) as exc:
+        raise RuntimeError(
+            "the guard-state tables are missing: run setup_database(uri) (or enter "
+            "postgres_checkpointer(uri), which sets up) on this database first"
+        ) from exc
+
+
+def _epoch(value: datetime | None) -> float | None:
+    return None if value is None else value.timestamp()
+
+
+class PostgresGuardStateStore:
+    """Guard state in Postgres, atomic across processes and connections.
+
+    Pass a connection (calls are serialised on it) or a `ConnectionPool` (each call borrows
+    one). The tables come from `setup_database`.
+
+    Example:
+        >>> with PostgresGuardStateStore.from_conn_string(uri) as store:  # doctest: +SKIP
+        ...     guard = LoopGuard(LoopPreventionConfig(), store)
+    """
+
+    def __init__(
+        self,
+        conn: Connection[DictRow] | ConnectionPool[Connection[DictRow]],
+        *,
+        synchronous_commit: bool = True,
+    ) -> None:
+        if not isinstance(conn, Connection | ConnectionPool):
+            raise TypeError(
+                f"conn must be a psycopg Connection or ConnectionPool, got {type(conn).__name__}"
+            )
+        self._conn = conn
+        self._lock = threading.Lock()
+        self._synchronous_commit = bool(synchronous_commit)
+
+    @classmethod
+    @contextmanager
+    def from_conn_string(
+        cls, uri: str, *, prepare_threshold: int | None = 0, synchronous_commit: bool = True
+    ) -> Iterator[PostgresGuardStateStore]:
+        """A store on its own autocommit connection, closed on exit.
+
+        `synchronous_commit=False` returns before the commit is flushed to disk: several times
+        faster with fsync on; a server crash can lose the last few hundred milliseconds of
+        recorded delegations (never half of one; locking across workers is unaffected).
+        """
+        with connect(uri, prepare_threshold=prepare_threshold) as conn:
+            yield cls(conn, synchronous_commit=synchronous_commit)
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection[DictRow]]:
+        if isinstance(self._conn, ConnectionPool):
+            with self._conn.connection() as conn:
+                yield conn
+        else:
+            with self._lock:
+                yield self._conn
+
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
+        """Check the stateful limits and, only if all pass, record the delegation.
+
+        One round trip: `council_guard_check_and_record` (see the `guard_state` migration)
+        locks the pair's row, decides and writes inside one autocommit transaction.
+        """
+        with self._connection() as conn, _schema_hint():
+            row = conn.execute(
+                _CHECK_AND_RECORD,
+                {
+                    "delegator": delegator,
+                    "delegatee": delegatee,
+                    "task_id": task_id,
+                    "now": None if now is None else from_epoch(now),
+                    "attempt_id": attempt_id,
+                    "dedup_window": limits.dedup_window_seconds,
+                    "rate_capacity": limits.rate_capacity,
+                    "rate_window": limits.rate_window_seconds,
+                    "bounce_threshold": limits.bounce_threshold,
+                    "cooldown": limits.cooldown_seconds,
+                    "max_cooldown": limits.max_cooldown_seconds,
+                    "synchronous_commit": self._synchronous_commit,
+                },
+            ).fetchone()
+        if row is None:
+            raise RuntimeError("council_guard_check_and_record returned no row")
+        return _verdict(row, delegator, delegatee, task_id, limits)
+
+    def purge(self, *, older_than: datetime) -> int:
+        """Delete dedup times and attempt verdicts older than `older_than`; returns how many.
+
+        Pair rows stay: their breaker trip counts must persist.
+        """
+        if older_than.tzinfo is None or older_than.utcoffset() is None:
+            raise ValueError("older_than must be timezone-aware, e.g. datetime.now(UTC)")
+        with self._connection() as conn, conn.transaction():
+            dedup = conn.execute(
+                "DELETE FROM council_guard_dedup WHERE last_at < %s", (older_than,)
+            ).rowcount
+            attempts = conn.execute(
+                "DELETE FROM council_guard_attempts WHERE recorded_at < %s", (older_than,)
+            ).rowcount
+        return dedup + attempts
+
+    def pair_state(self, a: str, b: str) -> PairState:
+        """The stored state of the undirected pair (empty when never used)."""
+        x, y = pair_key(a, b)
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT rate_times, bounces, trips, open_until FROM council_guard_pairs "
+                "WHERE agent_a = %s AND agent_b = %s",
+                (x, y),
+            ).fetchone()
+        if row is None:
+            return PairState()
+        return PairState(
+            tuple(t.timestamp() for t in row["rate_times"]),
+            row["bounces"],
+            row["trips"],
+            _epoch(row["open_until"]),
+        )
+
+
+def _verdict(
+    row: DictRow, delegator: str, delegatee: str, task_id: str, limits: GuardLimits
+) -> StoreVerdict:
+    mechanism = row["mechanism"]
+    if mechanism == "all_passed":
+        return StoreVerdict(True, "all_passed", "")
+    if mechanism == "dedup":
+        message = dedup_message(
+            delegator, delegatee, task_id, row["dedup_age"], limits.dedup_window_seconds
+        )
+        return StoreVerdict(False, "dedup", message)
+    if mechanism == "rate_limit":
+        return StoreVerdict(
+            False, "rate_limit", rate_message(delegator, delegatee, row["rate_count"], limits)
+        )
+    message = breaker_message(delegator, delegatee, row["open_until"], row["trips"], limits)
+    return StoreVerdict(False, "circuit_breaker", message)

@@ -1,0 +1,123 @@
+"""The delegation graph: a task enters at an agent, every hand-off passes the guard."""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+from langgraph.graph import END, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
+from langgraph.types import Checkpointer
+
+from langgraph_council.guards import (
+    GuardStateStore,
+    LoopGuard,
+    LoopPreventionConfig,
+    LoopRecordStore,
+    make_delegation_guard,
+)
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.delegation.flow import (
+    CALL_AGENT,
+    DELEGATION_GUARD,
+    ESCALATE_TO_HUMAN,
+    ESCALATE_TO_MANAGER,
+    FINISH,
+    START_TASK,
+    escalate_to_human,
+    finish,
+    make_agent_node,
+    make_escalate_to_manager_node,
+    make_start_node,
+)
+from langgraph_council.nodes.delegation.models import DelegationConfig
+from langgraph_council.nodes.delegation.state import (
+    DelegationInput,
+    DelegationOutput,
+    DelegationState,
+)
+from langgraph_council.nodes.org import Org
+
+__all__ = ["DelegationGraph", "build_delegation_graph", "create_delegation_graph"]
+
+DelegationGraph: TypeAlias = CompiledStateGraph[
+    DelegationState, DelegationConfig, DelegationInput, DelegationOutput
+]
+
+
+def build_delegation_graph(
+    org: Org,
+    roster: Roster,
+    *,
+    guard_config: LoopPreventionConfig | None = None,
+    guard_store: GuardStateStore | None = None,
+    loop_records: LoopRecordStore | None = None,
+) -> StateGraph[DelegationState, DelegationConfig, DelegationInput, DelegationOutput]:
+    """Wire the delegation graph without compiling it (for composition and shape snapshots).
+
+    Example:
+        >>> builder = build_delegation_graph(org, roster)  # doctest: +SKIP
+        >>> graph = builder.compile(checkpointer=saver)  # doctest: +SKIP
+
+    Raises:
+        TypeError: If `org` or `roster` has the wrong type.
+        ValueError: If the roster was built for a different org.
+    """
+    if not isinstance(org, Org):
+        raise TypeError(f"org must be an Org, got {type(org).__name__}")
+    if not isinstance(roster, Roster):
+        raise TypeError(f"roster must be a Roster, got {type(roster).__name__}")
+    if roster.org is not org and {a.id for a in roster.org} != {a.id for a in org}:
+        raise ValueError("roster was built for a different org; pass Roster(org, ...)")
+    guard = LoopGuard(guard_config, guard_store)
+    builder: StateGraph[Any, Any, Any, Any] = StateGraph(
+        DelegationState,
+        context_schema=DelegationConfig,
+        input_schema=DelegationInput,
+        output_schema=DelegationOutput,
+    )
+    builder.add_node(START_TASK, make_start_node(org, roster))
+    builder.add_node(
+        CALL_AGENT,
+        make_agent_node(org, roster),
+        destinations=(DELEGATION_GUARD, CALL_AGENT, FINISH),
+    )
+    make_delegation_guard(org, guard, loop_records=loop_records).add_to(builder)
+    builder.add_node(ESCALATE_TO_MANAGER, make_escalate_to_manager_node(org))
+    builder.add_node(ESCALATE_TO_HUMAN, escalate_to_human, destinations=(CALL_AGENT, FINISH))
+    builder.add_node(FINISH, finish)
+    builder.set_entry_point(START_TASK)
+    builder.add_edge(START_TASK, CALL_AGENT)
+    builder.add_edge(ESCALATE_TO_MANAGER, CALL_AGENT)
+    builder.add_edge(FINISH, END)
+    return builder
+
+
+def create_delegation_graph(
+    org: Org,
+    roster: Roster,
+    *,
+    guard_config: LoopPreventionConfig | None = None,
+    guard_store: GuardStateStore | None = None,
+    loop_records: LoopRecordStore | None = None,
+    checkpointer: Checkpointer = None,
+    store: BaseStore | None = None,
+    name: str = "delegation",
+) -> DelegationGraph:
+    """Build and compile the delegation graph.
+
+    Input `{"task": str, "entry_agent": id, "task_id"?: str}`; output `result`
+    (`DelegationResult`), `delegations` (audit trail) and `blocked` (refused hand-offs).
+    Tunables come as the context (`DelegationConfig` or a plain dict). With a checkpointer,
+    invoke with `durability="sync"` so a crash never repeats a finished agent call; a guard
+    node that re-runs after a crash replays its verdict instead of recording twice.
+
+    Example:
+        >>> graph = create_delegation_graph(org, roster)  # doctest: +SKIP
+        >>> out = graph.invoke({"task": "Ship it", "entry_agent": "cto"})  # doctest: +SKIP
+        >>> out["result"].answer  # doctest: +SKIP
+    """
+    compiled: DelegationGraph = build_delegation_graph(
+        org, roster, guard_config=guard_config, guard_store=guard_store, loop_records=loop_records
+    ).compile(checkpointer=checkpointer, store=store, name=name)
+    return compiled

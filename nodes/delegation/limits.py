@@ -1,0 +1,148 @@
+"""Pure windowed-limit logic (dedup, rate limit, circuit breaker) shared by every guard store.
+
+The stores only load state, call `evaluate_pair` and save what it returns, inside one lock or
+one transaction; so the in-memory and the Postgres store cannot disagree on a boundary.
+Times are POSIX seconds (wall clock).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import NamedTuple
+
+from langgraph_council.nodes.delegation.models import GuardMechanism
+
+__all__ = [
+    "GuardLimits",
+    "PairState",
+    "StoreVerdict",
+    "breaker_message",
+    "dedup_message",
+    "evaluate_pair",
+    "from_epoch",
+    "pair_key",
+    "rate_message",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GuardLimits:
+    """The numbers the stateful checks enforce (see `LoopPreventionConfig.limits`)."""
+
+    dedup_window_seconds: float = 60.0
+    rate_per_window: int = 10
+    rate_burst: int = 3
+    rate_window_seconds: float = 60.0
+    bounce_threshold: int = 3
+    cooldown_seconds: float = 300.0
+    max_cooldown_seconds: float = 3600.0
+
+    @property
+    def rate_capacity(self) -> int:
+        """Delegations a pair may make inside one rate window (limit plus burst)."""
+        return self.rate_per_window + self.rate_burst
+
+    def cooldown_for_trip(self, trips: int) -> float:
+        """Cooldown after the `trips`-th trip: base doubling per trip, capped at the maximum."""
+        doublings = min(max(trips - 1, 0), 64)  # beyond 2**64 every cap has long been reached
+        return float(min(self.cooldown_seconds * 2**doublings, self.max_cooldown_seconds))
+
+
+class PairState(NamedTuple):
+    """Rate and breaker state of one undirected agent pair (a tuple: cheap on the hot path)."""
+
+    rate_times: tuple[float, ...] = ()
+    bounces: int = 0
+    trips: int = 0
+    open_until: float | None = None
+
+
+class StoreVerdict(NamedTuple):
+    """What the stateful checks decided; `mechanism` is `all_passed` when recorded."""
+
+    passed: bool
+    mechanism: GuardMechanism
+    message: str
+
+
+PASSED = StoreVerdict(True, "all_passed", "")
+
+
+def pair_key(a: str, b: str) -> tuple[str, str]:
+    """The undirected key of a pair: the two ids sorted."""
+    return (a, b) if a <= b else (b, a)
+
+
+def from_epoch(seconds: float) -> datetime:
+    """A POSIX time as an aware UTC datetime."""
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def dedup_message(delegator: str, delegatee: str, task_id: str, age: float, window: float) -> str:
+    """Why a duplicate was refused (shared by every store)."""
+    return (
+        f"duplicate: {delegator} already delegated task {task_id!r} to {delegatee} "
+        f"{age:.1f} s ago (window {window:g} s)"
+    )
+
+
+def rate_message(delegator: str, delegatee: str, count: int, limits: GuardLimits) -> str:
+    """Why the pair's rate limit refused a delegation."""
+    return (
+        f"rate limit: pair {delegator} <-> {delegatee} made {count} delegations in the last "
+        f"{limits.rate_window_seconds:g} s (limit {limits.rate_per_window} + burst "
+        f"{limits.rate_burst})"
+    )
+
+
+def breaker_message(
+    delegator: str, delegatee: str, open_until: float, trips: int, limits: GuardLimits
+) -> str:
+    """Why the pair's open circuit breaker refused a delegation."""
+    return (
+        f"circuit breaker open for pair {delegator} <-> {delegatee} until "
+        f"{from_epoch(open_until).isoformat()} (trip {trips}, cooldown "
+        f"{limits.cooldown_for_trip(trips):g} s after {limits.bounce_threshold} bounces)"
+    )
+
+
+def evaluate_pair(
+    *,
+    pair: PairState,
+    dedup_at: float | None,
+    delegator: str,
+    delegatee: str,
+    task_id: str,
+    limits: GuardLimits,
+    now: float,
+) -> tuple[StoreVerdict, PairState | None]:
+    """Run dedup -> rate limit -> circuit breaker; on success return the pair's new state.
+
+    A blocked attempt returns `None` as the new state: nothing is recorded. On success the
+    caller also stores `now` as the dedup time of (delegator, delegatee, task_id).
+    """
+    if dedup_at is not None and now - dedup_at < limits.dedup_window_seconds:
+        age = now - dedup_at
+        message = dedup_message(delegator, delegatee, task_id, age, limits.dedup_window_seconds)
+        return StoreVerdict(False, "dedup", message), None
+    times, window = pair.rate_times, limits.rate_window_seconds
+    # Fast path (C-level min) when nothing has left the window yet; same result either way.
+    recent = (
+        times
+        if not times or now - min(times) < window
+        else tuple(t for t in times if now - t < window)
+    )
+    if len(recent) >= limits.rate_capacity:
+        message = rate_message(delegator, delegatee, len(recent), limits)
+        return StoreVerdict(False, "rate_limit", message), None
+    if pair.open_until is not None and now < pair.open_until:
+        message = breaker_message(delegator, delegatee, pair.open_until, pair.trips, limits)
+        return StoreVerdict(False, "circuit_breaker", message), None
+    expired = pair.open_until is not None
+    bounces = (0 if expired else pair.bounces) + 1
+    trips, open_until = pair.trips, None
+    if bounces >= limits.bounce_threshold:
+        trips += 1
+        open_until = now + limits.cooldown_for_trip(trips)
+    return PASSED, PairState((*recent, now), bounces, trips, open_until)

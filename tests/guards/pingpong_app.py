@@ -1,0 +1,126 @@
+"""A ping-pong delegation app run as its own OS process, on Postgres (for the resume test).
+
+Usage:
+    python pingpong_app.py start URI THREAD_ID
+    python pingpong_app.py resume URI THREAD_ID JSON_VALUE
+    python pingpong_app.py continue URI THREAD_ID      (after a crash)
+Prints one JSON line: the pending escalations (interrupt payloads) and the result, if any.
+With CRASH_AFTER_RECORD=1 the process dies (os._exit) right after the guard store recorded
+the first delegation, before LangGraph could checkpoint the guard node.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from langgraph.types import Command
+
+from langgraph_council.checkpoints import (
+    PostgresGuardStateStore,
+    PostgresLoopRecordStore,
+    postgres_checkpointer,
+)
+from langgraph_council.graphs import create_delegation_graph
+from langgraph_council.guards import GuardStateStore
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes.delegation import GuardLimits, StoreVerdict
+from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
+
+ORG = Org(
+    [
+        {"id": "alice", "name": "Alice", "role": "eng", "department": "d", "level": "vp"},
+        {"id": "bob", "name": "Bob", "role": "eng", "department": "d", "level": "vp"},
+    ]
+)
+
+
+def always_hand_back(call: ScriptCall) -> AIMessage:
+    """alice always hands to bob, bob always back to alice."""
+    other = "bob" if call.agent_id == "alice" else "alice"
+    return AIMessage(
+        content="",
+        tool_calls=[
+            {
+                "name": "delegate_to",
+                "args": {"agent_id": other, "refinement": "you do it"},
+                "id": "call_1",
+                "type": "tool_call",
+            }
+        ],
+    )
+
+
+class CrashAfterRecord:
+    """Delegates to a real store, then kills the process once something was recorded."""
+
+    def __init__(self, inner: GuardStateStore) -> None:
+        self.inner = inner
+
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
+        verdict = self.inner.check_and_record(
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            limits=limits,
+            now=now,
+            attempt_id=attempt_id,
+        )
+        if verdict.passed:
+            os._exit(9)
+        return verdict
+
+
+def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
+    cfg: Any = {"configurable": {"thread_id": thread_id}}
+    ctx = {"enforce_chain_of_command": False}
+    with (
+        postgres_checkpointer(uri) as saver,
+        PostgresGuardStateStore.from_conn_string(uri) as guard_store,
+        PostgresLoopRecordStore.from_conn_string(uri) as loop_records,
+    ):
+        graph = create_delegation_graph(
+            ORG,
+            Roster(ORG, default_model=ScriptedChatModel(always_hand_back)),
+            guard_store=CrashAfterRecord(guard_store)
+            if os.environ.get("CRASH_AFTER_RECORD")
+            else guard_store,
+            loop_records=loop_records,
+            checkpointer=saver,
+        )
+        before = [i.value for i in graph.get_state(cfg).interrupts]
+        if command == "start":
+            inp: Any = {"task": "Pick a database", "entry_agent": "alice", "task_id": "T-42"}
+        elif command == "continue":
+            inp = None
+        else:
+            inp = Command(resume=json.loads(value or "null"))
+        out = graph.invoke(inp, cfg, context=ctx, durability="sync")
+        after = [i.value for i in graph.get_state(cfg).interrupts]
+        result = out.get("result")
+        print(
+            json.dumps(
+                {
+                    "before": before,
+                    "pending": after,
+                    "result": None if result is None else result.model_dump(mode="json"),
+                    "loop_records": [r.mechanism for r in loop_records.list(task_id="T-42")],
+                }
+            )
+        )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None)

@@ -1,0 +1,387 @@
+"""The delegation graph: hand-offs through the guard, answers flowing up, escalation, bounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from langgraph_council.graphs import build_delegation_graph, create_delegation_graph
+from langgraph_council.guards import (
+    InMemoryGuardStateStore,
+    InMemoryLoopRecordStore,
+    LoopPreventionConfig,
+)
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes.delegation import DelegationConfig
+from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
+
+from .conftest import HandOffReply, ping_pong
+
+
+async def run(graph: Any, inp: Any, mode: str, **kw: Any) -> dict[str, Any]:
+    if mode == "async":
+        return await graph.ainvoke(inp, **kw)  # type: ignore[no-any-return]
+    return graph.invoke(inp, **kw)  # type: ignore[no-any-return]
+
+
+MODES = pytest.mark.parametrize("mode", ["sync", "async"])
+
+
+@MODES
+async def test_the_answer_flows_back_up_the_chain(org: Org, hand: HandOffReply, mode: str) -> None:
+    model = ScriptedChatModel(
+        {
+            "cto": [hand("backend_lead", "design the API"), "CTO: approved the lead's design"],
+            "backend_lead": [hand("senior_dev", "write the endpoints"), "lead: design + code"],
+            "senior_dev": ["dev: endpoints written"],
+        }
+    )
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = await run(graph, {"task": "Ship the billing API", "entry_agent": "cto"}, mode)
+    result = out["result"]
+    assert (result.status, result.answer, result.answered_by) == (
+        "answered",
+        "CTO: approved the lead's design",
+        "cto",
+    )
+    assert [(d.delegator, d.delegatee, d.chain) for d in out["delegations"]] == [
+        ("cto", "backend_lead", ("cto", "backend_lead")),
+        ("backend_lead", "senior_dev", ("cto", "backend_lead", "senior_dev")),
+    ]
+    assert out["blocked"] == []
+    assert [c.agent_id for c in model.calls] == [
+        "cto",
+        "backend_lead",
+        "senior_dev",
+        "backend_lead",
+        "cto",
+    ]
+    # The delegatee works on the refinement; its answer reaches the delegator fenced.
+    assert "write the endpoints" in model.calls[2].prompt
+    assert "dev: endpoints written" in model.calls[3].prompt
+    assert '<peer-contribution agent="senior_dev"' in model.calls[3].prompt
+    assert result.tokens_used > 0
+    # The agent was offered the hand-off tool.
+    assert [t.name for t in model.calls[0].tools] == ["delegate_to"]  # type: ignore[attr-defined]
+
+
+def test_an_authority_refusal_goes_to_the_senders_manager(org: Org, hand: HandOffReply) -> None:
+    model = ScriptedChatModel(
+        {
+            "cto": [hand("backend_lead"), "CTO: I styled it myself", "CTO: done"],
+            "backend_lead": [hand("ui_dev", "style the page")],
+        }
+    )
+    records = InMemoryLoopRecordStore()
+    graph = create_delegation_graph(org, Roster(org, default_model=model), loop_records=records)
+    out = graph.invoke({"task": "Landing page", "entry_agent": "cto", "task_id": "T-1"})
+    (blocked,) = out["blocked"]
+    assert (blocked.delegator, blocked.delegatee, blocked.mechanism) == (
+        "backend_lead",
+        "ui_dev",
+        "authority",
+    )
+    assert blocked.escalated_to == "cto"
+    assert "blocked by authority" in blocked.notice
+    assert "cto -> backend_lead -> ui_dev" in blocked.notice
+    # ui_dev was never called; cto got the escalated case and answered it.
+    assert [c.agent_id for c in model.calls] == ["cto", "backend_lead", "cto", "cto"]
+    escalated = model.calls[2].prompt
+    assert "Escalated to you" in escalated and "authority" in escalated
+    assert "CTO: I styled it myself" in model.calls[3].prompt  # flowed up to the root frame
+    assert (out["result"].answer, out["result"].answered_by) == ("CTO: done", "cto")
+    assert [r.mechanism for r in records.list(task_id="T-1")] == ["authority"]
+
+
+def test_an_unknown_delegatee_from_the_model_is_refused_not_raised(
+    org: Org, hand: HandOffReply
+) -> None:
+    model = ScriptedChatModel({"backend_lead": [hand("ghost")], "cto": ["CTO: I'll take it"]})
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = graph.invoke({"task": "x", "entry_agent": "backend_lead"})
+    assert out["blocked"][0].mechanism == "authority"
+    assert "unknown delegatee 'ghost'" in out["blocked"][0].message
+    assert out["result"].answer == "CTO: I'll take it"
+
+
+@MODES
+async def test_ping_pong_is_stopped_by_the_guard_and_the_manager_gets_the_case(
+    peers_org: Org, mode: str
+) -> None:
+    model = ScriptedChatModel(ping_pong)
+    records = InMemoryLoopRecordStore()
+    graph = create_delegation_graph(
+        peers_org, Roster(peers_org, default_model=model), loop_records=records
+    )
+    out = await run(
+        graph,
+        {"task": "Pick a database", "entry_agent": "alice", "task_id": "T-9"},
+        mode,
+        context={"enforce_chain_of_command": False},
+    )
+    first, second = out["blocked"]
+    # bob's hand-back closes a loop: refused by ancestry, the case goes to mia.
+    assert (first.delegator, first.delegatee, first.mechanism) == ("bob", "alice", "ancestry")
+    assert first.chain == ("alice", "bob", "alice")
+    assert first.escalated_to == "mia"
+    assert "blocked by ancestry" in first.notice and "alice -> bob -> alice" in first.notice
+    # alice, seeing mia's answer, hands to bob again: the same task within 60 s is a duplicate.
+    assert (second.delegator, second.delegatee, second.mechanism) == ("alice", "bob", "dedup")
+    assert second.escalated_to == "mia"
+    assert [c.agent_id for c in model.calls] == ["alice", "bob", "mia", "alice", "mia"]
+    assert "Escalated to you: bob tried to hand this task to alice" in model.calls[2].prompt
+    result = out["result"]
+    assert (result.status, result.answered_by) == ("answered", "mia")
+    assert (result.delegations, result.blocked, result.handoff_attempts) == (1, 2, 3)
+    assert [(r.mechanism, r.delegator, r.delegatee) for r in records.list()] == [
+        ("ancestry", "bob", "alice"),
+        ("dedup", "alice", "bob"),
+    ]
+
+
+@MODES
+async def test_ping_pong_at_the_top_pauses_for_a_human(roots_org: Org, mode: str) -> None:
+    model = ScriptedChatModel(ping_pong)
+    graph = create_delegation_graph(
+        roots_org, Roster(roots_org, default_model=model), checkpointer=InMemorySaver()
+    )
+    cfg = {"configurable": {"thread_id": "top-1"}}
+    ctx = DelegationConfig(enforce_chain_of_command=False)
+    inp = {"task": "Pick a database", "entry_agent": "alice"}
+    await run(graph, inp, mode, config=cfg, context=ctx)
+    (pending,) = graph.get_state(cfg).interrupts
+    payload = pending.value
+    assert payload["mechanism"] == "ancestry"
+    assert payload["chain"] == ["alice", "bob", "alice"]
+    assert payload["delegator"] == "bob" and payload["escalation_id"].startswith("delegation:")
+    # The id is stable: reading the state again gives the same escalation.
+    assert graph.get_state(cfg).interrupts[0].value["escalation_id"] == payload["escalation_id"]
+    answer = Command(resume={"answer": "Use Postgres", "decided_by": "human:cora"})
+    await run(graph, answer, mode, config=cfg, context=ctx)  # type: ignore[arg-type]
+    (second,) = graph.get_state(cfg).interrupts
+    assert second.value["mechanism"] == "dedup"
+    assert second.value["escalation_id"] != payload["escalation_id"]
+    out = await run(graph, Command(resume="Postgres, final"), mode, config=cfg, context=ctx)  # type: ignore[arg-type]
+    assert (out["result"].answer, out["result"].answered_by) == ("Postgres, final", "human")
+    assert "Use Postgres" in model.calls[-1].prompt  # alice saw the human's answer for bob
+
+
+def test_a_bad_resume_value_names_the_expected_shape(roots_org: Org) -> None:
+    graph = create_delegation_graph(
+        roots_org,
+        Roster(roots_org, default_model=ScriptedChatModel(ping_pong)),
+        checkpointer=InMemorySaver(),
+    )
+    cfg = {"configurable": {"thread_id": "bad"}}
+    ctx = {"enforce_chain_of_command": False}
+    graph.invoke({"task": "t", "entry_agent": "alice"}, cfg, context=ctx)
+    with pytest.raises(ValueError, match='"answer"'):
+        graph.invoke(Command(resume={"verdict": 1}), cfg, context=ctx)
+    assert graph.get_state(cfg).interrupts  # still waiting: a correct answer can follow
+
+
+def chain_walker(call: ScriptCall) -> AIMessage | str:
+    """Each agent hands to the next one down the line a0 -> a1 -> ...; nobody answers."""
+    from .conftest import hand_to
+
+    n = int((call.agent_id or "a0")[1:])
+    return hand_to(f"a{n + 1}", "go deeper")
+
+
+def _line_org(n: int) -> Org:
+    return Org(
+        [
+            {
+                "id": f"a{i}",
+                "name": f"A{i}",
+                "role": "r",
+                "department": "d",
+                "level": "mid",
+                "manager_id": None if i == 0 else f"a{i - 1}",
+            }
+            for i in range(n)
+        ]
+    )
+
+
+def test_the_handoff_bound_ends_the_run_cleanly() -> None:
+    org = _line_org(12)
+    model = ScriptedChatModel(chain_walker)
+    graph = create_delegation_graph(
+        org,
+        Roster(org, default_model=model),
+        guard_config=LoopPreventionConfig(max_delegation_depth=50),
+    )
+    out = graph.invoke({"task": "t", "entry_agent": "a0"}, context={"max_handoffs": 4})
+    assert out["result"].status == "handoff_limit"
+    assert out["result"].answer is None
+    assert len(out["delegations"]) == 4
+    assert len(model.calls) == 5
+
+
+def test_max_depth_stops_a_deep_chain_and_escalates(hand: HandOffReply) -> None:
+    org = _line_org(8)
+    model = ScriptedChatModel(
+        lambda call: (
+            f"{call.agent_id}: answered"
+            if "Escalated to you" in call.prompt or "answered by" in call.prompt
+            else chain_walker(call)
+        )
+    )
+    graph = create_delegation_graph(
+        org,
+        Roster(org, default_model=model),
+        guard_config=LoopPreventionConfig(max_delegation_depth=3),
+    )
+    out = graph.invoke({"task": "t", "entry_agent": "a0"})
+    (blocked,) = out["blocked"]
+    assert (blocked.delegator, blocked.mechanism, blocked.escalated_to) == ("a3", "max_depth", "a2")
+    assert max(len(d.chain) - 1 for d in out["delegations"]) == 3
+    assert [c.agent_id for c in model.calls] == ["a0", "a1", "a2", "a3", "a2", "a2", "a1", "a0"]
+    assert "max_delegation_depth=3" in model.calls[4].prompt  # a2 is told why it got the case
+    assert (out["result"].status, out["result"].answered_by) == ("answered", "a0")
+
+
+@pytest.mark.parametrize("limit", range(4, 14))
+def test_a_small_recursion_limit_ends_with_step_limit_not_an_error(limit: int) -> None:
+    org = _line_org(12)
+    graph = create_delegation_graph(
+        org,
+        Roster(org, default_model=ScriptedChatModel(chain_walker)),
+        guard_config=LoopPreventionConfig(max_delegation_depth=50),
+    )
+    out = graph.invoke({"task": "t", "entry_agent": "a0"}, {"recursion_limit": limit})
+    assert out["result"].status == "step_limit"
+
+
+@pytest.mark.parametrize("limit", range(4, 12))
+def test_answers_flowing_up_also_respect_the_recursion_limit(limit: int) -> None:
+    org = _line_org(12)
+    model = ScriptedChatModel(
+        lambda call: (
+            "deep answer"
+            if call.agent_id == "a3" or "answered by" in call.prompt
+            else chain_walker(call)
+        )
+    )
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = graph.invoke({"task": "t", "entry_agent": "a0"}, {"recursion_limit": limit})
+    assert out["result"].status in {"step_limit", "answered"}
+
+
+@pytest.mark.parametrize(
+    ("inp", "match"),
+    [
+        ({"task": "", "entry_agent": "cto"}, "task must be a non-empty string"),
+        ({"task": "x", "entry_agent": "nobody"}, "entry_agent 'nobody' is not in the org"),
+    ],
+)
+def test_bad_input_fails_before_any_model_call(org: Org, inp: dict[str, Any], match: str) -> None:
+    model = ScriptedChatModel([])
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    with pytest.raises(ValueError, match=match):
+        graph.invoke(inp)
+    assert model.calls == []
+
+
+def test_a_bad_context_names_the_field(org: Org) -> None:
+    model = ScriptedChatModel([])
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    with pytest.raises(ValueError, match="max_handoffs"):
+        graph.invoke({"task": "x", "entry_agent": "cto"}, context={"max_handoffs": 0})
+    assert model.calls == []
+
+
+def test_builder_arguments_are_checked(org: Org) -> None:
+    roster = Roster(org, default_model=ScriptedChatModel([]))
+    with pytest.raises(TypeError, match="org must be an Org"):
+        build_delegation_graph({"agents": []}, roster)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="roster must be a Roster"):
+        build_delegation_graph(org, object())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="LoopPreventionConfig"):
+        build_delegation_graph(org, roster, guard_config={"max_delegation_depth": 2})  # type: ignore[arg-type]
+
+
+def test_the_guard_state_is_shared_across_runs(org: Org, hand: HandOffReply) -> None:
+    store = InMemoryGuardStateStore()
+    model = ScriptedChatModel(
+        lambda call: (
+            hand("backend_lead")
+            if call.agent_id == "cto" and "answered by" not in call.prompt
+            else f"{call.agent_id}: done"
+        )
+    )
+    graph = create_delegation_graph(org, Roster(org, default_model=model), guard_store=store)
+    for _ in range(3):
+        assert graph.invoke({"task": "x", "entry_agent": "cto"})["blocked"] == []
+    # Three hand-offs between cto and backend_lead tripped the breaker for the pair.
+    out = graph.invoke({"task": "x", "entry_agent": "cto"})
+    assert out["blocked"][0].mechanism == "circuit_breaker"
+    assert out["blocked"][0].escalated_to == "ceo"
+
+
+def test_the_blocked_sender_reads_the_notice_in_its_next_turn(org: Org, hand: HandOffReply) -> None:
+    model = ScriptedChatModel(
+        {
+            "backend_lead": [hand("ui_dev", "style it"), "lead: styled it myself after all"],
+            "cto": [hand("backend_lead", "do it yourself, please"), "CTO: fine"],
+        }
+    )
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = graph.invoke({"task": "Restyle the admin page", "entry_agent": "backend_lead"})
+    # backend_lead -> ui_dev is refused (not its report); cto gets the case and hands it back.
+    assert [b.mechanism for b in out["blocked"]] == ["authority"]
+    assert [c.agent_id for c in model.calls] == ["backend_lead", "cto", "backend_lead", "cto"]
+    second_turn = model.calls[2].prompt
+    assert second_turn.startswith("Notice from the delegation guard: Your hand-off to ui_dev")
+    assert "blocked by authority" in second_turn
+    assert "backend_lead -> ui_dev" in second_turn
+    # The delegated part shows the overall task too; the notice is delivered only once.
+    assert "Restyle the admin page" in second_turn and "do it yourself, please" in second_turn
+    assert "Notice from the delegation guard" not in model.calls[3].prompt
+    assert "Notice from the delegation guard" not in model.calls[1].prompt  # not cto's notice
+    assert out["result"].answer == "CTO: fine"
+
+
+def test_a_second_task_on_the_same_thread_reports_only_its_own_run(
+    org: Org, hand: HandOffReply
+) -> None:
+    model = ScriptedChatModel(
+        {
+            "cto": [hand("backend_lead"), "first done", "second done"],
+            "backend_lead": ["lead: part one"],
+        }
+    )
+    graph = create_delegation_graph(
+        org, Roster(org, default_model=model), checkpointer=InMemorySaver()
+    )
+    cfg = {"configurable": {"thread_id": "reused"}}
+    first = graph.invoke({"task": "one", "entry_agent": "cto"}, cfg)
+    assert (first["result"].delegations, len(first["delegations"])) == (1, 1)
+    second = graph.invoke({"task": "two", "entry_agent": "cto"}, cfg)
+    assert (second["result"].answer, second["result"].delegations) == ("second done", 0)
+    assert second["delegations"] == [] and second["blocked"] == []
+    assert second["result"].task_id != first["result"].task_id
+
+
+def test_a_manager_taking_over_its_own_delegation_does_not_repeat_in_the_chain(
+    org: Org, hand: HandOffReply
+) -> None:
+    model = ScriptedChatModel(
+        {
+            "ceo": [hand("cto"), hand("backend_lead"), "ceo: wrapped up", "ceo: final"],
+            "cto": [hand("ceo", "you do it")],  # upwards: refused, back to the ceo
+            "backend_lead": ["lead: done"],
+        }
+    )
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = graph.invoke({"task": "Plan Q3", "entry_agent": "ceo"})
+    assert [(b.delegator, b.mechanism, b.escalated_to) for b in out["blocked"]] == [
+        ("cto", "authority", "ceo")
+    ]
+    assert [d.chain for d in out["delegations"]] == [("ceo", "cto"), ("ceo", "backend_lead")]
+    assert out["result"].answer == "ceo: final"

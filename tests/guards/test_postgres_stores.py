@@ -1,0 +1,225 @@
+"""The Postgres guard and loop-record stores: restarts, concurrent connections, queries."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import psycopg
+import pytest
+from psycopg_pool import ConnectionPool
+
+from langgraph_council.checkpoints import (
+    PostgresGuardStateStore,
+    PostgresLoopRecordStore,
+)
+from langgraph_council.checkpoints.postgres import connection_kwargs
+from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
+from langgraph_council.nodes import Org
+from langgraph_council.nodes.delegation import LoopRecord
+
+pytestmark = pytest.mark.postgres
+
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def at(seconds: float) -> datetime:
+    return T0 + timedelta(seconds=seconds)
+
+
+def test_every_window_survives_a_restart(pg_db: str) -> None:
+    config = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 14})
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        guard = LoopGuard(config, store)
+        for i in range(13):
+            assert guard.check_and_record(
+                chain=[], delegator="a", delegatee="b", task_id=f"t{i}", now=at(i)
+            ).passed
+        dedup_probe = LoopGuard(LoopPreventionConfig(), store)
+        assert dedup_probe.check_and_record(
+            chain=[], delegator="x", delegatee="y", task_id="t", now=at(0)
+        ).passed
+    # A new process would open a new connection: same answers, from the database alone.
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        guard = LoopGuard(config, store)
+        rate = guard.check_and_record(
+            chain=[], delegator="b", delegatee="a", task_id="new", now=at(20)
+        )
+        assert rate.mechanism == "rate_limit"
+        dup = guard.check_and_record(
+            chain=[], delegator="x", delegatee="y", task_id="t", now=at(30)
+        )
+        assert dup.mechanism == "dedup"
+        state = store.pair_state("a", "b")
+        assert (state.bounces, state.trips, len(state.rate_times)) == (13, 0, 13)
+
+
+def test_breaker_trips_and_backoff_survive_a_restart(pg_db: str) -> None:
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        guard = LoopGuard(LoopPreventionConfig(), store)
+        for i in range(3):
+            guard.check_and_record(
+                chain=[], delegator="a", delegatee="b", task_id=f"t{i}", now=at(i)
+            )
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        guard = LoopGuard(LoopPreventionConfig(), store)
+        blocked = guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="u", now=at(100)
+        )
+        assert blocked.mechanism == "circuit_breaker"
+        for i in range(3):  # after the first cooldown: a fresh bounce count, trip 2 is 600 s
+            assert guard.check_and_record(
+                chain=[], delegator="a", delegatee="b", task_id=f"v{i}", now=at(302 + i)
+            ).passed
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        state = store.pair_state("a", "b")
+        assert state.trips == 2
+        assert state.open_until == at(304 + 600).timestamp()
+
+
+def test_wall_clock_times_are_stored_as_timestamps(pg_db: str) -> None:
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        LoopGuard(store=store).check_and_record(chain=[], delegator="a", delegatee="b", task_id="t")
+    with psycopg.connect(pg_db) as conn:
+        row = conn.execute(
+            "SELECT last_at, now() - last_at AS age FROM council_guard_dedup"
+        ).fetchone()
+    assert row is not None
+    assert row[0].tzinfo is not None
+    assert abs(row[1].total_seconds()) < 60  # the database clock, not a monotonic counter
+
+
+def test_threads_on_separate_connections_never_exceed_the_limit(pg_db: str) -> None:
+    config = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 10_000})
+    passed: list[bool] = []
+    lock = threading.Lock()
+
+    def worker(n: int) -> None:
+        with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+            guard = LoopGuard(config, store)
+            for i in range(40):
+                a, b = ("a", "b") if i % 2 else ("b", "a")
+                ok = guard.check_and_record(
+                    chain=[], delegator=a, delegatee=b, task_id=f"w{n}-{i}"
+                ).passed
+                with lock:
+                    passed.append(ok)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(passed) == 160
+    assert sum(passed) == 13
+
+
+def test_a_pool_backed_store_serves_concurrent_callers(pg_db: str) -> None:
+    with ConnectionPool(
+        pg_db, min_size=1, max_size=3, kwargs=connection_kwargs(), open=True
+    ) as pool:
+        store = PostgresGuardStateStore(pool)  # type: ignore[arg-type]
+        guard = LoopGuard(LoopPreventionConfig(circuit_breaker={"bounce_threshold": 10_000}), store)
+        results: list[bool] = []
+
+        def go(i: int) -> None:
+            results.append(
+                guard.check_and_record(
+                    chain=[], delegator="a", delegatee="b", task_id=f"p{i}"
+                ).passed
+            )
+
+        threads = [threading.Thread(target=go, args=(i,)) for i in range(30)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sum(results) == 13
+
+
+def test_a_store_needs_a_connection() -> None:
+    with pytest.raises(TypeError, match="Connection or ConnectionPool"):
+        PostgresGuardStateStore("postgresql://nowhere")  # type: ignore[arg-type]
+
+
+def _record(i: int, mechanism: str, a: str, b: str, task: str, seconds: float) -> LoopRecord:
+    return LoopRecord(
+        id=f"r{i}",
+        mechanism=mechanism,  # type: ignore[arg-type]
+        chain=(a, b, a),
+        delegator=a,
+        delegatee=b,
+        task_id=task,
+        message=f"{mechanism}: blocked",
+        thread_id="thread-1",
+        recorded_at=at(seconds),
+    )
+
+
+def test_loop_records_are_listed_and_filtered(pg_db: str) -> None:
+    with PostgresLoopRecordStore.from_conn_string(pg_db) as records:
+        assert isinstance(records, LoopRecordStore)
+        records.add(_record(1, "ancestry", "a", "b", "t1", 0))
+        records.add(_record(2, "dedup", "b", "c", "t1", 10))
+        records.add(_record(3, "rate_limit", "c", "d", "t2", 20))
+        records.add(_record(1, "ancestry", "a", "b", "t1", 0))  # same id: kept once
+    with PostgresLoopRecordStore.from_conn_string(pg_db) as records:
+        assert [r.id for r in records.list()] == ["r1", "r2", "r3"]
+        assert [r.id for r in records.list(mechanism="dedup")] == ["r2"]
+        assert [r.id for r in records.list(agent_id="b")] == ["r1", "r2"]
+        assert [r.id for r in records.list(task_id="t1", since=at(10))] == ["r2"]
+        assert [r.id for r in records.list(limit=1)] == ["r1"]
+        first = records.list()[0]
+        assert first.chain == ("a", "b", "a")
+        assert first.pair == ("a", "b")
+        assert first.recorded_at == at(0)
+        with pytest.raises(ValueError, match="timezone-aware"):
+            records.list(since=datetime(2026, 1, 1))
+        with pytest.raises(ValueError, match="limit"):
+            records.list(limit=0)
+
+
+def test_the_schema_refuses_unknown_mechanisms(pg_db: str) -> None:
+    with psycopg.connect(pg_db) as conn, pytest.raises(psycopg.errors.CheckViolation):
+        conn.execute(
+            "INSERT INTO council_loop_records (id, mechanism, chain, delegator, delegatee, "
+            "task_id, message, recorded_at) VALUES ('x', 'vibes', '{}', 'a', 'b', 't', '', now())"
+        )
+
+
+async def test_the_graph_runs_async_on_the_postgres_stores(pg_db: str, peers_org: Org) -> None:
+    from langgraph_council.graphs import create_delegation_graph
+    from langgraph_council.nodes import Roster
+    from langgraph_council.nodes.testing import ScriptedChatModel
+
+    from .conftest import ping_pong
+
+    with (
+        PostgresGuardStateStore.from_conn_string(pg_db) as store,
+        PostgresLoopRecordStore.from_conn_string(pg_db) as records,
+    ):
+        graph = create_delegation_graph(
+            peers_org,
+            Roster(peers_org, default_model=ScriptedChatModel(ping_pong)),
+            guard_store=store,
+            loop_records=records,
+        )
+        out = await graph.ainvoke(
+            {"task": "Pick a queue", "entry_agent": "alice", "task_id": "Q-1"},
+            context={"enforce_chain_of_command": False},
+        )
+        assert [b.mechanism for b in out["blocked"]] == ["ancestry", "dedup"]
+        assert [r.mechanism for r in records.list(task_id="Q-1")] == ["ancestry", "dedup"]
+        assert store.pair_state("alice", "bob").bounces == 1
+
+
+def test_a_database_without_the_schema_says_to_run_setup(pg_uri: str) -> None:
+    with PostgresGuardStateStore.from_conn_string(pg_uri) as store:
+        guard = LoopGuard(store=store)
+        with pytest.raises(RuntimeError, match=r"run setup_database\(uri\)"):
+            guard.check_and_record(chain=[], delegator="a", delegatee="b", task_id="t")
+    with (
+        PostgresLoopRecordStore.from_conn_string(pg_uri) as records,
+        pytest.raises(RuntimeError, match=r"run setup_database\(uri\)"),
+    ):
+        records.add(_record(1, "dedup", "a", "b", "t", 0))
