@@ -149,6 +149,16 @@ def _after_discussion(
     return sends, {"turn": turn + len(ids)}
 
 
+def alternate_sides(discussants: Sequence[str], inputs: Sequence[Contribution]) -> list[str]:
+    """Order discussants so opposing claims take turns: both sides speak before the cap bites."""
+    claims = {c.agent_id: p.claim.casefold().strip() for c in inputs if (p := extract_position(c))}
+    sides: dict[str, list[str]] = {}
+    for agent in discussants:
+        sides.setdefault(claims.get(agent, agent), []).append(agent)
+    deepest = max((len(side) for side in sides.values()), default=0)
+    return [side[i] for i in range(deepest) for side in sides.values() if i < len(side)]
+
+
 def _route_conflicts(
     roster: Roster,
     guards: MeetingGuards,
@@ -164,6 +174,8 @@ def _route_conflicts(
     discussants = [a for a in ids if a in involved]
     if not conflicts and not sp.skip_discussion_if_no_conflicts:
         discussants = list(ids)
+    inputs = [c for c in state["contributions"] if c.phase == "input"]
+    discussants = alternate_sides(discussants, inputs)
     emit("conflicts_detected", count=len(conflicts), discussants=discussants)
     update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
     if update.get("status") == "budget_exhausted":

@@ -276,3 +276,25 @@ def test_loops_end_cleanly_before_the_recursion_limit(make_roster, meeting_input
         minutes = graph.invoke(inp, {"recursion_limit": limit}, context=ctx)["minutes"]
         assert minutes.status == "completed" and minutes.decisions == ("ok",)
         assert 0 < len(minutes.contributions) < 20
+
+
+def test_opposing_sides_take_turns_so_a_tight_cap_still_hears_both(
+    make_roster, meeting_input, position
+) -> None:
+    # Participant order puts two agents of the same side first; the discussion must not spend
+    # its whole cap on them before the other side speaks.
+    roster, _model = make_roster(
+        {
+            "senior_dev": [position("Use Postgres", "pgbench"), "S rebuts"],
+            "ui_dev": [position("Use Postgres", "team skills"), "U rebuts"],
+            "junior_dev": [position("Use MongoDB", "schema churn"), "J rebuts"],
+            "cto": [DECISION],
+        }
+    )
+    participants = ("senior_dev", "ui_dev", "junior_dev")
+    ctx = {"structured_phases": {"max_discussion_tokens": 700}}
+    minutes = create_meeting_graph(roster).invoke(meeting_input(participants), context=ctx)[
+        "minutes"
+    ]
+    discussion = [c.agent_id for c in minutes.contributions if c.phase == "discussion"]
+    assert discussion[:2] == ["senior_dev", "junior_dev"]
