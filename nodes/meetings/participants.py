@@ -40,11 +40,20 @@ def _resolve_one(roster: Roster, ref: str) -> list[str]:
     return []
 
 
-def resolve_participants(roster: Roster, refs: Sequence[str]) -> list[str]:
+def _is_name(roster: Roster, ref: str) -> bool:
+    wanted = ref.strip().casefold()
+    return any(a.name.casefold() == wanted for a in roster.org if a.active)
+
+
+def resolve_participants(
+    roster: Roster, refs: Sequence[str], *, leader_id: str | None = None
+) -> list[str]:
     """Resolve references in order: agent id, agent name, `@role`, `department:<name>`, `all`.
 
-    Duplicates are removed keeping the first occurrence. A reference that matches nothing raises
-    `ValueError` naming it.
+    Duplicates are removed keeping the first occurrence. Group references (`@role`,
+    `department:`, `all`) leave out `leader_id`, who chairs rather than participates; naming the
+    leader literally is still an error for the caller to report. A reference that matches
+    nothing raises `ValueError` naming it.
     """
     resolved: list[str] = []
     for ref in refs:
@@ -53,6 +62,8 @@ def resolve_participants(roster: Roster, refs: Sequence[str]) -> list[str]:
                 f"participant_ids: every reference must be a non-empty string: {ref!r}"
             )
         ids = _resolve_one(roster, ref.strip())
+        if leader_id is not None and ref.strip() not in roster.org and not _is_name(roster, ref):
+            ids = [i for i in ids if i != leader_id]
         if not ids:
             raise ValueError(
                 f"participant_ids: {ref!r} matches no agent id, name, @role, "
@@ -110,7 +121,7 @@ def validate_meeting_input(
     leader = state.get("leader_id")
     if not isinstance(leader, str) or leader not in roster.org:
         raise ValueError(f"leader_id: {leader!r} is not an agent of the roster's org")
-    ids = resolve_participants(roster, refs)
+    ids = resolve_participants(roster, refs, leader_id=leader)
     if leader in ids:
         raise ValueError(
             f"leader_id: {leader!r} is also among participant_ids; the leader chairs the meeting, "
@@ -124,7 +135,12 @@ def validate_meeting_input(
         )
     if len(ids) > WARN_PARTICIPANTS:
         logger.warning("meeting with %d participants: token cost grows quadratically", len(ids))
-    missing = [a for a in [leader, *ids] if not roster.has_model(a)]
+    if not roster.has_model(leader):
+        raise ValueError(
+            f"leader_id: {leader!r} has no chat model in the roster; add it to `models` or set "
+            "`default_model`"
+        )
+    missing = [a for a in ids if not roster.has_model(a)]
     if missing:
         raise ValueError(
             f"participant_ids: agents {missing} have no chat model in the roster; "

@@ -28,7 +28,7 @@ from langgraph_council.nodes.testing import ScriptedChatModel
         ({"token_budget": -5}, ValueError, "token_budget"),
         ({"token_budget": "100"}, TypeError, "token_budget"),
         ({"agenda": 42}, TypeError, "agenda"),
-        ({"participant_ids": ["all"]}, ValueError, "leader_id: 'cto' is also among"),
+        ({"participant_ids": ["Tariq"]}, ValueError, "leader_id: 'cto' is also among"),
     ],
 )
 def test_bad_input_fails_before_any_model_call(
@@ -142,3 +142,18 @@ def test_bad_structured_phase_settings_fail_before_any_call(
     with pytest.raises(ValueError, match=match):
         create_meeting_graph(roster).invoke(meeting_input(), context=ctx)
     assert model.calls == []
+
+
+def test_group_references_leave_out_the_leader(make_roster) -> None:
+    from langgraph_council.nodes.meetings.participants import validate_meeting_input
+
+    roster, _model = make_roster({})
+    base = {"agenda": "Plan", "token_budget": 1000}
+    team = validate_meeting_input(
+        roster, {**base, "leader_id": "backend_lead", "participant_ids": ["department:backend"]}
+    )
+    assert team.participant_ids == ["senior_dev", "junior_dev"]
+    everyone = validate_meeting_input(
+        roster, {**base, "leader_id": "cto", "participant_ids": ["all"]}
+    )
+    assert "cto" not in everyone.participant_ids and len(everyone.participant_ids) == 8
