@@ -31,7 +31,7 @@ class PostgresDissentStore:
             (
                 r.id,
                 r.conflict_id,
-                r.conflict_type.value,
+                r.conflict_type.value if r.conflict_type else None,
                 r.dissenting_agent_id,
                 r.strategy_used,
                 r.decided_by,

@@ -74,6 +74,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ON council_escalations (conflict_id) WHERE status = 'pending'",
             "CREATE INDEX council_escalations_sweep ON council_escalations (status, expires_at)",
             "CREATE INDEX council_escalations_thread ON council_escalations (thread_id)",
+            # Shapes are CHECKs above; transitions need a trigger: a closed row never changes.
+            """
+            CREATE FUNCTION council_escalations_closed_final() RETURNS trigger
+            LANGUAGE plpgsql AS $fn$
+            BEGIN
+                IF OLD.status <> 'pending' AND ROW(NEW.status, NEW.decision, NEW.decided_by,
+                        NEW.decided_at, NEW.closed_at) IS DISTINCT FROM ROW(OLD.status,
+                        OLD.decision, OLD.decided_by, OLD.decided_at, OLD.closed_at) THEN
+                    RAISE EXCEPTION 'escalation % is already %: a closed escalation never changes',
+                        OLD.id, OLD.status
+                        USING ERRCODE = 'check_violation',
+                              CONSTRAINT = 'council_escalations_closed_final';
+                END IF;
+                RETURN NEW;
+            END
+            $fn$""",
+            "CREATE TRIGGER council_escalations_closed_final BEFORE UPDATE ON council_escalations "
+            "FOR EACH ROW EXECUTE FUNCTION council_escalations_closed_final()",
         ),
     ),
     Migration(
@@ -83,7 +101,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             CREATE TABLE council_dissent_records (
                 id text PRIMARY KEY,
                 conflict_id text NOT NULL,
-                conflict_type text NOT NULL,
+                conflict_type text,
                 dissenting_agent_id text NOT NULL,
                 strategy_used text NOT NULL,
                 decided_by text NOT NULL,

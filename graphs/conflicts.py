@@ -31,8 +31,8 @@ from langgraph_council.nodes.conflicts import (
 )
 from langgraph_council.nodes.conflicts.dissent import make_record_dissent_node
 from langgraph_council.nodes.conflicts.human import (
-    await_human,
     make_apply_human_decision_node,
+    make_await_human_node,
     make_open_escalation_node,
     route_after_human,
 )
@@ -173,7 +173,7 @@ def build_conflict_graph(
         )
         graph.add_conditional_edges(name, route_after_strategy, after)
     graph.add_node("open_escalation", make_open_escalation_node(escalations, config))
-    graph.add_node("await_human", await_human)
+    graph.add_node("await_human", make_await_human_node(escalations))
     graph.add_node("apply_human_decision", make_apply_human_decision_node(escalations))
     graph.add_node("record_dissent", make_record_dissent_node(dissent_store))
     graph.add_edge(START, "choose_strategy")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from langchain_core.runnables import RunnableLambda
+from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
 from pydantic import BaseModel
 
@@ -95,6 +96,8 @@ def model_node(
             return apply(value, None)
         try:
             outcome = _call(_need(roster, step), step)
+        except GraphBubbleUp:
+            raise
         except Exception as exc:
             if not step.tolerate_errors:
                 raise
@@ -107,6 +110,8 @@ def model_node(
             return apply(value, None)
         try:
             outcome = await _acall(_need(roster, step), step)
+        except GraphBubbleUp:
+            raise
         except Exception as exc:
             if not step.tolerate_errors:
                 raise

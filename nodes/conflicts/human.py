@@ -31,11 +31,11 @@ __all__ = [
     "MAX_ESCALATION_ROUNDS",
     "MAX_HUMAN_ATTEMPTS",
     "EscalationStore",
-    "await_human",
     "escalation_id_for",
     "escalation_payload",
     "human_resolution",
     "make_apply_human_decision_node",
+    "make_await_human_node",
     "make_open_escalation_node",
     "new_escalation",
     "parse_decision",
@@ -59,6 +59,10 @@ class EscalationStore(Protocol):
 
     def record_decision(self, escalation_id: str, decision: HumanDecision) -> None:
         """Close a still-pending escalation with `decision` (no-op if already closed)."""
+        ...
+
+    def get(self, escalation_id: str) -> Escalation:
+        """The stored escalation (`KeyError` naming it when unknown)."""
         ...
 
 
@@ -151,22 +155,46 @@ def parse_decision(value: object, conflict: Conflict) -> HumanDecision:
     return decision
 
 
-def await_human(state: ConflictState) -> dict[str, Any]:
+def _check_expiry(
+    decision: HumanDecision, state: ConflictState, store: EscalationStore | None
+) -> None:
+    """Only the queue's own expiry may answer `expired`: a caller cannot forge a timeout."""
+    escalation_id = state.get("escalation_id")
+    if decision.decision != "expired":
+        return
+    if (
+        store is not None
+        and escalation_id
+        and (store.get(escalation_id).status is EscalationStatus.EXPIRED)
+    ):
+        return
+    raise ValueError(
+        "decision 'expired' is set only by EscalationQueue.expire_overdue; "
+        "a human answers 'winner' or 'reject'"
+    )
+
+
+def make_await_human_node(store: EscalationStore | None) -> Any:
     """Node `await_human`: `interrupt()` until a valid decision arrives (bad ones re-ask)."""
-    value = interrupt(escalation_payload(state))
-    attempts = state.get("human_attempts", 0) + 1
-    try:
-        decision = parse_decision(value, state["conflict"])
-    except ValueError as exc:
-        if attempts >= MAX_HUMAN_ATTEMPTS or state["remaining_steps"] < 4:
-            decision = HumanDecision(
-                decision="expired",
-                reasoning=f"closed after {attempts} malformed answers; last: {exc}",
-                decided_by="system:invalid-answers",
-            )
-            return {"human_decision": decision, "human_error": None, "human_attempts": attempts}
-        return {"human_error": str(exc), "human_attempts": attempts}
-    return {"human_decision": decision, "human_error": None, "human_attempts": attempts}
+
+    def await_human(state: ConflictState) -> dict[str, Any]:
+        value = interrupt(escalation_payload(state))
+        attempts = state.get("human_attempts", 0) + 1
+        try:
+            decision = parse_decision(value, state["conflict"])
+            _check_expiry(decision, state, store)
+        except ValueError as exc:
+            if attempts >= MAX_HUMAN_ATTEMPTS or state["remaining_steps"] < 4:
+                decision = HumanDecision(
+                    decision="expired",
+                    reasoning=f"closed after {attempts} malformed answers; last: {exc}",
+                    decided_by="system:invalid-answers",
+                )
+                return {"human_decision": decision, "human_error": None, "human_attempts": attempts}
+            return {"human_error": str(exc), "human_attempts": attempts}
+        return {"human_decision": decision, "human_error": None, "human_attempts": attempts}
+
+    return await_human
 
 
 def route_after_human(state: ConflictState) -> str:

@@ -205,7 +205,7 @@ class DissentRecord(BaseModel):
 
     id: str = Field(min_length=1)
     conflict_id: str = Field(min_length=1)
-    conflict_type: ConflictType
+    conflict_type: ConflictType | None = None
     dissenting_agent_id: str = Field(min_length=1)
     dissenting_position: str
     reasoning: str

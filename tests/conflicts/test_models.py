@@ -177,3 +177,39 @@ def test_public_names_are_exported_and_sorted() -> None:
     for module, names in expected.items():
         assert names <= set(module.__all__)
         assert all(hasattr(module, name) for name in module.__all__)
+
+
+def test_a_dissent_record_with_only_the_documented_fields_is_valid() -> None:
+    from langgraph_council.nodes import DissentRecord
+
+    record = DissentRecord(
+        id="d1",
+        conflict_id="c1",
+        dissenting_agent_id="a",
+        dissenting_position="p",
+        reasoning="r",
+        evidence=("e",),
+        strategy_used="authority",
+        decided_by="b",
+    )
+    assert record.conflict_type is None and record.timestamp.tzinfo is not None
+
+
+@pytest.mark.postgres
+def test_a_record_without_a_conflict_type_round_trips_through_postgres(pg_db: str) -> None:
+    from langgraph_council.checkpoints import PostgresDissentStore
+    from langgraph_council.nodes import DissentRecord
+
+    record = DissentRecord(
+        id="d1",
+        conflict_id="c1",
+        dissenting_agent_id="a",
+        dissenting_position="p",
+        reasoning="r",
+        strategy_used="authority",
+        decided_by="b",
+    )
+    store = PostgresDissentStore(pg_db)
+    store.add([record])
+    assert store.query(agent_id="a") == [record]
+    assert store.query(agent_id="a", conflict_type="architecture") == []
