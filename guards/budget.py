@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from langgraph_council.nodes.agents import Prompt, Roster, estimate_tokens
+from langgraph_council.nodes.agents import Prompt, Roster
 
 __all__ = ["BudgetDecision", "TokenBudget", "estimate_prompt_tokens"]
 
 
 def estimate_prompt_tokens(roster: Roster, agent_id: str, prompt: Prompt) -> int:
     """Estimated input tokens of a call, system prompt included (4 characters a token)."""
-    return sum(estimate_tokens(str(m.content)) for m in roster.messages(agent_id, prompt))
+    return roster.estimate_prompt_tokens(agent_id, prompt)
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,11 @@ class TokenBudget:
     used: int
     reserve_fraction: float = 0.2
     min_output: int = 16
+    input_scale: float = 1.0
+    """How much more the provider bills for prompts than estimated so far (>= 1)."""
+
+    def _priced(self, prompt_tokens: int) -> int:
+        return math.ceil(prompt_tokens * max(1.0, self.input_scale))
 
     @property
     def reserve(self) -> int:
@@ -55,6 +60,7 @@ class TokenBudget:
     def plan(self, *, prompt_tokens: int, want: int, for_synthesis: bool = False) -> BudgetDecision:
         """Price one call: prompt plus output must fit what is left (minus the reserve)."""
         available = self.remaining if for_synthesis else self.remaining - self.reserve
+        prompt_tokens = self._priced(prompt_tokens)
         cap = min(want, available - prompt_tokens)
         if cap < self.min_output:
             return BudgetDecision(
@@ -70,6 +76,7 @@ class TokenBudget:
 
     def plan_parallel(self, prompt_tokens: list[int], *, want: int) -> BudgetDecision:
         """Price a parallel phase: one shared output cap so every branch fits together."""
+        prompt_tokens = [self._priced(p) for p in prompt_tokens]
         available = self.remaining - self.reserve - sum(prompt_tokens)
         n = max(1, len(prompt_tokens))
         cap = min(want, available // n)

@@ -150,6 +150,10 @@ class Roster:
         )
         return [SystemMessage(content=self.system_prompt(agent_id)), *body]
 
+    def estimate_prompt_tokens(self, agent_id: str, prompt: Prompt) -> int:
+        """Estimated input tokens of a call to `agent_id`, system prompt included."""
+        return sum(estimate_tokens(_text_of(m)) for m in self.messages(agent_id, prompt))
+
     def _reply(
         self, agent_id: str, messages: list[BaseMessage], message: BaseMessage, started: float
     ) -> AgentReply:

@@ -99,6 +99,18 @@ def _failed(plan: Call, exc: Exception) -> Update:
     return plan.on_error(exc)
 
 
+def _calibrated(update: Update, roster: Roster, plan: Call, reply: AgentReply) -> Update:
+    """Record estimated vs billed prompt tokens, so later calls are priced with the real ratio."""
+    extra = {
+        "priced_input_tokens": roster.estimate_prompt_tokens(plan.agent_id, plan.prompt),
+        "billed_input_tokens": reply.input_tokens,
+    }
+    if isinstance(update, Command):
+        merged = {**dict(update.update or {}), **extra}
+        return Command(graph=update.graph, update=merged, resume=update.resume, goto=update.goto)
+    return {**update, **extra}
+
+
 def model_node(roster: Roster, step: Step, *, name: str) -> Runnable[Any, Update]:
     """One node, sync and async: `step` plans (pure), the roster calls, `finish` applies."""
 
@@ -109,7 +121,7 @@ def model_node(roster: Roster, step: Step, *, name: str) -> Runnable[Any, Update
         try:
             if plan.schema is None:
                 reply = roster.call(plan.agent_id, plan.prompt, max_tokens=plan.max_tokens)
-                return plan.finish(reply, None)
+                return _calibrated(plan.finish(reply, None), roster, plan, reply)
             out = roster.call_structured(
                 plan.agent_id, plan.prompt, plan.schema, max_tokens=plan.max_tokens
             )
@@ -117,7 +129,7 @@ def model_node(roster: Roster, step: Step, *, name: str) -> Runnable[Any, Update
             raise
         except Exception as exc:  # noqa: BLE001 - a failed participant is recorded, not fatal
             return _failed(plan, exc)
-        return plan.finish(out.reply, out.parsed)
+        return _calibrated(plan.finish(out.reply, out.parsed), roster, plan, out.reply)
 
     async def arun(state: Any, config: RunnableConfig) -> Update:
         plan = step(state, ctx())
@@ -126,7 +138,7 @@ def model_node(roster: Roster, step: Step, *, name: str) -> Runnable[Any, Update
         try:
             if plan.schema is None:
                 reply = await roster.acall(plan.agent_id, plan.prompt, max_tokens=plan.max_tokens)
-                return plan.finish(reply, None)
+                return _calibrated(plan.finish(reply, None), roster, plan, reply)
             out = await roster.acall_structured(
                 plan.agent_id, plan.prompt, plan.schema, max_tokens=plan.max_tokens
             )
@@ -134,7 +146,7 @@ def model_node(roster: Roster, step: Step, *, name: str) -> Runnable[Any, Update
             raise
         except Exception as exc:  # noqa: BLE001 - a failed participant is recorded, not fatal
             return _failed(plan, exc)
-        return plan.finish(out.reply, out.parsed)
+        return _calibrated(plan.finish(out.reply, out.parsed), roster, plan, out.reply)
 
     # LangGraph's own node wrapper: sync and async bodies, traced once as the graph task.
     # (`RunnableLambda(run, afunc=arun)` works too, at ~0.5 ms more per node for a nested run.)
@@ -154,6 +166,8 @@ FRESH_MEETING: dict[str, Any] = {
     "contributions": Overwrite([]),
     "failures": Overwrite([]),
     "tokens_used": Overwrite(0),
+    "priced_input_tokens": Overwrite(0),
+    "billed_input_tokens": Overwrite(0),
     "discussion_tokens": Overwrite(0),
     "turn": 0,
     "status": "completed",

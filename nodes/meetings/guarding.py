@@ -15,7 +15,7 @@ from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes.meetings.models import AuthorityCue, Contribution
 from langgraph_council.nodes.meetings.state import MeetingState
 
-__all__ = ["Budget", "BudgetFactory", "MeetingGuards", "PricedCall"]
+__all__ = ["Budget", "BudgetFactory", "MeetingGuards", "PricedCall", "input_scale"]
 
 
 class PricedCall(Protocol):
@@ -58,10 +58,16 @@ class BudgetFactory(Protocol):
     """Builds a `Budget` from the meeting's figures."""
 
     def __call__(
-        self, *, total: int, used: int, reserve_fraction: float, min_output: int
+        self, *, total: int, used: int, reserve_fraction: float, min_output: int, input_scale: float
     ) -> Budget:
         """The budget."""
         ...
+
+
+def input_scale(state: MeetingState) -> float:
+    """Billed over estimated prompt tokens so far: later calls are priced with it (never < 1)."""
+    priced = state.get("priced_input_tokens", 0)
+    return max(1.0, state.get("billed_input_tokens", 0) / priced) if priced else 1.0
 
 
 @dataclass(frozen=True)
@@ -82,4 +88,5 @@ class MeetingGuards:
             used=state["tokens_used"],
             reserve_fraction=config.synthesis_reserve if reserve else 0.0,
             min_output=config.min_output_tokens,
+            input_scale=input_scale(state),
         )

@@ -75,10 +75,19 @@ def finalize(state: MeetingState) -> dict[str, Any]:
     conflicts = state.get("conflicts", [])
     cues = outcome.authority_cues
     groups = rank_positions(outcome.positions, discount=[c.agent_id for c in cues])
+    status, error = state["status"], state.get("error")
+    spent = sum(c.total_tokens for c in contribs)
+    if spent > state["token_budget"] and status != "failed":
+        status = "budget_exhausted"
+        overrun = (
+            f"the provider billed {spent} tokens against a budget of {state['token_budget']}: "
+            "its token counts ran above our estimates"
+        )
+        error = f"{error}; {overrun}" if error else overrun
     minutes = MeetingMinutes(
         meeting_id=state["meeting_id"],
         protocol=state["protocol"],
-        status=state["status"],
+        status=status,
         leader_id=state["leader_id"],
         participant_ids=tuple(state["participant_ids"]),
         agenda=state["agenda"],
@@ -96,7 +105,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         failure_modes=tuple(failure_modes(contribs)),
         failures=tuple(state["failures"]),
         devils_advocate_used=state.get("devils_advocate_used", False),
-        error=state.get("error"),
+        error=error,
         token_budget=state["token_budget"],
         total_input_tokens=sum(c.input_tokens for c in contribs),
         total_output_tokens=sum(c.output_tokens for c in contribs),

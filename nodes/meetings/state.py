@@ -81,6 +81,8 @@ class MeetingState(TypedDict):
     contributions: Annotated[list[Contribution], DeltaChannel(merge_contributions)]
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
+    priced_input_tokens: Annotated[int, operator.add]
+    billed_input_tokens: Annotated[int, operator.add]
     turn: int
     status: MeetingStatus
     error: NotRequired[str | None]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from langchain_core.messages import AIMessage
 
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.guards import TokenBudget
+from langgraph_council.nodes import estimate_tokens
 
 LONG = "We should weigh latency, cost and the team's experience carefully here. " * 6
 
@@ -111,3 +115,51 @@ def test_no_protocol_ever_spends_more_than_its_budget(
     assert minutes.total_tokens <= budget
     assert len(minutes.contributions) == len(model.calls) - len(minutes.failures)
     assert minutes.status in ("completed", "budget_exhausted")
+
+
+def _billing_high(call) -> AIMessage:
+    """A provider whose tokenizer bills prompts at 1.6x our 4-characters-a-token estimate."""
+    text = (
+        "Decisions:\n- go\n" + LONG
+        if call.agent_id == "cto"
+        else f"Position: option {call.agent_id}\nEvidence:\n- src {call.agent_id}\n" + LONG
+    )
+    if call.max_tokens is not None:
+        text = text[: call.max_tokens * 4]
+    billed_in = math.ceil(1.6 * sum(estimate_tokens(str(m.content)) for m in call.messages))
+    out = estimate_tokens(text)
+    usage = {"input_tokens": billed_in, "output_tokens": out, "total_tokens": billed_in + out}
+    return AIMessage(content=text, usage_metadata=usage)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    budget=st.integers(300, 8_000),
+    protocol=st.sampled_from(["round_robin", "position_papers", "structured_phases"]),
+)
+def test_a_provider_billing_above_our_estimates_never_ends_silently_over_budget(
+    make_roster, meeting_input, budget, protocol
+) -> None:
+    roster, _model = make_roster(_billing_high)
+    minutes = create_meeting_graph(roster, protocol=protocol).invoke(meeting_input(budget=budget))[
+        "minutes"
+    ]
+    if minutes.total_tokens > budget:
+        assert minutes.status == "budget_exhausted"
+        assert minutes.error and "billed" in minutes.error
+    else:
+        assert minutes.status in ("completed", "budget_exhausted")
+
+
+def test_pricing_learns_the_providers_ratio_so_sequential_turns_stay_in_budget(
+    make_roster, meeting_input
+) -> None:
+    roster, _model = make_roster(_billing_high)
+    minutes = create_meeting_graph(roster, protocol="round_robin").invoke(
+        meeting_input(budget=4_000)
+    )["minutes"]
+    # Priced at our own estimate this meeting ends near 4,450 tokens; after the first turn
+    # every call is priced at the 1.6x the provider really bills.
+    assert minutes.total_tokens <= 4_000
