@@ -16,6 +16,7 @@ from langgraph_council.nodes.meetings.models import (
     SynthesisResult,
 )
 from langgraph_council.nodes.meetings.positions import (
+    deference_warning,
     evidence_warning,
     minority_reports,
     rank_positions,
@@ -98,7 +99,10 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         action_items=outcome.action_items,
         positions=outcome.positions,
         minority_reports=tuple(minority_reports(groups, outcome.decisions)),
-        evidence_warning=evidence_warning(groups, outcome.decisions),
+        evidence_warning=evidence_warning(groups, outcome.decisions)
+        or deference_warning(
+            groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification
+        ),
         conflicts_detected=bool(conflicts),
         conflicts=tuple(conflicts),
         authority_cues=tuple(cues),

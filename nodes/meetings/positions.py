@@ -12,6 +12,7 @@ __all__ = [
     "ClaimGroup",
     "adopted_claim",
     "claim_matches",
+    "deference_warning",
     "evidence_warning",
     "extract_position",
     "latest_positions",
@@ -218,4 +219,26 @@ def evidence_warning(groups: Sequence[ClaimGroup], decisions: Sequence[str]) -> 
     return (
         f"decision adopts {adopted.claim!r} ({len(adopted.evidence)} independent source(s)) "
         f"over {strongest.claim!r} ({len(strongest.evidence)})"
+    )
+
+
+def deference_warning(
+    groups: Sequence[ClaimGroup],
+    decisions: Sequence[str],
+    cue_agents: Sequence[str],
+    justification: str,
+) -> str | None:
+    """A warning when the decision adopts a claim pressed with an authority cue and its
+    justification cites none of that claim's evidence: rank must not stand in for evidence."""
+    best = adopted_claim(groups, decisions)
+    if best is None:
+        return None
+    adopted = groups[best]
+    pressed = sorted(set(adopted.agent_ids) & set(cue_agents))
+    cited = justification.casefold()
+    if not pressed or any(e.casefold() in cited for e in adopted.evidence):
+        return None
+    return (
+        f"decision adopts {adopted.claim!r}, asserted with an authority cue by "
+        f"{', '.join(pressed)}, and its justification cites none of that claim's evidence"
     )

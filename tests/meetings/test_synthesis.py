@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import pytest
 
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.nodes import AgentProfile, Org, Position, Roster
@@ -252,3 +255,35 @@ def test_synthesiser_positions_fill_gaps_and_feed_minority_reports(
     assert [p.agent_id for p in minutes.positions] == ["senior_dev", "junior_dev"]
     [report] = minutes.minority_reports
     assert report.claim == "Use MongoDB" and report.evidence == ("churn",)
+
+
+def _deferring_leader(justification: str) -> Any:
+    def leader(call: ScriptCall) -> str:
+        return f"Decisions:\n- Use MongoDB\nJustification: {justification}"
+
+    return leader
+
+
+@pytest.mark.parametrize(
+    ("justification", "flagged"),
+    [("The senior architect knows best.", True), ("The schema churn log shows it.", False)],
+)
+def test_a_decision_following_an_authority_cue_must_cite_evidence(
+    make_roster, meeting_input, position, justification, flagged
+) -> None:
+    # Equal evidence on both sides; the leader sides with the agent that pulled rank.
+    script = {
+        "backend_lead": [
+            position("Use MongoDB", "schema churn log", extra="As the senior architect, trust me.")
+        ],
+        "senior_dev": [position("Use Postgres", "pgbench 2024 results")],
+    }
+    leader = _deferring_leader(justification)
+    roster, _ = make_roster(lambda c: script[c.agent_id][0] if c.agent_id in script else leader(c))
+    ctx = {"structured_phases": {"devils_advocate": False}}
+    minutes = create_meeting_graph(roster).invoke(
+        meeting_input(["backend_lead", "senior_dev"]), context=ctx
+    )["minutes"]
+    assert minutes.decisions == ("Use MongoDB",)
+    warning = minutes.evidence_warning or ""
+    assert ("authority cue by backend_lead" in warning) is flagged
