@@ -101,10 +101,13 @@ def create_delegation_graph(
     guard_store: GuardStateStore | None = None,
     loop_records: LoopRecordStore | None = None,
     checkpointer: Checkpointer = None,
-    store: BaseStore | None = None,
+    store: BaseStore | GuardStateStore | None = None,
     name: str = "delegation",
 ) -> DelegationGraph:
     """Build and compile the delegation graph.
+
+    `store` takes LangGraph's `BaseStore`; a `GuardStateStore` passed there (the contract's
+    spelling) is used as `guard_store`, so shared guard state is never silently dropped.
 
     Input `{"task": str, "entry_agent": id, "task_id"?: str}`; output `result`
     (`DelegationResult`), `delegations` (audit trail) and `blocked` (refused hand-offs).
@@ -117,6 +120,13 @@ def create_delegation_graph(
         >>> out = graph.invoke({"task": "Ship it", "entry_agent": "cto"})  # doctest: +SKIP
         >>> out["result"].answer  # doctest: +SKIP
     """
+    if store is not None and not isinstance(store, BaseStore):
+        if guard_store is not None:
+            raise ValueError(
+                "store= got a GuardStateStore while guard_store= is also set; pass the guard "
+                "state store once (guard_store=) and LangGraph's BaseStore as store="
+            )
+        guard_store, store = store, None
     compiled: DelegationGraph = build_delegation_graph(
         org, roster, guard_config=guard_config, guard_store=guard_store, loop_records=loop_records
     ).compile(checkpointer=checkpointer, store=store, name=name)

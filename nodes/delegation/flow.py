@@ -19,7 +19,7 @@ from langgraph_council.nodes.delegation.handoff import (
 )
 from langgraph_council.nodes.delegation.models import DelegationConfig, DelegationResult
 from langgraph_council.nodes.delegation.state import DelegationState, Frame, HandOff
-from langgraph_council.nodes.fencing import fence_peer
+from langgraph_council.nodes.fencing import escape_fences, fence_peer
 from langgraph_council.nodes.org import Org
 
 __all__ = [
@@ -195,7 +195,7 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
         manager = org.manager_of(blocked.delegator)
         if manager is None:
             raise RuntimeError(f"{blocked.delegator} has no manager; route to {ESCALATE_TO_HUMAN}")
-        note = (
+        note = escape_fences(
             f"Escalated to you: {blocked.delegator} tried to hand this task to "
             f"{blocked.delegatee}, but the delegation guard blocked it: {blocked.message}. "
             "Decide: answer it yourself or delegate it to someone else."

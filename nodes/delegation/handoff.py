@@ -87,7 +87,8 @@ def build_agent_prompt(
 ) -> str:
     """The user prompt of one agent turn: the guard's notices to this agent, the task (fenced),
     the overall task when this is a delegated part, notes so far, and who it can hand to."""
-    parts = [f"Notice from the delegation guard: {n}" for n in inbox]
+    # Notices quote model-chosen ids and the caller's task id: escaped, they cannot fence-break.
+    parts = [f"Notice from the delegation guard: {escape_fences(n)}" for n in inbox]
     parts.append(fence_task_data(frame.task, field="task"))
     if root_task is not None and root_task != frame.task:
         parts.append(

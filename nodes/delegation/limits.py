@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
 
 from langgraph_council.nodes.delegation.models import GuardMechanism
@@ -79,11 +80,17 @@ def from_epoch(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
+def _tenths(seconds: float) -> Decimal:
+    """Seconds to one decimal, half-up at microsecond precision: the same text whether the age
+    came from Python floats or from Postgres timestamps."""
+    return Decimal(f"{seconds:.6f}").quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
 def dedup_message(delegator: str, delegatee: str, task_id: str, age: float, window: float) -> str:
     """Why a duplicate was refused (shared by every store)."""
     return (
         f"duplicate: {delegator} already delegated task {task_id!r} to {delegatee} "
-        f"{age:.1f} s ago (window {window:g} s)"
+        f"{_tenths(age)} s ago (window {window:g} s)"
     )
 
 
