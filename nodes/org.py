@@ -158,10 +158,10 @@ class Org:
         current = self._by_id[agent_id].manager_id
         while current is not None:
             if current in seen:
+                loop = [*seen[seen.index(current) :], current]
                 raise OrgError(
-                    f"management cycle through agent {agent_id!r}: "
-                    + " -> ".join([*seen, current]),
-                    agent_id=agent_id,
+                    f"management cycle through agent {current!r}: " + " -> ".join(loop),
+                    agent_id=current,
                 )
             seen.append(current)
             current = self._by_id[current].manager_id

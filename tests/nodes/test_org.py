@@ -35,6 +35,18 @@ def test_management_cycle_is_rejected_naming_the_agent() -> None:
         Org([make_agent("a", manager_id="b"), make_agent("b", manager_id="a")])
 
 
+def test_a_cycle_above_an_agent_names_an_agent_of_the_cycle() -> None:
+    with pytest.raises(OrgError, match="cycle through agent 'a': a -> b -> a") as err:
+        Org(
+            [
+                make_agent("c", manager_id="a"),
+                make_agent("a", manager_id="b"),
+                make_agent("b", manager_id="a"),
+            ]
+        )
+    assert err.value.agent_id == "a"
+
+
 def test_duplicate_id_is_rejected() -> None:
     with pytest.raises(OrgError, match="duplicate agent id 'a'"):
         Org([make_agent("a"), make_agent("a")])
