@@ -152,6 +152,8 @@ class Roster:
 
     def estimate_prompt_tokens(self, agent_id: str, prompt: Prompt) -> int:
         """Estimated input tokens of a call to `agent_id`, system prompt included."""
+        if isinstance(prompt, str):  # the hot path: no message objects to build
+            return estimate_tokens(self.system_prompt(agent_id)) + estimate_tokens(prompt)
         return sum(estimate_tokens(_text_of(m)) for m in self.messages(agent_id, prompt))
 
     def _reply(
