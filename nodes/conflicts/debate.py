@@ -198,17 +198,23 @@ def make_rebut_node(roster: Roster | None) -> RunnableLambda[PartyTurn, dict[str
     return model_node("rebut", roster, plan, lambda t, o: _statement(t, "rebuttal", 1, o))
 
 
+def verdict_plan(state: StrategyState, template: str) -> CallPlan:
+    """Ask the state's judge for a structured `Verdict` over the parties' statements; its
+    errors are kept so the caller can fall back (judge, reviewer)."""
+    conflict = state["conflict"]
+    prompt = template.format(
+        party_ids=", ".join(conflict.agent_ids),
+        conflict=render_conflict(conflict),
+        statements=render_statements(state.get("statements", [])),
+    )
+    return CallPlan(str(state.get("judge_id")), prompt, schema=Verdict, tolerate_errors=True)
+
+
 def make_judge_node(roster: Roster | None) -> RunnableLambda[StrategyState, dict[str, Any]]:
     """Node `judge`: a structured verdict; an unusable one falls back to authority."""
 
     def plan(state: StrategyState) -> CallPlan:
-        conflict = state["conflict"]
-        prompt = JUDGE_PROMPT.format(
-            party_ids=", ".join(conflict.agent_ids),
-            conflict=render_conflict(conflict),
-            statements=render_statements(state.get("statements", [])),
-        )
-        return CallPlan(str(state.get("judge_id")), prompt, schema=Verdict, tolerate_errors=True)
+        return verdict_plan(state, JUDGE_PROMPT)
 
     def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
         assert outcome is not None

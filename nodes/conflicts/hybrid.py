@@ -14,13 +14,11 @@ from langgraph_council.nodes.conflicts.calls import (
     model_node,
 )
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
-from langgraph_council.nodes.conflicts.debate import shared_manager, verdict_problem
+from langgraph_council.nodes.conflicts.debate import shared_manager, verdict_plan, verdict_problem
 from langgraph_council.nodes.conflicts.models import ConflictOutcome, Verdict
 from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_authority, to_human
 from langgraph_council.nodes.conflicts.prompts import (
     REVIEW_PROMPT,
-    render_conflict,
-    render_statements,
 )
 from langgraph_council.nodes.conflicts.state import StrategyState
 from langgraph_council.nodes.org import Org
@@ -75,13 +73,7 @@ def make_review_node(
     """Node `review`: the review agent's structured verdict with confidence."""
 
     def plan(state: StrategyState) -> CallPlan:
-        conflict = state["conflict"]
-        prompt = REVIEW_PROMPT.format(
-            party_ids=", ".join(conflict.agent_ids),
-            conflict=render_conflict(conflict),
-            statements=render_statements(state.get("statements", [])),
-        )
-        return CallPlan(str(state.get("judge_id")), prompt, schema=Verdict, tolerate_errors=True)
+        return verdict_plan(state, REVIEW_PROMPT)
 
     def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
         assert outcome is not None
