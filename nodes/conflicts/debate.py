@@ -40,6 +40,7 @@ __all__ = [
     "route_to_arguments",
     "select_judge",
     "shared_manager",
+    "verdict_plan",
     "verdict_problem",
 ]
 
