@@ -12,9 +12,12 @@ from langgraph_council.nodes.delegation.models import GuardMechanism, GuardOutco
 __all__ = ["LoopGuard", "format_chain"]
 
 
+_ARROW = " -> "
+
+
 def format_chain(chain: Sequence[str]) -> str:
     """A readable delegation path, e.g. `ceo -> cto -> ceo`."""
-    return " -> ".join(chain)
+    return _ARROW.join(chain)
 
 
 def _is_id(value: object) -> bool:
@@ -123,10 +126,7 @@ class LoopGuard:
         if verdict.passed:
             return GuardOutcome(True, "all_passed", "", path)
         return GuardOutcome(
-            passed=False,
-            mechanism=verdict.mechanism,
-            message=f"{verdict.message}; chain {format_chain(path)}",
-            chain=path,
+            False, verdict.mechanism, f"{verdict.message}; chain {_ARROW.join(path)}", path
         )
 
     def _stateless(
