@@ -1,7 +1,8 @@
 """Pure windowed-limit logic (dedup, rate limit, circuit breaker) shared by every guard store.
 
-The stores only load state, call `evaluate_pair` and save what it returns, inside one lock or
-one transaction; so the in-memory and the Postgres store cannot disagree on a boundary.
+The in-memory store only loads state, calls `check_pair` (the positional core of
+`evaluate_pair`) and saves what it returns, inside one lock; the Postgres function mirrors these
+rules in one transaction, and the parity tests hold the two to the same verdicts.
 Times are POSIX seconds (wall clock).
 """
 
