@@ -4,8 +4,8 @@ One check-and-record is one call of a PL/pgSQL function, so one transaction and 
 round trip: it locks the pair's row, or creates it when the pair is new (every attempt on that
 undirected pair, from any process or connection, waits its turn; the loser of a creation race
 goes round once more and locks the winner's row), reads the dedup time under that lock, applies
-the same rules as `evaluate_pair` and writes the new state before commit. Times are wall-clock; with `now=None`
-the database's clock is used, so workers on different hosts share one clock.
+the same rules as `evaluate_pair` and writes the new state before commit. Times are wall-clock;
+with `now=None` the database's clock is used, so workers on different hosts share one clock.
 """
 
 from __future__ import annotations
