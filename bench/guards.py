@@ -1,8 +1,11 @@
 """Check-and-record throughput of the loop guard, in memory and on Postgres; prints a table.
 
 Usage: python bench/guards.py [--uri URI] [--fsync] [--memory-attempts N] [--postgres-attempts N]
+                              [--repeat N]
 Without --uri an embedded PostgreSQL is started in a temporary directory (fsync off unless
---fsync). Targets from issue 3: >= 100,000/s in memory, >= 2,000/s on Postgres.
+--fsync). Targets from issue 3: >= 100,000/s in memory, >= 2,000/s on Postgres. On a shared
+machine a row varies run to run; `--repeat N` runs each row N times (fresh ids; a memory row
+keeps its store, so later runs meet a bigger one) and prints the slowest and the fastest.
 """
 
 from __future__ import annotations
@@ -81,28 +84,28 @@ def main() -> None:
     parser.add_argument("--memory-attempts", type=int, default=300_000, help="per worker")
     parser.add_argument("--postgres-attempts", type=int, default=5_000, help="per worker")
     parser.add_argument("--fsync", action="store_true", help="embedded server with fsync on")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per row (min and max shown)")
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error(f"--repeat must be >= 1, got {args.repeat}")
 
     table = Table(title="LoopGuard.check_and_record throughput")
-    for column in ("store", "workers", "pairs", "attempts", "recorded", "per second", "target"):
+    rate = "per second" if args.repeat == 1 else f"per second (min-max of {args.repeat})"
+    for column in ("store", "workers", "pairs", "attempts", "recorded", rate, "target"):
         table.add_column(column, justify="right" if column != "store" else "left")
 
     def row(
         name: str, make: Callable[[], GuardStateStore], threads: int, pairs: int, target: str
     ) -> None:
         count = args.memory_attempts if name.startswith("memory") else args.postgres_attempts
-        attempts, passed, elapsed = measure(
-            make, threads=threads, pairs=pairs, attempts=count, run=str(table.row_count)
-        )
-        table.add_row(
-            name,
-            str(threads),
-            str(pairs),
-            f"{attempts:,}",
-            f"{passed:,}",
-            f"{attempts / elapsed:,.0f}",
-            target,
-        )
+        rates = []
+        for run in range(args.repeat):
+            attempts, passed, elapsed = measure(
+                make, threads=threads, pairs=pairs, attempts=count, run=f"{table.row_count}.{run}"
+            )
+            rates.append(attempts / elapsed)
+        shown = f"{rates[0]:,.0f}" if len(rates) == 1 else f"{min(rates):,.0f}-{max(rates):,.0f}"
+        table.add_row(name, str(threads), str(pairs), f"{attempts:,}", f"{passed:,}", shown, target)
 
     def memory() -> Callable[[], GuardStateStore]:
         """A fresh store per row, shared by that row's workers."""

@@ -1,10 +1,11 @@
 """`PostgresGuardStateStore`: loop-guard state shared by every process, surviving restarts.
 
 One check-and-record is one call of a PL/pgSQL function, so one transaction and one network
-round trip: it locks the pair's row (every attempt on that undirected pair, from any process
-or connection, waits its turn), reads the dedup time under that lock, applies the same rules as
-`evaluate_pair` and writes the new state before commit. Times are wall-clock; with `now=None`
-the database's clock is used, so workers on different hosts share one clock.
+round trip: it locks the pair's row, or creates it when the pair is new (every attempt on that
+undirected pair, from any process or connection, waits its turn; the loser of a creation race
+goes round once more and locks the winner's row), reads the dedup time under that lock, applies
+the same rules as `evaluate_pair` and writes the new state before commit. Times are wall-clock;
+with `now=None` the database's clock is used, so workers on different hosts share one clock.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
-from psycopg import Connection, errors
-from psycopg.rows import DictRow
+from psycopg import Connection, Cursor, errors
+from psycopg.rows import DictRow, TupleRow, tuple_row
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints.postgres import connect
 from langgraph_council.nodes.delegation.limits import (
+    PASSED,
     GuardLimits,
     PairState,
     StoreVerdict,
@@ -33,24 +35,20 @@ from langgraph_council.nodes.delegation.limits import (
 __all__ = ["PostgresGuardStateStore"]
 
 
+# Positional binary parameters and tuple rows in binary: the cheapest round trip psycopg offers.
 _CHECK_AND_RECORD = """
-SELECT passed, mechanism, dedup_age, rate_count,
-       extract(epoch FROM open_until)::float8 AS open_until, trips
+SELECT mechanism, dedup_age, rate_count, extract(epoch FROM open_until)::float8, trips
 FROM council_guard_check_and_record(
-    %(delegator)s, %(delegatee)s, %(task_id)s, %(now)s, %(attempt_id)s,
-    %(dedup_window)s, %(rate_capacity)s, %(rate_window)s,
-    %(bounce_threshold)s, %(cooldown)s, %(max_cooldown)s, %(synchronous_commit)s)"""
+    %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b)"""
+
+_MISSING_SCHEMA = (errors.UndefinedFunction, errors.UndefinedTable)
 
 
-@contextmanager
-def _schema_hint() -> Iterator[None]:
-    try:
-        yield
-    except (errors.UndefinedFunction, errors.UndefinedTable) as exc:
-        raise RuntimeError(
-            "the guard-state tables are missing: run setup_database(uri) (or enter "
-            "postgres_checkpointer(uri), which sets up) on this database first"
-        ) from exc
+def _schema_missing() -> RuntimeError:
+    return RuntimeError(
+        "the guard-state tables are missing: run setup_database(uri) (or enter "
+        "postgres_checkpointer(uri), which sets up) on this database first"
+    )
 
 
 def _epoch(value: datetime | None) -> float | None:
@@ -80,6 +78,7 @@ class PostgresGuardStateStore:
             )
         self._conn = conn
         self._lock = threading.Lock()
+        self._cur: Cursor[TupleRow] | None = None  # reused on a single connection
         self._synchronous_commit = bool(synchronous_commit)
 
     @classmethod
@@ -120,26 +119,32 @@ class PostgresGuardStateStore:
         One round trip: `council_guard_check_and_record` (see the `guard_state` migration)
         locks the pair's row, decides and writes inside one autocommit transaction.
         """
-        with self._connection() as conn, _schema_hint():
-            row = conn.execute(
-                _CHECK_AND_RECORD,
-                {
-                    "delegator": delegator,
-                    "delegatee": delegatee,
-                    "task_id": task_id,
-                    "now": None if now is None else from_epoch(now),
-                    "attempt_id": attempt_id,
-                    "dedup_window": limits.dedup_window_seconds,
-                    "rate_capacity": limits.rate_capacity,
-                    "rate_window": limits.rate_window_seconds,
-                    "bounce_threshold": limits.bounce_threshold,
-                    "cooldown": limits.cooldown_seconds,
-                    "max_cooldown": limits.max_cooldown_seconds,
-                    "synchronous_commit": self._synchronous_commit,
-                },
-            ).fetchone()
-        if row is None:
-            raise RuntimeError("council_guard_check_and_record returned no row")
+        params = (
+            delegator,
+            delegatee,
+            task_id,
+            None if now is None else from_epoch(now),
+            attempt_id,
+            limits.dedup_window_seconds,
+            limits.rate_per_window + limits.rate_burst,
+            limits.rate_window_seconds,
+            limits.bounce_threshold,
+            limits.cooldown_seconds,
+            limits.max_cooldown_seconds,
+            self._synchronous_commit,
+        )
+        conn = self._conn
+        try:
+            if isinstance(conn, Connection):
+                with self._lock:
+                    if self._cur is None or self._cur.closed:
+                        self._cur = conn.cursor(row_factory=tuple_row, binary=True)
+                    row = _execute(self._cur, params)
+            else:
+                with conn.connection() as pooled:
+                    row = _execute(pooled.cursor(row_factory=tuple_row, binary=True), params)
+        except _MISSING_SCHEMA as exc:
+            raise _schema_missing() from exc
         return _verdict(row, delegator, delegatee, task_id, limits)
 
     def purge(self, *, older_than: datetime) -> int:
@@ -177,20 +182,27 @@ class PostgresGuardStateStore:
         )
 
 
+def _execute(cur: Cursor[TupleRow], params: tuple[object, ...]) -> TupleRow:
+    row = cur.execute(_CHECK_AND_RECORD, params).fetchone()
+    if row is None:
+        raise RuntimeError("council_guard_check_and_record returned no row")
+    return row
+
+
 def _verdict(
-    row: DictRow, delegator: str, delegatee: str, task_id: str, limits: GuardLimits
+    row: TupleRow, delegator: str, delegatee: str, task_id: str, limits: GuardLimits
 ) -> StoreVerdict:
-    mechanism = row["mechanism"]
+    mechanism, dedup_age, rate_count, open_until, trips = row
     if mechanism == "all_passed":
-        return StoreVerdict(True, "all_passed", "")
+        return PASSED
     if mechanism == "dedup":
         message = dedup_message(
-            delegator, delegatee, task_id, row["dedup_age"], limits.dedup_window_seconds
+            delegator, delegatee, task_id, dedup_age, limits.dedup_window_seconds
         )
         return StoreVerdict(False, "dedup", message)
     if mechanism == "rate_limit":
         return StoreVerdict(
-            False, "rate_limit", rate_message(delegator, delegatee, row["rate_count"], limits)
+            False, "rate_limit", rate_message(delegator, delegatee, rate_count, limits)
         )
-    message = breaker_message(delegator, delegatee, row["open_until"], row["trips"], limits)
+    message = breaker_message(delegator, delegatee, open_until, trips, limits)
     return StoreVerdict(False, "circuit_breaker", message)

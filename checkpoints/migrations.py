@@ -191,79 +191,115 @@ MIGRATIONS: tuple[Migration, ...] = (
             DECLARE
                 v_a text := least(p_delegator COLLATE "C", p_delegatee COLLATE "C");
                 v_b text := greatest(p_delegator COLLATE "C", p_delegatee COLLATE "C");
-                v_pair council_guard_pairs%ROWTYPE;
-                v_last timestamptz;
-                v_recent timestamptz[];
+                v_times timestamptz[];  -- kept sorted, so v_times[1] is the oldest
                 v_bounces integer;
                 v_trips integer;
                 v_open timestamptz;
+                v_new boolean;
+                v_last timestamptz;
                 v_at timestamptz;
+                v_n integer;
             BEGIN
                 IF NOT p_synchronous_commit THEN
                     -- Trade the last few hundred ms of records on a server crash for speed.
                     PERFORM set_config('synchronous_commit', 'off', true);
                 END IF;
-                INSERT INTO council_guard_pairs (agent_a, agent_b) VALUES (v_a, v_b)
-                ON CONFLICT DO NOTHING;
-                SELECT * INTO v_pair FROM council_guard_pairs g
-                WHERE g.agent_a = v_a AND g.agent_b = v_b FOR UPDATE;
-                IF p_attempt_id IS NOT NULL THEN
-                    SELECT g.passed, g.mechanism, g.dedup_age, g.rate_count, g.open_until,
-                           g.trips, g.recorded_at
-                    INTO passed, mechanism, dedup_age, rate_count, open_until, trips,
-                         recorded_at
-                    FROM council_guard_attempts g WHERE g.attempt_id = p_attempt_id;
-                    IF FOUND THEN
-                        RETURN;
+                -- Two rounds at most: losing the race to create the pair's row means the row
+                -- exists (rows are never deleted), so the second round locks it.
+                FOR v_round IN 1..2 LOOP
+                    SELECT g.rate_times, g.bounces, g.trips, g.open_until
+                    INTO v_times, v_bounces, v_trips, v_open
+                    FROM council_guard_pairs g
+                    WHERE g.agent_a = v_a AND g.agent_b = v_b FOR UPDATE;
+                    v_new := NOT FOUND;
+                    IF v_new THEN
+                        v_times := '{}'; v_bounces := 0; v_trips := 0; v_open := NULL;
                     END IF;
-                END IF;
-                v_at := coalesce(p_now, clock_timestamp());
-                -- A new statement, so a new snapshot: it sees what the lock's last holder wrote.
-                SELECT d.last_at INTO v_last FROM council_guard_dedup d
-                WHERE d.delegator = p_delegator AND d.delegatee = p_delegatee
-                  AND d.task_id = p_task_id;
-                SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_recent
-                FROM unnest(v_pair.rate_times) AS t
-                WHERE extract(epoch FROM v_at - t) < p_rate_window;
-                IF v_last IS NOT NULL AND extract(epoch FROM v_at - v_last) < p_dedup_window THEN
-                    passed := false; mechanism := 'dedup';
-                    dedup_age := extract(epoch FROM v_at - v_last);
-                ELSIF cardinality(v_recent) >= p_rate_capacity THEN
-                    passed := false; mechanism := 'rate_limit';
-                    rate_count := cardinality(v_recent);
-                ELSIF v_pair.open_until IS NOT NULL AND v_at < v_pair.open_until THEN
-                    passed := false; mechanism := 'circuit_breaker';
-                    open_until := v_pair.open_until; trips := v_pair.trips;
-                ELSE
-                    passed := true; mechanism := 'all_passed';
-                    v_bounces := CASE WHEN v_pair.open_until IS NULL THEN v_pair.bounces
-                                      ELSE 0 END + 1;
-                    v_trips := v_pair.trips;
-                    IF v_bounces >= p_bounce_threshold THEN
-                        v_trips := v_trips + 1;
-                        v_open := v_at + make_interval(secs => least(
-                            p_cooldown * power(2::float8, least(v_trips - 1, 64)),
-                            p_max_cooldown));
+                    IF p_attempt_id IS NOT NULL THEN
+                        SELECT g.passed, g.mechanism, g.dedup_age, g.rate_count, g.open_until,
+                               g.trips, g.recorded_at
+                        INTO passed, mechanism, dedup_age, rate_count, open_until, trips,
+                             recorded_at
+                        FROM council_guard_attempts g WHERE g.attempt_id = p_attempt_id;
+                        IF FOUND THEN
+                            RETURN;
+                        END IF;
                     END IF;
-                    UPDATE council_guard_pairs g
-                    SET rate_times = v_recent || v_at, bounces = v_bounces, trips = v_trips,
-                        open_until = v_open, updated_at = v_at
-                    WHERE g.agent_a = v_a AND g.agent_b = v_b;
-                    trips := v_trips;
-                    open_until := v_open;
-                    INSERT INTO council_guard_dedup AS d (delegator, delegatee, task_id, last_at)
-                    VALUES (p_delegator, p_delegatee, p_task_id, v_at)
-                    ON CONFLICT (delegator, delegatee, task_id)
-                    DO UPDATE SET last_at = EXCLUDED.last_at;
-                END IF;
-                IF p_attempt_id IS NOT NULL THEN
-                    INSERT INTO council_guard_attempts
-                        (attempt_id, passed, mechanism, dedup_age, rate_count, open_until,
-                         trips, recorded_at)
-                    VALUES (p_attempt_id, passed, mechanism, dedup_age, rate_count, open_until,
-                            trips, v_at);
-                END IF;
-                recorded_at := v_at;
+                    v_at := coalesce(p_now, clock_timestamp());
+                    -- A new statement, so a new snapshot: it sees what the lock's last holder
+                    -- wrote. Dedup rows are written only with their pair's row held.
+                    SELECT d.last_at INTO v_last FROM council_guard_dedup d
+                    WHERE d.delegator = p_delegator AND d.delegatee = p_delegatee
+                      AND d.task_id = p_task_id;
+                    v_n := cardinality(v_times);
+                    IF v_n > 0 AND extract(epoch FROM v_at - v_times[1]) >= p_rate_window THEN
+                        SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_times
+                        FROM unnest(v_times) AS t
+                        WHERE extract(epoch FROM v_at - t) < p_rate_window;
+                        v_n := cardinality(v_times);
+                    END IF;
+                    IF v_last IS NOT NULL
+                       AND extract(epoch FROM v_at - v_last) < p_dedup_window THEN
+                        passed := false; mechanism := 'dedup';
+                        dedup_age := extract(epoch FROM v_at - v_last);
+                    ELSIF v_n >= p_rate_capacity THEN
+                        passed := false; mechanism := 'rate_limit'; rate_count := v_n;
+                    ELSIF v_open IS NOT NULL AND v_at < v_open THEN
+                        passed := false; mechanism := 'circuit_breaker';
+                        open_until := v_open; trips := v_trips;
+                    ELSE
+                        v_bounces := CASE WHEN v_open IS NULL THEN v_bounces ELSE 0 END + 1;
+                        v_open := NULL;
+                        IF v_bounces >= p_bounce_threshold THEN
+                            v_trips := v_trips + 1;
+                            v_open := v_at + make_interval(secs => least(
+                                p_cooldown * power(2::float8, least(v_trips - 1, 64)),
+                                p_max_cooldown));
+                        END IF;
+                        IF v_n = 0 OR v_at >= v_times[v_n] THEN
+                            v_times := v_times || v_at;
+                        ELSE
+                            SELECT array_agg(t ORDER BY t) INTO v_times
+                            FROM unnest(v_times || v_at) AS t;
+                        END IF;
+                        IF v_new THEN
+                            INSERT INTO council_guard_pairs AS g
+                                (agent_a, agent_b, rate_times, bounces, trips, open_until,
+                                 updated_at)
+                            VALUES (v_a, v_b, v_times, v_bounces, v_trips, v_open, v_at)
+                            ON CONFLICT DO NOTHING;
+                            CONTINUE WHEN NOT FOUND;  -- created meanwhile: lock it, decide again
+                        ELSE
+                            UPDATE council_guard_pairs g
+                            SET rate_times = v_times, bounces = v_bounces, trips = v_trips,
+                                open_until = v_open, updated_at = v_at
+                            WHERE g.agent_a = v_a AND g.agent_b = v_b;
+                        END IF;
+                        IF v_last IS NULL THEN  -- under the pair's lock nobody else adds it
+                            INSERT INTO council_guard_dedup (delegator, delegatee, task_id, last_at)
+                            VALUES (p_delegator, p_delegatee, p_task_id, v_at);
+                        ELSE  -- an upsert: `purge` may have deleted the old time meanwhile
+                            INSERT INTO council_guard_dedup AS d
+                                (delegator, delegatee, task_id, last_at)
+                            VALUES (p_delegator, p_delegatee, p_task_id, v_at)
+                            ON CONFLICT (delegator, delegatee, task_id)
+                            DO UPDATE SET last_at = EXCLUDED.last_at;
+                        END IF;
+                        passed := true; mechanism := 'all_passed';
+                        trips := v_trips; open_until := v_open;
+                    END IF;
+                    IF p_attempt_id IS NOT NULL THEN
+                        INSERT INTO council_guard_attempts
+                            (attempt_id, passed, mechanism, dedup_age, rate_count, open_until,
+                             trips, recorded_at)
+                        VALUES (p_attempt_id, passed, mechanism, dedup_age, rate_count,
+                                open_until, trips, v_at);
+                    END IF;
+                    recorded_at := v_at;
+                    RETURN;
+                END LOOP;
+                RAISE EXCEPTION 'council_guard_check_and_record: pair (%, %) kept vanishing',
+                    v_a, v_b;
             END
             $fn$""",
         ),

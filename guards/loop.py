@@ -12,9 +12,12 @@ from langgraph_council.nodes.delegation.models import GuardMechanism, GuardOutco
 __all__ = ["LoopGuard", "format_chain"]
 
 
+_ARROW = " -> "
+
+
 def format_chain(chain: Sequence[str]) -> str:
     """A readable delegation path, e.g. `ceo -> cto -> ceo`."""
-    return " -> ".join(chain)
+    return _ARROW.join(chain)
 
 
 def _is_id(value: object) -> bool:
@@ -91,28 +94,39 @@ class LoopGuard:
         Raises:
             ValueError: If an id is blank or `now` is a naive datetime.
         """
-        if not (_is_id(delegator) and _is_id(delegatee) and _is_id(task_id)):
+        # `str.strip` returns the string itself unless it has outer blanks: no allocation.
+        if not (
+            type(delegator) is str
+            and type(delegatee) is str
+            and type(task_id) is str
+            and delegator.strip()
+            and delegatee.strip()
+            and task_id.strip()
+        ):
             _raise_blank(delegator=delegator, delegatee=delegatee, task_id=task_id)
-        prior = tuple(chain)
-        path = (*prior, delegator, delegatee)
-        if delegatee == delegator or delegatee in prior or len(prior) >= self._depth:
-            mechanism, message = self._stateless(prior, delegator, delegatee)
+        path = (*chain, delegator, delegatee)
+        last = len(path) - 1
+        # The delegatee found before the end: it is the delegator or an earlier delegator.
+        if path.index(delegatee) != last or last > self._depth:
+            mechanism, message = self._stateless(path[:-2], delegator, delegatee)
             return GuardOutcome(passed=False, mechanism=mechanism, message=message, chain=path)
-        verdict = self.store.check_and_record(
-            delegator=delegator,
-            delegatee=delegatee,
-            task_id=task_id,
-            limits=self._limits,
-            now=None if now is None else _epoch(now),
-            attempt_id=attempt_id,
-        )
+        at = None if now is None else _epoch(now)
+        store = self.store
+        if type(store) is InMemoryGuardStateStore:  # skip keyword parsing on the hot path
+            verdict = store.record(delegator, delegatee, task_id, self._limits, at, attempt_id)
+        else:
+            verdict = store.check_and_record(
+                delegator=delegator,
+                delegatee=delegatee,
+                task_id=task_id,
+                limits=self._limits,
+                now=at,
+                attempt_id=attempt_id,
+            )
         if verdict.passed:
             return GuardOutcome(True, "all_passed", "", path)
         return GuardOutcome(
-            passed=False,
-            mechanism=verdict.mechanism,
-            message=f"{verdict.message}; chain {format_chain(path)}",
-            chain=path,
+            False, verdict.mechanism, f"{verdict.message}; chain {_ARROW.join(path)}", path
         )
 
     def _stateless(

@@ -15,8 +15,9 @@ from typing import Protocol, runtime_checkable
 from langgraph_council.nodes.delegation.limits import (
     GuardLimits,
     PairState,
+    RawPairState,
     StoreVerdict,
-    evaluate_pair,
+    check_pair,
     pair_key,
 )
 from langgraph_council.nodes.delegation.models import LoopRecord
@@ -80,9 +81,11 @@ class InMemoryGuardStateStore:
         >>> guard = LoopGuard(store=InMemoryGuardStateStore())
     """
 
+    __slots__ = ("_attempts", "_dedup", "_lock", "_pairs")
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._pairs: dict[tuple[str, str], PairState] = {}
+        self._pairs: dict[tuple[str, str], RawPairState] = {}
         self._dedup: dict[tuple[str, str, str], float] = {}
         self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
 
@@ -97,20 +100,33 @@ class InMemoryGuardStateStore:
         attempt_id: str | None = None,
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation."""
+        return self.record(delegator, delegatee, task_id, limits, now, attempt_id)
+
+    def record(
+        self,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None,
+        attempt_id: str | None,
+        /,
+    ) -> StoreVerdict:
+        """`check_and_record` with positional arguments: the call `LoopGuard` makes."""
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         with self._lock:
             if attempt_id is not None and attempt_id in self._attempts:
                 return self._attempts[attempt_id][0]
             at = time.time() if now is None else now
-            verdict, new_state = evaluate_pair(
-                pair=self._pairs.get(key, _EMPTY),
-                dedup_at=self._dedup.get(dedup_key),
-                delegator=delegator,
-                delegatee=delegatee,
-                task_id=task_id,
-                limits=limits,
-                now=at,
+            verdict, new_state = check_pair(
+                self._pairs.get(key, _EMPTY),
+                self._dedup.get(dedup_key),
+                delegator,
+                delegatee,
+                task_id,
+                limits,
+                at,
             )
             if new_state is not None:
                 self._pairs[key] = new_state
@@ -122,7 +138,7 @@ class InMemoryGuardStateStore:
     def pair_state(self, a: str, b: str) -> PairState:
         """The stored state of the undirected pair (empty when never used)."""
         with self._lock:
-            return self._pairs.get(pair_key(a, b), _EMPTY)
+            return PairState._make(self._pairs.get(pair_key(a, b), _EMPTY))
 
     def purge(self, *, older_than: datetime) -> int:
         """Forget dedup times and attempt verdicts older than `older_than`; returns how many.
@@ -140,7 +156,7 @@ class InMemoryGuardStateStore:
         return len(old) + len(stale)
 
 
-_EMPTY = PairState()
+_EMPTY: RawPairState = ((), 0, 0, None)
 
 
 def _aware(moment: datetime) -> datetime:

@@ -1,7 +1,8 @@
 """Pure windowed-limit logic (dedup, rate limit, circuit breaker) shared by every guard store.
 
-The stores only load state, call `evaluate_pair` and save what it returns, inside one lock or
-one transaction; so the in-memory and the Postgres store cannot disagree on a boundary.
+The in-memory store only loads state, calls `check_pair` (the positional core of
+`evaluate_pair`) and saves what it returns, inside one lock; the Postgres function mirrors these
+rules in one transaction, and the parity tests hold the two to the same verdicts.
 Times are POSIX seconds (wall clock).
 """
 
@@ -17,8 +18,10 @@ from langgraph_council.nodes.delegation.models import GuardMechanism
 __all__ = [
     "GuardLimits",
     "PairState",
+    "RawPairState",
     "StoreVerdict",
     "breaker_message",
+    "check_pair",
     "dedup_message",
     "evaluate_pair",
     "from_epoch",
@@ -114,6 +117,11 @@ def breaker_message(
     )
 
 
+RawPairState = tuple[tuple[float, ...], int, int, float | None]
+"""A `PairState` as a plain tuple: what the in-memory store keeps (the garbage collector stops
+tracking plain tuples of numbers, never `NamedTuple` instances, so a big store stays cheap)."""
+
+
 def evaluate_pair(
     *,
     pair: PairState,
@@ -129,27 +137,43 @@ def evaluate_pair(
     A blocked attempt returns `None` as the new state: nothing is recorded. On success the
     caller also stores `now` as the dedup time of (delegator, delegatee, task_id).
     """
+    verdict, new = check_pair(pair, dedup_at, delegator, delegatee, task_id, limits, now)
+    return verdict, None if new is None else PairState._make(new)
+
+
+def check_pair(
+    pair: RawPairState,
+    dedup_at: float | None,
+    delegator: str,
+    delegatee: str,
+    task_id: str,
+    limits: GuardLimits,
+    now: float,
+    /,
+) -> tuple[StoreVerdict, RawPairState | None]:
+    """`evaluate_pair` for hot paths: positional arguments, plain-tuple state in and out."""
     if dedup_at is not None and now - dedup_at < limits.dedup_window_seconds:
         age = now - dedup_at
         message = dedup_message(delegator, delegatee, task_id, age, limits.dedup_window_seconds)
         return StoreVerdict(False, "dedup", message), None
-    times, window = pair.rate_times, limits.rate_window_seconds
+    times, bounces, trips, open_until = pair
+    window = limits.rate_window_seconds
     # Fast path (C-level min) when nothing has left the window yet; same result either way.
     recent = (
         times
         if not times or now - min(times) < window
         else tuple(t for t in times if now - t < window)
     )
-    if len(recent) >= limits.rate_capacity:
+    if len(recent) >= limits.rate_per_window + limits.rate_burst:
         message = rate_message(delegator, delegatee, len(recent), limits)
         return StoreVerdict(False, "rate_limit", message), None
-    if pair.open_until is not None and now < pair.open_until:
-        message = breaker_message(delegator, delegatee, pair.open_until, pair.trips, limits)
-        return StoreVerdict(False, "circuit_breaker", message), None
-    expired = pair.open_until is not None
-    bounces = (0 if expired else pair.bounces) + 1
-    trips, open_until = pair.trips, None
-    if bounces >= limits.bounce_threshold:
-        trips += 1
-        open_until = now + limits.cooldown_for_trip(trips)
-    return PASSED, PairState((*recent, now), bounces, trips, open_until)
+    if open_until is not None:
+        if now < open_until:
+            message = breaker_message(delegator, delegatee, open_until, trips, limits)
+            return StoreVerdict(False, "circuit_breaker", message), None
+        bounces = 0  # the cooldown has expired: a fresh count
+    bounces += 1
+    if bounces < limits.bounce_threshold:
+        return PASSED, ((*recent, now), bounces, trips, None)
+    trips += 1
+    return PASSED, ((*recent, now), bounces, trips, now + limits.cooldown_for_trip(trips))
