@@ -6,6 +6,7 @@ import os
 import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -32,23 +33,26 @@ def pg_server() -> Iterator[str]:
         yield uri
 
 
-def _with_database(server_uri: str, name: str) -> str:
-    return str(psycopg.conninfo.make_conninfo(server_uri, dbname=name))
+@contextmanager
+def fresh_database(server_uri: str, prefix: str = "test") -> Iterator[str]:
+    """A new, empty database on `server_uri` for the block, dropped afterwards."""
+    name = f"{prefix}_{uuid.uuid4().hex}"
+    with psycopg.connect(server_uri, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield str(psycopg.conninfo.make_conninfo(server_uri, dbname=name))
+    finally:
+        with psycopg.connect(server_uri, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
 
 
 @pytest.fixture
 def pg_uri(pg_server: str) -> Iterator[str]:
     """A fresh, empty database for one test, dropped afterwards."""
-    name = f"test_{uuid.uuid4().hex}"
-    with psycopg.connect(pg_server, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield _with_database(pg_server, name)
-    finally:
-        with psycopg.connect(pg_server, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+    with fresh_database(pg_server) as uri:
+        yield uri
 
 
 @pytest.fixture

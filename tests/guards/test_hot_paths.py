@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from psycopg.rows import dict_row
 
-from langgraph_council.checkpoints import PostgresGuardStateStore
+from langgraph_council.checkpoints import PostgresGuardStateStore, setup_database
 from langgraph_council.guards import (
     GuardOutcome,
     InMemoryGuardStateStore,
@@ -23,6 +23,7 @@ from langgraph_council.guards import (
 )
 from langgraph_council.nodes.delegation import PairState
 from langgraph_council.nodes.delegation.limits import GuardLimits, check_pair, evaluate_pair
+from tests.conftest import fresh_database
 
 T0 = datetime(2026, 4, 1, tzinfo=UTC)
 CONFIG = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 100})
@@ -71,23 +72,10 @@ def test_a_lost_race_to_create_a_pair_decides_again_on_the_winners_row(
 @pytest.fixture(scope="module")
 def pg_store(pg_server: str) -> Iterator[PostgresGuardStateStore]:
     """One database for the module; each example uses fresh agent names."""
-    from psycopg import sql
-
-    from langgraph_council.checkpoints import setup_database
-
-    name = f"test_hot_{uuid.uuid4().hex}"
-    with psycopg.connect(pg_server, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    uri = str(psycopg.conninfo.make_conninfo(pg_server, dbname=name))
-    try:
+    with fresh_database(pg_server, "test_hot") as uri:
         setup_database(uri)
         with PostgresGuardStateStore.from_conn_string(uri) as store:
             yield store
-    finally:
-        with psycopg.connect(pg_server, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
 
 
 @pytest.mark.postgres

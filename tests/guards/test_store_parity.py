@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from langgraph_council.checkpoints import PostgresGuardStateStore
+from langgraph_council.checkpoints import PostgresGuardStateStore, setup_database
 from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard, LoopPreventionConfig
+from tests.conftest import fresh_database
 
 pytestmark = pytest.mark.postgres
 
@@ -33,24 +34,10 @@ attempts = st.lists(
 @pytest.fixture(scope="module")
 def pg_store(pg_server: str) -> Iterator[PostgresGuardStateStore]:
     """One database for the module; each example uses fresh agent names."""
-    import psycopg
-    from psycopg import sql
-
-    from langgraph_council.checkpoints import setup_database
-
-    name = f"test_parity_{uuid.uuid4().hex}"
-    with psycopg.connect(pg_server, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    uri = str(psycopg.conninfo.make_conninfo(pg_server, dbname=name))
-    try:
+    with fresh_database(pg_server, "test_parity") as uri:
         setup_database(uri)
         with PostgresGuardStateStore.from_conn_string(uri) as store:
             yield store
-    finally:
-        with psycopg.connect(pg_server, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
 
 
 @settings(
