@@ -16,6 +16,7 @@ from langgraph_council.graphs.conflicts import build_conflict_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.conflicts import (
     Conflict,
+    ConflictContext,
     ConflictInput,
     ConflictResolution,
     ConflictResolutionConfig,
@@ -55,7 +56,7 @@ class BatchState(TypedDict):
     tokens_used: Annotated[int, operator.add]
 
 
-BatchGraph: TypeAlias = "CompiledStateGraph[BatchState, ConflictResolutionConfig, BatchInput, Any]"
+BatchGraph: TypeAlias = "CompiledStateGraph[BatchState, ConflictContext, BatchInput, Any]"
 
 
 def _fan_out(state: BatchState) -> list[Send]:
@@ -78,7 +79,7 @@ def build_conflict_batch_graph(
     config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
     escalations: EscalationStore | None = None,
     dissent_store: DissentStore | None = None,
-) -> StateGraph[BatchState, ConflictResolutionConfig, BatchInput, Any]:
+) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
     """Wire the batch graph (uncompiled): one `resolve_conflict` branch per conflict.
 
     Each branch runs the conflict graph, so several human escalations can wait at once, each
@@ -97,7 +98,7 @@ def build_conflict_batch_graph(
     async def aresolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
         return _collect(await inner.ainvoke({"conflict": state["conflict"]}, config))
 
-    graph = StateGraph(BatchState, context_schema=ConflictResolutionConfig, input_schema=BatchInput)
+    graph = StateGraph(BatchState, context_schema=ConflictContext, input_schema=BatchInput)
     graph.add_node("resolve_conflict", RunnableLambda(resolve, afunc=aresolve))
     graph.add_conditional_edges(START, _fan_out, ["resolve_conflict"])
     graph.add_edge("resolve_conflict", END)

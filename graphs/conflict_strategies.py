@@ -8,6 +8,7 @@ from langgraph.graph import END, START, StateGraph
 
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.conflicts import (
+    ConflictContext,
     ConflictResolutionConfig,
     StrategyInput,
     StrategyOutput,
@@ -18,7 +19,7 @@ from langgraph_council.nodes.conflicts.authority import (
     make_rank_parties_node,
     route_after_ranking,
 )
-from langgraph_council.nodes.conflicts.calls import current_config
+from langgraph_council.nodes.conflicts.config import current_config
 from langgraph_council.nodes.conflicts.debate import (
     make_argue_node,
     make_choose_judge_node,
@@ -44,13 +45,13 @@ __all__ = [
     "build_ladder_strategy",
 ]
 
-StrategyGraph = StateGraph[Any, ConflictResolutionConfig, Any, Any]
+StrategyGraph = StateGraph[Any, ConflictContext, Any, Any]
 
 
 def _graph() -> StrategyGraph:
     return StateGraph(
         StrategyState,
-        context_schema=ConflictResolutionConfig,
+        context_schema=ConflictContext,
         input_schema=StrategyInput,
         output_schema=StrategyOutput,
     )

@@ -22,6 +22,7 @@ from langgraph_council.graphs.conflict_strategies import (
 )
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.conflicts import (
+    ConflictContext,
     ConflictInput,
     ConflictOutput,
     ConflictResolutionConfig,
@@ -58,7 +59,7 @@ StrategyBuilder: TypeAlias = Callable[
 """Builds a strategy subgraph over `StrategyInput` -> `StrategyOutput` (see nodes.conflicts)."""
 
 ConflictGraph: TypeAlias = (
-    "CompiledStateGraph[ConflictState, ConflictResolutionConfig, ConflictInput, ConflictOutput]"
+    "CompiledStateGraph[ConflictState, ConflictContext, ConflictInput, ConflictOutput]"
 )
 
 _RESERVED = frozenset(
@@ -142,7 +143,7 @@ def build_conflict_graph(
     config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
     escalations: EscalationStore | None = None,
     dissent_store: DissentStore | None = None,
-) -> StateGraph[ConflictState, ConflictResolutionConfig, ConflictInput, ConflictOutput]:
+) -> StateGraph[ConflictState, ConflictContext, ConflictInput, ConflictOutput]:
     """Wire the conflict graph (uncompiled): for composition and shape snapshots.
 
     Nodes: `choose_strategy`, one per registered strategy (named after it), `open_escalation`,
@@ -160,7 +161,7 @@ def build_conflict_graph(
     _validate(org, roster, config, strategies)
     graph = StateGraph(
         ConflictState,
-        context_schema=ConflictResolutionConfig,
+        context_schema=ConflictContext,
         input_schema=ConflictInput,
         output_schema=ConflictOutput,
     )
@@ -203,8 +204,9 @@ def create_conflict_graph(
     Input `{"conflict": Conflict}`; output `resolution` and `dissent_records`. The human path
     needs a `checkpointer` and a `thread_id`; `escalations` (e.g. `checkpoints.EscalationQueue`)
     makes waiting escalations listable and decidable from any process; `dissent_store` keeps
-    dissent records. Pass a `ConflictResolutionConfig` (or a dict) as `context` to override
-    `config` for one run. Invoke with `durability="sync"` on a durable checkpointer so a crash
+    dissent records. A run's `context` (a `ConflictResolutionConfig`, a dict of its fields, or a
+    namespaced `{"conflict": {...}}`) is merged over `config` for that run; `{}` keeps `config`
+    as built. Invoke with `durability="sync"` on a durable checkpointer so a crash
     never repeats a model call.
 
     The human path interrupts with a payload carrying `escalation_id`, the summarised

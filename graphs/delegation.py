@@ -30,8 +30,8 @@ from langgraph_council.nodes.delegation.flow import (
     make_escalate_to_manager_node,
     make_start_node,
 )
-from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.delegation.state import (
+    DelegationContext,
     DelegationInput,
     DelegationOutput,
     DelegationState,
@@ -41,7 +41,7 @@ from langgraph_council.nodes.org import Org
 __all__ = ["DelegationGraph", "build_delegation_graph", "create_delegation_graph"]
 
 DelegationGraph: TypeAlias = CompiledStateGraph[
-    DelegationState, DelegationConfig, DelegationInput, DelegationOutput
+    DelegationState, DelegationContext, DelegationInput, DelegationOutput
 ]
 
 
@@ -52,7 +52,7 @@ def build_delegation_graph(
     guard_config: LoopPreventionConfig | None = None,
     guard_store: GuardStateStore | None = None,
     loop_records: LoopRecordStore | None = None,
-) -> StateGraph[DelegationState, DelegationConfig, DelegationInput, DelegationOutput]:
+) -> StateGraph[DelegationState, DelegationContext, DelegationInput, DelegationOutput]:
     """Wire the delegation graph without compiling it (for composition and shape snapshots).
 
     Example:
@@ -72,7 +72,7 @@ def build_delegation_graph(
     guard = LoopGuard(guard_config, guard_store)
     builder: StateGraph[Any, Any, Any, Any] = StateGraph(
         DelegationState,
-        context_schema=DelegationConfig,
+        context_schema=DelegationContext,
         input_schema=DelegationInput,
         output_schema=DelegationOutput,
     )
@@ -111,7 +111,8 @@ def create_delegation_graph(
 
     Input `{"task": str, "entry_agent": id, "task_id"?: str}`; output `result`
     (`DelegationResult`), `delegations` (audit trail) and `blocked` (refused hand-offs).
-    Tunables come as the context (`DelegationConfig` or a plain dict). With a checkpointer,
+    Tunables come as the context (`DelegationConfig`, a plain dict of its fields, or a
+    namespaced dict `{"delegation": {...}}`). With a checkpointer,
     invoke with `durability="sync"` so a crash never repeats a finished agent call; a guard
     node that re-runs after a crash replays its verdict instead of recording twice.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -11,23 +12,26 @@ from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
 from langgraph_council.graphs.meeting_protocols import (
-    MEETING_GUARDS,
     build_position_papers,
     build_round_robin,
     build_structured_phases,
 )
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.meetings.calls import open_meeting, pure_node
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
-from langgraph_council.nodes.meetings.guarding import MeetingGuards
+from langgraph_council.nodes.calls import pure_node
 from langgraph_council.nodes.meetings.minutes import (
     TaskCreator,
     create_tasks,
     finalize,
     record_meeting,
 )
+from langgraph_council.nodes.meetings.opening import open_meeting
 from langgraph_council.nodes.meetings.records import MeetingRecorder
-from langgraph_council.nodes.meetings.state import MeetingInput, MeetingOutput, MeetingState
+from langgraph_council.nodes.meetings.state import (
+    MeetingContext,
+    MeetingInput,
+    MeetingOutput,
+    MeetingState,
+)
 
 __all__ = [
     "MeetingGraph",
@@ -39,9 +43,11 @@ __all__ = [
 ]
 
 MeetingGraph = CompiledStateGraph[Any, Any, Any, Any]
-MeetingProtocolBuilder = Callable[[StateGraph[Any, Any, Any, Any], Roster, MeetingGuards], None]
-"""Adds a protocol's nodes (priced through the guards): an edge out of `open_meeting` and every
-path into `finalize`."""
+MeetingProtocolBuilder = Callable[[StateGraph[Any, Any, Any, Any], Roster], None]
+"""Adds a protocol's nodes: an edge out of `open_meeting` and every path into `finalize`.
+
+Model-calling nodes are `nodes.calls.model_node`s that price each call with
+`nodes.budget.price` before making it."""
 
 _PROTOCOLS: dict[str, MeetingProtocolBuilder] = {
     "round_robin": build_round_robin,
@@ -54,7 +60,7 @@ def register_meeting_protocol(name: str, builder: MeetingProtocolBuilder) -> Non
     """Register a protocol under `name` (snake_case); re-registering a name replaces it.
 
     Example:
-        >>> def one_call(graph, roster, guards):  # doctest: +SKIP
+        >>> def one_call(graph, roster):  # doctest: +SKIP
         ...     graph.add_node("decide", ...)
         ...     graph.add_edge("open_meeting", "decide")
         ...     graph.add_edge("decide", "finalize")
@@ -64,7 +70,22 @@ def register_meeting_protocol(name: str, builder: MeetingProtocolBuilder) -> Non
         raise ValueError(f"protocol name must be a snake_case identifier, got {name!r}")
     if not callable(builder):
         raise TypeError(f"builder for protocol {name!r} must be callable, got {builder!r}")
+    _check_arity(name, builder)
     _PROTOCOLS[name] = builder
+
+
+def _check_arity(name: str, builder: MeetingProtocolBuilder) -> None:
+    try:
+        signature = inspect.signature(builder)
+    except (TypeError, ValueError):  # a builtin or C callable: nothing to check
+        return
+    try:
+        signature.bind(None, None)
+    except TypeError:
+        raise TypeError(
+            f"builder for protocol {name!r} must take (graph, roster); the former third "
+            "argument (guards) is gone: price calls with nodes.budget.price inside the nodes"
+        ) from None
 
 
 def meeting_protocols() -> tuple[str, ...]:
@@ -100,14 +121,14 @@ def build_meeting_graph(
         )
     graph: StateGraph[Any, Any, Any, Any] = StateGraph(
         MeetingState,
-        context_schema=MeetingProtocolConfig,
+        context_schema=MeetingContext,
         input_schema=MeetingInput,
         output_schema=MeetingOutput,
     )
     graph.add_node("open_meeting", pure_node(open_meeting(roster, protocol), name="open_meeting"))
     graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
-    _PROTOCOLS[protocol](graph, roster, MEETING_GUARDS)
+    _PROTOCOLS[protocol](graph, roster)
     last = "finalize"
     if task_creator is not None:
         graph.add_node("create_tasks", create_tasks(task_creator))
@@ -134,7 +155,8 @@ def create_meeting_graph(
     """Build and compile a meeting graph for `roster`.
 
     Input: `{"agenda", "leader_id", "participant_ids", "token_budget"}`; output: `minutes`.
-    Tunables: `context=MeetingProtocolConfig(...)` or a plain dict. With a checkpointer, invoke
+    Tunables: `context=MeetingProtocolConfig(...)`, a plain dict of its fields, or a namespaced
+    dict `{"meeting": {...}}` (other families' sections are ignored). With a checkpointer, invoke
     with `durability="sync"` so a crash never repeats a finished turn or paper.
 
     Raises:

@@ -1,45 +1,14 @@
-"""Authority-deference guard: appeals to rank must not decide; synthesis justifies from evidence."""
+"""Authority-deference guard: appeals to rank must not decide; synthesis justifies from evidence.
+
+The meeting nodes run the scan themselves (`nodes.meetings.deference`; nodes never import
+guards); this module keeps the guard's public names.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-
-from langgraph_council.nodes.meetings.models import AuthorityCue, Contribution
+from langgraph_council.nodes.meetings.deference import (
+    AUTHORITY_JUSTIFICATION_DIRECTIVE,
+    detect_authority_cues,
+)
 
 __all__ = ["AUTHORITY_JUSTIFICATION_DIRECTIVE", "detect_authority_cues"]
-
-_TITLES = (
-    r"senior|lead|principal|staff|chief|head|director|vp|vice president|cto|ceo|cfo|"
-    r"architect|manager|executive|expert"
-)
-_PATTERNS = (
-    rf"\bas (?:(?:the|a|an|your|our) )?(?:most )?(?:{_TITLES})\b"
-    r"[\w -]{0,30}?(?=[,.;:]|\s+(?:i|we)\b)",
-    rf"\bi(?:'m| am) (?:the|a|your) (?:most )?(?:{_TITLES})\b",
-    r"\b(?:trust me|take my word)\b",
-    r"\bi outrank\b|\bmy (?:seniority|rank|title|authority)\b",
-    r"\bin my \d+ years\b",
-    r"\b(?:the )?(?:ceo|cto|vp|director|boss) (?:wants|said|says|decided)\b",
-)
-_CUE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
-
-AUTHORITY_JUSTIFICATION_DIRECTIVE = (
-    "Some contributions appeal to rank, title or seniority. Rank is not evidence: decide only from "
-    "the evidence each position cites, and state in `justification` which evidence supports the "
-    "decision. A claim backed only by authority must not win."
-)
-
-
-def detect_authority_cues(contributions: Iterable[Contribution]) -> list[AuthorityCue]:
-    """Every appeal to authority in the transcript, in transcript order, once per agent and cue."""
-    seen: set[tuple[str, str]] = set()
-    cues: list[AuthorityCue] = []
-    for c in contributions:
-        for match in _CUE.finditer(c.content):
-            text = " ".join(match.group(0).split())
-            if (c.agent_id, text.casefold()) in seen:
-                continue
-            seen.add((c.agent_id, text.casefold()))
-            cues.append(AuthorityCue(agent_id=c.agent_id, turn=c.turn, cue=text))
-    return cues

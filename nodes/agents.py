@@ -10,10 +10,12 @@ from typing import Any, Generic, TypeVar
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
 from pydantic import BaseModel, ConfigDict
 
 from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
 from langgraph_council.nodes.org import AgentProfile, Org
+from langgraph_council.nodes.structured import parse_from_text
 
 __all__ = [
     "AgentReply",
@@ -37,7 +39,13 @@ def estimate_tokens(text: str) -> int:
 
 
 class AgentReply(BaseModel):
-    """What one agent call returned, with its token usage."""
+    """What one agent call returned, with its token usage.
+
+    `tool_calls` are the calls the model asked for (when the call bound tools), as
+    langchain-core writes them (`name`, `args`, `id`). `parsed_from_text` is True when a
+    structured call's result was read from JSON in the reply text, not from the model's own
+    structured output.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -47,6 +55,8 @@ class AgentReply(BaseModel):
     output_tokens: int
     usage_estimated: bool = False
     duration_s: float = 0.0
+    tool_calls: tuple[dict[str, Any], ...] = ()
+    parsed_from_text: bool = False
 
     @property
     def total_tokens(self) -> int:
@@ -62,6 +72,11 @@ class StructuredReply(BaseModel, Generic[T]):
     parsed: T | None
     reply: AgentReply
 
+    @property
+    def parsed_from_text(self) -> bool:
+        """True when `parsed` was read from JSON in the reply text (see `AgentReply`)."""
+        return self.reply.parsed_from_text
+
 
 def _text_of(message: BaseMessage) -> str:
     content = message.content
@@ -76,6 +91,22 @@ def _with_max_tokens(model: BaseChatModel, max_tokens: int | None) -> Runnable[A
     if "max_tokens" in type(model).model_fields:
         return model.model_copy(update={"max_tokens": max_tokens})
     return model.bind(max_tokens=max_tokens)
+
+
+def _with_tools(
+    model: BaseChatModel, max_tokens: int | None, tools: Sequence[BaseTool]
+) -> Runnable[Any, Any]:
+    if not tools:
+        return _with_max_tokens(model, max_tokens)
+    copied = max_tokens is not None and "max_tokens" in type(model).model_fields
+    base = model.model_copy(update={"max_tokens": max_tokens}) if copied else model
+    try:
+        bound: Runnable[Any, Any] = base.bind_tools(list(tools))
+    except NotImplementedError:  # a model without tool calling answers in text
+        bound = base
+    if max_tokens is not None and not copied:
+        bound = bound.bind(max_tokens=max_tokens)
+    return bound
 
 
 class Roster:
@@ -161,6 +192,9 @@ class Roster:
     ) -> AgentReply:
         content = _text_of(message)
         usage = message.usage_metadata if isinstance(message, AIMessage) else None
+        calls: tuple[dict[str, Any], ...] = ()
+        if isinstance(message, AIMessage) and message.tool_calls:
+            calls = tuple(dict(c) for c in message.tool_calls)
         if usage:
             return AgentReply(
                 agent_id=agent_id,
@@ -168,6 +202,7 @@ class Roster:
                 input_tokens=usage["input_tokens"],
                 output_tokens=usage["output_tokens"],
                 duration_s=time.perf_counter() - started,
+                tool_calls=calls,
             )
         return AgentReply(
             agent_id=agent_id,
@@ -176,21 +211,38 @@ class Roster:
             output_tokens=estimate_tokens(content),
             usage_estimated=True,
             duration_s=time.perf_counter() - started,
+            tool_calls=calls,
         )
 
-    def call(self, agent_id: str, prompt: Prompt, *, max_tokens: int | None = None) -> AgentReply:
-        """Call `agent_id` once; `max_tokens` caps the output."""
+    def call(
+        self,
+        agent_id: str,
+        prompt: Prompt,
+        *,
+        max_tokens: int | None = None,
+        tools: Sequence[BaseTool] = (),
+    ) -> AgentReply:
+        """Call `agent_id` once; `max_tokens` caps the output.
+
+        With `tools`, they are bound for this call and the model's tool calls come back in
+        `AgentReply.tool_calls` (a model without tool calling gets a plain call).
+        """
         messages = self.messages(agent_id, prompt)
-        model = _with_max_tokens(self.model_for(agent_id), max_tokens)
+        model = _with_tools(self.model_for(agent_id), max_tokens, tools)
         started = time.perf_counter()
         return self._reply(agent_id, messages, model.invoke(messages), started)
 
     async def acall(
-        self, agent_id: str, prompt: Prompt, *, max_tokens: int | None = None
+        self,
+        agent_id: str,
+        prompt: Prompt,
+        *,
+        max_tokens: int | None = None,
+        tools: Sequence[BaseTool] = (),
     ) -> AgentReply:
         """Async twin of `call`; parallel calls overlap."""
         messages = self.messages(agent_id, prompt)
-        model = _with_max_tokens(self.model_for(agent_id), max_tokens)
+        model = _with_tools(self.model_for(agent_id), max_tokens, tools)
         started = time.perf_counter()
         return self._reply(agent_id, messages, await model.ainvoke(messages), started)
 
@@ -209,19 +261,31 @@ class Roster:
         self, agent_id: str, messages: list[BaseMessage], out: Any, schema: type[T], started: float
     ) -> StructuredReply[T]:
         if isinstance(out, BaseMessage):
-            return StructuredReply(parsed=None, reply=self._reply(agent_id, messages, out, started))
-        raw, parsed = out["raw"], out.get("parsed")
-        ok = parsed is not None and out.get("parsing_error") is None
-        if ok and isinstance(schema, type) and issubclass(schema, BaseModel):
-            ok = isinstance(parsed, schema)
-        return StructuredReply(
-            parsed=parsed if ok else None, reply=self._reply(agent_id, messages, raw, started)
-        )
+            raw, parsed, ok = out, None, False
+        else:
+            raw, parsed = out["raw"], out.get("parsed")
+            ok = parsed is not None and out.get("parsing_error") is None
+            if ok and isinstance(schema, type) and issubclass(schema, BaseModel):
+                ok = isinstance(parsed, schema)
+        reply = self._reply(agent_id, messages, raw, started)
+        if ok:
+            return StructuredReply(parsed=parsed, reply=reply)
+        if isinstance(schema, type) and issubclass(schema, BaseModel):
+            from_text = parse_from_text(reply.content, schema)
+            if from_text is not None:
+                flagged = reply.model_copy(update={"parsed_from_text": True})
+                return StructuredReply(parsed=from_text, reply=flagged)
+        return StructuredReply(parsed=None, reply=reply)
 
     def call_structured(
         self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
     ) -> StructuredReply[T]:
-        """Ask for `schema`; models without structured output get a plain call (parsed=None)."""
+        """Ask for `schema`; models without structured output get a plain call.
+
+        When the model gave no structure, JSON in the reply text (the whole reply, a ```json
+        fence, or an object embedded in prose) is parsed into `schema` and the reply is marked
+        `parsed_from_text`; `parsed` is None only when no such JSON is there.
+        """
         messages = self.messages(agent_id, prompt)
         runnable = self._structured_runnable(agent_id, schema, max_tokens)
         started = time.perf_counter()

@@ -31,6 +31,7 @@ from langgraph_council.nodes.conflicts.models import (
     Verdict,
 )
 from langgraph_council.nodes.conflicts.state import (
+    ConflictContext,
     ConflictInput,
     ConflictOutput,
     ConflictState,
@@ -41,6 +42,7 @@ from langgraph_council.nodes.conflicts.state import (
 
 __all__ = [
     "Conflict",
+    "ConflictContext",
     "ConflictInput",
     "ConflictOutcome",
     "ConflictOutput",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.runnables import RunnableLambda
+from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.conflicts.calls import CallOutcome, CallPlan, model_node
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Verdict
 from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_human, with_fallback
 from langgraph_council.nodes.conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
@@ -94,48 +94,52 @@ def route_after_ranking(state: StrategyState) -> str:
     return "ask_common_manager" if state.get("tied_ids") and "route" not in state else "__end__"
 
 
-def make_ask_common_manager_node(roster: Roster | None) -> RunnableLambda[StrategyState, Any]:
+def _manager_decided(state: StrategyState, verdict: object, why: str, tokens: int) -> Update:
+    """The tie-break: the manager's verdict when it names a tied party, else the first by id."""
+    conflict, manager = state["conflict"], str(state.get("judge_id"))
+    tied = sorted(state.get("tied_ids", []))
+    confidence: float | None = None
+    if isinstance(verdict, Verdict) and verdict.winning_agent_id in tied:
+        winner, confidence = verdict.winning_agent_id, verdict.confidence
+        reasoning = f"{manager} decided between {', '.join(tied)}: {verdict.reasoning}"
+    else:
+        winner = tied[0]
+        reasoning = f"{manager} {why}; first of {', '.join(tied)} by agent id wins."
+    resolution = make_resolution(
+        conflict,
+        ConflictOutcome.RESOLVED_BY_AUTHORITY,
+        winner=winner,
+        decided_by=manager,
+        reasoning=with_fallback(reasoning, state.get("fallback_reason")),
+        confidence=confidence,
+    )
+    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+
+
+def make_ask_common_manager_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
     """Node `ask_common_manager`: the tied parties' manager picks (a model call if it has one)."""
 
-    def plan(state: StrategyState) -> CallPlan | None:
+    def plan(state: StrategyState) -> Call | Update:
         manager = state.get("judge_id")
         if roster is None or manager is None or not roster.has_model(manager):
-            return None
+            return _manager_decided(state, None, "has no model", 0)
         prompt = COMMON_MANAGER_PROMPT.format(
             party_ids=", ".join(state.get("tied_ids", [])),
             conflict=render_conflict(state["conflict"]),
         )
-        return CallPlan(manager, prompt, schema=Verdict, tolerate_errors=True)
 
-    def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
-        conflict, manager = state["conflict"], str(state.get("judge_id"))
-        tied = sorted(state.get("tied_ids", []))
-        verdict = outcome.parsed if outcome else None
-        confidence = None
-        if isinstance(verdict, Verdict) and verdict.winning_agent_id in tied:
-            winner, confidence = verdict.winning_agent_id, verdict.confidence
-            reasoning = f"{manager} decided between {', '.join(tied)}: {verdict.reasoning}"
-        else:
-            winner = tied[0]
-            why = "has no model" if outcome is None else _why_unusable(outcome)
-            reasoning = f"{manager} {why}; first of {', '.join(tied)} by agent id wins."
-        resolution = make_resolution(
-            conflict,
-            ConflictOutcome.RESOLVED_BY_AUTHORITY,
-            winner=winner,
-            decided_by=manager,
-            reasoning=with_fallback(reasoning, state.get("fallback_reason")),
-            confidence=confidence,
+        def on_error(exc: Exception) -> Update:
+            why = f"could not decide ({type(exc).__name__}: {exc})"
+            return _manager_decided(state, None, why, 0)
+
+        return Call(manager, prompt, schema=Verdict, on_error=on_error)
+
+    def apply(state: StrategyState, outcome: CallOutcome) -> Update:
+        why = (
+            "gave no parsable verdict"
+            if outcome.parsed is None
+            else "named a winner outside the tie"
         )
-        tokens = outcome.tokens if outcome else 0
-        return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+        return _manager_decided(state, outcome.parsed, why, outcome.tokens)
 
     return model_node("ask_common_manager", roster, plan, apply)
-
-
-def _why_unusable(outcome: CallOutcome[Any]) -> str:
-    if outcome.error is not None:
-        return f"could not decide ({type(outcome.error).__name__}: {outcome.error})"
-    if outcome.parsed is None:
-        return "gave no parsable verdict"
-    return "named a winner outside the tie"

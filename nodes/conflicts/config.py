@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictType
+from langgraph_council.nodes.context import run_context
 
 __all__ = [
     "ConflictResolutionConfig",
@@ -15,7 +13,7 @@ __all__ = [
     "HumanConfig",
     "HybridConfig",
     "LadderConfig",
-    "coerce_config",
+    "current_config",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -62,7 +60,8 @@ class HumanConfig(BaseModel):
 
 
 class ConflictResolutionConfig(BaseModel):
-    """How conflicts are resolved; pass as the graph's `context` (a dict works too).
+    """How conflicts are resolved: the graph's build-time `config`, which a run's `context`
+    (this model, a dict of its fields, or `{"conflict": {...}}`) is merged over.
 
     The strategy for a conflict is `by_conflict_type[conflict.type]` if set, else
     `by_department[dept]` when every party is in department `dept`, else `strategy`.
@@ -98,15 +97,7 @@ class ConflictResolutionConfig(BaseModel):
         return {self.strategy, *self.by_conflict_type.values(), *self.by_department.values()}
 
 
-def coerce_config(value: Any, default: ConflictResolutionConfig) -> ConflictResolutionConfig:
-    """The run's config: `default` for None, a model as is, a mapping validated into one."""
-    if value is None:
-        return default
-    if isinstance(value, ConflictResolutionConfig):
-        return value
-    if isinstance(value, Mapping):
-        return ConflictResolutionConfig.model_validate(dict(value))
-    raise TypeError(
-        f"context must be a ConflictResolutionConfig or a dict of its fields, "
-        f"got {type(value).__name__}"
-    )
+def current_config(default: ConflictResolutionConfig) -> ConflictResolutionConfig:
+    """The run's `ConflictResolutionConfig`: the run context merged over `default` (the config
+    the graph was built with)."""
+    return run_context("conflict", ConflictResolutionConfig, default)

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from langchain_core.runnables import RunnableLambda
+from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Send
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.conflicts.calls import (
-    CallOutcome,
-    CallPlan,
-    current_config,
-    model_node,
-)
-from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
 from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_authority, to_human
 from langgraph_council.nodes.conflicts.prompts import (
@@ -32,6 +28,7 @@ from langgraph_council.nodes.org import Org
 __all__ = [
     "PartyTurn",
     "converged",
+    "evaluator_failed",
     "make_argue_node",
     "make_choose_judge_node",
     "make_judge_node",
@@ -40,7 +37,7 @@ __all__ = [
     "route_to_arguments",
     "select_judge",
     "shared_manager",
-    "verdict_plan",
+    "verdict_call",
     "verdict_problem",
 ]
 
@@ -92,10 +89,13 @@ def select_judge(org: Org, conflict: Conflict, judge: str) -> tuple[str | None, 
     return judge, f"designated judge {judge}"
 
 
-def verdict_problem(verdict: object, conflict: Conflict, outcome: CallOutcome[Any]) -> str | None:
+def evaluator_failed(exc: Exception) -> str:
+    """Why a judge, reviewer or arbitrator gave no verdict: its call failed."""
+    return f"the evaluator failed ({type(exc).__name__}: {exc})"
+
+
+def verdict_problem(verdict: object, conflict: Conflict) -> str | None:
     """Why a verdict cannot be used (None when it names a party)."""
-    if outcome.error is not None:
-        return f"the evaluator failed ({type(outcome.error).__name__}: {outcome.error})"
     if not isinstance(verdict, Verdict):
         return "the evaluator gave no parsable verdict"
     if verdict.winning_agent_id not in conflict.agent_ids:
@@ -161,8 +161,7 @@ def route_after_arguments(state: StrategyState, *, rebut: bool, max_tokens: int)
     ]
 
 
-def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome[Any] | None) -> Any:
-    assert outcome is not None and outcome.reply is not None
+def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome) -> Update:
     content = outcome.reply.content.strip()
     agrees = "conceded" if content.upper().startswith(_CONCEDE) else None
     statement = Statement(
@@ -176,66 +175,68 @@ def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome[Any] |
     return {"statements": [statement], "tokens_used": outcome.tokens}
 
 
-def make_argue_node(roster: Roster | None) -> RunnableLambda[PartyTurn, dict[str, Any]]:
+def make_argue_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
     """Node `argue`: one party argues its position once."""
 
-    def plan(turn: PartyTurn) -> CallPlan:
+    def plan(turn: PartyTurn) -> Call:
         conflict = turn["conflict"]
         own = render_position(conflict.position_of(turn["agent_id"]))
         prompt = ARGUMENT_PROMPT.format(conflict=render_conflict(conflict), own=own)
-        return CallPlan(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
+        return Call(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
 
     return model_node("argue", roster, plan, lambda t, o: _statement(t, "argument", 0, o))
 
 
-def make_rebut_node(roster: Roster | None) -> RunnableLambda[PartyTurn, dict[str, Any]]:
+def make_rebut_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
     """Node `rebut`: one party answers the others' arguments once."""
 
-    def plan(turn: PartyTurn) -> CallPlan:
+    def plan(turn: PartyTurn) -> Call:
         others = render_statements(turn["statements"])
         prompt = REBUTTAL_PROMPT.format(conflict=render_conflict(turn["conflict"]), others=others)
-        return CallPlan(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
+        return Call(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
 
     return model_node("rebut", roster, plan, lambda t, o: _statement(t, "rebuttal", 1, o))
 
 
-def verdict_plan(state: StrategyState, template: str) -> CallPlan:
-    """Ask the state's judge for a structured `Verdict` over the parties' statements; its
-    errors are kept so the caller can fall back (judge, reviewer)."""
+def verdict_call(
+    state: StrategyState, template: str, on_error: Callable[[Exception], Update]
+) -> Call:
+    """Ask the state's judge for a structured `Verdict` over the parties' statements; a failed
+    call becomes `on_error`'s update (judge and reviewer fall back instead of failing)."""
     conflict = state["conflict"]
     prompt = template.format(
         party_ids=", ".join(conflict.agent_ids),
         conflict=render_conflict(conflict),
         statements=render_statements(state.get("statements", [])),
     )
-    return CallPlan(str(state.get("judge_id")), prompt, schema=Verdict, tolerate_errors=True)
+    return Call(str(state.get("judge_id")), prompt, schema=Verdict, on_error=on_error)
 
 
-def make_judge_node(roster: Roster | None) -> RunnableLambda[StrategyState, dict[str, Any]]:
+def _judged(state: StrategyState, verdict: object, problem: str | None, tokens: int) -> Update:
+    conflict, judge = state["conflict"], str(state.get("judge_id"))
+    if problem is not None or not isinstance(verdict, Verdict):
+        return {**to_authority(f"debate judged by {judge}: {problem}"), "tokens_used": tokens}
+    resolution = make_resolution(
+        conflict,
+        ConflictOutcome.RESOLVED_BY_DEBATE,
+        winner=verdict.winning_agent_id,
+        decided_by=judge,
+        reasoning=verdict.reasoning,
+        confidence=verdict.confidence,
+    )
+    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+
+
+def make_judge_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
     """Node `judge`: a structured verdict; an unusable one falls back to authority."""
 
-    def plan(state: StrategyState) -> CallPlan:
-        return verdict_plan(state, JUDGE_PROMPT)
-
-    def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
-        assert outcome is not None
-        conflict, judge = state["conflict"], str(state.get("judge_id"))
-        problem = verdict_problem(outcome.parsed, conflict, outcome)
-        if problem is not None:
-            return {
-                **to_authority(f"debate judged by {judge}: {problem}"),
-                "tokens_used": outcome.tokens,
-            }
-        verdict = outcome.parsed
-        assert isinstance(verdict, Verdict)
-        resolution = make_resolution(
-            conflict,
-            ConflictOutcome.RESOLVED_BY_DEBATE,
-            winner=verdict.winning_agent_id,
-            decided_by=judge,
-            reasoning=verdict.reasoning,
-            confidence=verdict.confidence,
+    def plan(state: StrategyState) -> Call:
+        return verdict_call(
+            state, JUDGE_PROMPT, lambda exc: _judged(state, None, evaluator_failed(exc), 0)
         )
-        return {"route": "resolved", "resolution": resolution, "tokens_used": outcome.tokens}
+
+    def apply(state: StrategyState, outcome: CallOutcome) -> Update:
+        problem = verdict_problem(outcome.parsed, state["conflict"])
+        return _judged(state, outcome.parsed, problem, outcome.tokens)
 
     return model_node("judge", roster, plan, apply)

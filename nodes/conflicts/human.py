@@ -11,8 +11,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.types import interrupt
 from pydantic import ValidationError
 
-from langgraph_council.nodes.conflicts.calls import current_config
-from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictOutcome,

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.runnables import RunnableLambda
+from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.conflicts.calls import (
-    CallOutcome,
-    CallPlan,
-    current_config,
-    model_node,
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes.conflicts.debate import (
+    evaluator_failed,
+    shared_manager,
+    verdict_call,
+    verdict_problem,
 )
-from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
-from langgraph_council.nodes.conflicts.debate import shared_manager, verdict_plan, verdict_problem
 from langgraph_council.nodes.conflicts.models import ConflictOutcome, Verdict
 from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_authority, to_human
 from langgraph_council.nodes.conflicts.prompts import (
@@ -67,37 +67,47 @@ def review_analysis(reviewer: str, verdict: Verdict | None, problem: str | None)
     )
 
 
+def _reviewed(
+    state: StrategyState,
+    default: ConflictResolutionConfig,
+    verdict: Verdict | None,
+    problem: str | None,
+    tokens: int,
+) -> Update:
+    conflict, reviewer = state["conflict"], str(state.get("judge_id"))
+    settings = current_config(default).hybrid
+    if problem is None and verdict is not None and verdict.confidence < settings.min_confidence:
+        problem = f"confidence {verdict.confidence:.2f} < min_confidence {settings.min_confidence}"
+    if problem is not None or verdict is None:
+        analysis = review_analysis(reviewer, verdict, problem)
+        update = _ambiguous(str(problem), analysis, settings.escalate_on_ambiguity)
+        return {**update, "tokens_used": tokens}
+    resolution = make_resolution(
+        conflict,
+        ConflictOutcome.RESOLVED_BY_HYBRID,
+        winner=verdict.winning_agent_id,
+        decided_by=reviewer,
+        reasoning=verdict.reasoning,
+        confidence=verdict.confidence,
+    )
+    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+
+
 def make_review_node(
     roster: Roster | None, default: ConflictResolutionConfig
-) -> RunnableLambda[StrategyState, dict[str, Any]]:
+) -> Runnable[StrategyState, Update]:
     """Node `review`: the review agent's structured verdict with confidence."""
 
-    def plan(state: StrategyState) -> CallPlan:
-        return verdict_plan(state, REVIEW_PROMPT)
-
-    def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
-        assert outcome is not None
-        conflict, reviewer = state["conflict"], str(state.get("judge_id"))
-        settings = current_config(default).hybrid
-        problem = verdict_problem(outcome.parsed, conflict, outcome)
-        verdict = outcome.parsed if isinstance(outcome.parsed, Verdict) else None
-        if problem is None and verdict is not None and verdict.confidence < settings.min_confidence:
-            problem = (
-                f"confidence {verdict.confidence:.2f} < min_confidence {settings.min_confidence}"
-            )
-        if problem is not None:
-            analysis = review_analysis(reviewer, verdict, problem)
-            update = _ambiguous(problem, analysis, settings.escalate_on_ambiguity)
-            return {**update, "tokens_used": outcome.tokens}
-        assert verdict is not None
-        resolution = make_resolution(
-            conflict,
-            ConflictOutcome.RESOLVED_BY_HYBRID,
-            winner=verdict.winning_agent_id,
-            decided_by=reviewer,
-            reasoning=verdict.reasoning,
-            confidence=verdict.confidence,
+    def plan(state: StrategyState) -> Call:
+        return verdict_call(
+            state,
+            REVIEW_PROMPT,
+            lambda exc: _reviewed(state, default, None, evaluator_failed(exc), 0),
         )
-        return {"route": "resolved", "resolution": resolution, "tokens_used": outcome.tokens}
+
+    def apply(state: StrategyState, outcome: CallOutcome) -> Update:
+        problem = verdict_problem(outcome.parsed, state["conflict"])
+        verdict = outcome.parsed if isinstance(outcome.parsed, Verdict) else None
+        return _reviewed(state, default, verdict, problem, outcome.tokens)
 
     return model_node("review", roster, plan, apply)

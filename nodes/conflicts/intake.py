@@ -7,8 +7,7 @@ from typing import Any
 
 from langgraph.types import Overwrite
 
-from langgraph_council.nodes.conflicts.calls import current_config
-from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes.conflicts.models import Conflict
 from langgraph_council.nodes.conflicts.state import ConflictState
 from langgraph_council.nodes.org import Org

@@ -5,20 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from langchain_core.runnables import RunnableLambda
+from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Send
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.conflicts.calls import (
-    CallOutcome,
-    CallPlan,
-    current_config,
-    model_node,
-)
-from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
-from langgraph_council.nodes.conflicts.debate import verdict_problem
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes.conflicts.debate import evaluator_failed, verdict_problem
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
 from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_human
 from langgraph_council.nodes.conflicts.prompts import (
@@ -109,10 +104,12 @@ def best_expert(org: Org, conflict: Conflict, roster: Roster | None) -> str | No
     return ranked[0][2] if ranked and ranked[0][0] > 0 else None
 
 
-def make_negotiate_node(roster: Roster | None, default: ConflictResolutionConfig) -> Any:
+def make_negotiate_node(
+    roster: Roster | None, default: ConflictResolutionConfig
+) -> Runnable[NegotiationTurn, Update]:
     """Node `negotiate`: one party's turn in one negotiation round."""
 
-    def plan(turn: NegotiationTurn) -> CallPlan:
+    def plan(turn: NegotiationTurn) -> Call:
         conflict, settings = turn["conflict"], current_config(default).ladder
         prompt = NEGOTIATION_PROMPT.format(
             round=turn["round"],
@@ -121,15 +118,14 @@ def make_negotiate_node(roster: Roster | None, default: ConflictResolutionConfig
             conflict=render_conflict(conflict),
             statements=render_statements(turn["statements"]),
         )
-        return CallPlan(
+        return Call(
             turn["agent_id"],
             prompt,
             max_tokens=settings.max_statement_tokens,
             schema=NegotiationReply,
         )
 
-    def apply(turn: NegotiationTurn, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
-        assert outcome is not None and outcome.reply is not None
+    def apply(turn: NegotiationTurn, outcome: CallOutcome) -> Update:
         parsed = outcome.parsed if isinstance(outcome.parsed, NegotiationReply) else None
         agrees = parsed.agrees_with if parsed else None
         statement = Statement(
@@ -197,9 +193,35 @@ def make_check_agreement_node(
     return RunnableLambda(check, name="check_agreement")
 
 
+def _arbitrated(
+    state: StrategyState,
+    default: ConflictResolutionConfig,
+    expert: str,
+    verdict: Verdict | None,
+    problem: str | None,
+    tokens: int,
+) -> Update:
+    settings = current_config(default).ladder
+    if problem is None and verdict is not None and verdict.confidence < settings.min_confidence:
+        problem = f"confidence {verdict.confidence:.2f} < min_confidence {settings.min_confidence}"
+    if problem is not None or verdict is None:
+        analysis = f"Arbitration by {expert}: {problem}."
+        update = to_human(f"expert arbitration by {expert} failed: {problem}", analysis=analysis)
+        return {**update, "tokens_used": tokens}
+    resolution = make_resolution(
+        state["conflict"],
+        ConflictOutcome.RESOLVED_BY_ARBITRATION,
+        winner=verdict.winning_agent_id,
+        decided_by=expert,
+        reasoning=verdict.reasoning,
+        confidence=verdict.confidence,
+    )
+    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+
+
 def make_arbitrate_node(
     org: Org, roster: Roster | None, default: ConflictResolutionConfig
-) -> RunnableLambda[StrategyState, dict[str, Any]]:
+) -> Runnable[StrategyState, Update]:
     """Node `arbitrate`: the best-matching non-party expert decides, else a human does."""
 
     def expert_of(state: StrategyState) -> str | None:
@@ -212,44 +234,25 @@ def make_arbitrate_node(
             return named if roster is not None and roster.has_model(named) else None
         return best_expert(org, conflict, roster)
 
-    def plan(state: StrategyState) -> CallPlan | None:
+    def plan(state: StrategyState) -> Call | Update:
         expert = expert_of(state)
         if expert is None:
-            return None
+            return to_human("negotiation failed and no expert with a model matches the conflict")
         conflict = state["conflict"]
         prompt = ARBITRATION_PROMPT.format(
             party_ids=", ".join(conflict.agent_ids),
             conflict=render_conflict(conflict),
             statements=render_statements(state.get("statements", [])),
         )
-        return CallPlan(expert, prompt, schema=Verdict, tolerate_errors=True)
 
-    def apply(state: StrategyState, outcome: CallOutcome[Any] | None) -> dict[str, Any]:
-        conflict = state["conflict"]
-        if outcome is None:
-            return to_human("negotiation failed and no expert with a model matches the conflict")
-        expert = str(expert_of(state))
-        problem = verdict_problem(outcome.parsed, conflict, outcome)
+        def on_error(exc: Exception) -> Update:
+            return _arbitrated(state, default, expert, None, evaluator_failed(exc), 0)
+
+        return Call(expert, prompt, schema=Verdict, on_error=on_error)
+
+    def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         verdict = outcome.parsed if isinstance(outcome.parsed, Verdict) else None
-        settings = current_config(default).ladder
-        if problem is None and verdict is not None and verdict.confidence < settings.min_confidence:
-            problem = (
-                f"confidence {verdict.confidence:.2f} < min_confidence {settings.min_confidence}"
-            )
-        if problem is not None or verdict is None:
-            analysis = f"Arbitration by {expert}: {problem}."
-            update = to_human(
-                f"expert arbitration by {expert} failed: {problem}", analysis=analysis
-            )
-            return {**update, "tokens_used": outcome.tokens}
-        resolution = make_resolution(
-            conflict,
-            ConflictOutcome.RESOLVED_BY_ARBITRATION,
-            winner=verdict.winning_agent_id,
-            decided_by=expert,
-            reasoning=verdict.reasoning,
-            confidence=verdict.confidence,
-        )
-        return {"route": "resolved", "resolution": resolution, "tokens_used": outcome.tokens}
+        problem = verdict_problem(outcome.parsed, state["conflict"])
+        return _arbitrated(state, default, outcome.reply.agent_id, verdict, problem, outcome.tokens)
 
     return model_node("arbitrate", roster, plan, apply)

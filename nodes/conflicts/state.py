@@ -8,6 +8,7 @@ from typing import Annotated, Literal, NotRequired
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
+from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictResolution,
@@ -18,6 +19,7 @@ from langgraph_council.nodes.conflicts.models import (
 )
 
 __all__ = [
+    "ConflictContext",
     "ConflictInput",
     "ConflictOutput",
     "ConflictState",
@@ -35,6 +37,16 @@ Route = Literal["resolved", "human", "authority"]
 def merge_statements(left: list[Statement], right: list[Statement]) -> list[Statement]:
     """Append statements from parallel parties, ordered by round, kind, then agent id."""
     return sorted([*left, *right], key=lambda s: (s.round, s.kind, s.agent_id))
+
+
+class ConflictContext(TypedDict, total=False):
+    """The conflict graph's context schema: the `conflict` section of a namespaced run context.
+
+    The flat form (`{"strategy": "debate"}`) and a `ConflictResolutionConfig` work too; see
+    `nodes.context.run_context`.
+    """
+
+    conflict: ConflictResolutionConfig
 
 
 class ConflictInput(TypedDict):

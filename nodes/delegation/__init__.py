@@ -12,6 +12,7 @@ from langgraph_council.nodes.delegation.models import (
     LoopRecord,
 )
 from langgraph_council.nodes.delegation.state import (
+    DelegationContext,
     DelegationInput,
     DelegationOutput,
     DelegationState,
@@ -23,6 +24,7 @@ __all__ = [
     "AgentTurn",
     "BlockedDelegation",
     "DelegationConfig",
+    "DelegationContext",
     "DelegationInput",
     "DelegationOutput",
     "DelegationRecord",

@@ -6,18 +6,15 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.runnables import RunnableLambda
-from langgraph.runtime import get_runtime
+from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Command, Overwrite, interrupt
 
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.delegation.handoff import (
-    AgentTurn,
-    acall_agent_with_tools,
-    build_agent_prompt,
-    call_agent_with_tools,
-)
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes.context import run_context
+from langgraph_council.nodes.delegation.handoff import AgentTurn, delegate_to, read_turn
 from langgraph_council.nodes.delegation.models import DelegationConfig, DelegationResult
+from langgraph_council.nodes.delegation.prompts import build_agent_prompt
 from langgraph_council.nodes.delegation.state import DelegationState, Frame, HandOff
 from langgraph_council.nodes.fencing import escape_fences, fence_peer
 from langgraph_council.nodes.org import Org
@@ -52,16 +49,13 @@ _STEPS_TO_FINISH = 2
 _STEPS_FOR_HANDOFF = 5
 
 
+_DEFAULT = DelegationConfig()
+
+
 def delegation_context() -> DelegationConfig:
-    """The run's `DelegationConfig` (a plain dict context is coerced; None means defaults)."""
-    ctx = get_runtime().context
-    if ctx is None:
-        return DelegationConfig()
-    if isinstance(ctx, DelegationConfig):
-        return ctx
-    if isinstance(ctx, Mapping):
-        return DelegationConfig.model_validate(dict(ctx))
-    raise TypeError(f"context must be a DelegationConfig or a dict, got {type(ctx).__name__}")
+    """The run's `DelegationConfig`: the run context (flat, or its `delegation` section) merged
+    over the defaults."""
+    return run_context("delegation", DelegationConfig, _DEFAULT)
 
 
 def current_task_id(state: DelegationState) -> str:
@@ -156,34 +150,22 @@ def _apply_turn(state: DelegationState, turn: AgentTurn, config: DelegationConfi
     )
 
 
-def make_agent_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState, Command[str]]:
-    """The top frame's agent takes one turn: it answers or asks for a hand-off."""
+def make_agent_node(org: Org, roster: Roster) -> Runnable[DelegationState, Update]:
+    """The top frame's agent takes one turn: it answers or asks for a hand-off (a tool call)."""
 
-    def _prepare(state: DelegationState) -> tuple[Frame, str, DelegationConfig] | Command[str]:
+    def plan(state: DelegationState) -> Call | Update:
         config = delegation_context()
         if state["remaining_steps"] <= _STEPS_TO_FINISH:
             return Command(goto=FINISH, update={"status": "step_limit"})
         frame = state["frames"][-1]
         inbox = (state.get("inbox") or {}).get(frame.agent_id, [])
         prompt = build_agent_prompt(org, frame, config, root_task=state["task"], inbox=inbox)
-        return frame, prompt, config
+        return Call(frame.agent_id, prompt, tools=(delegate_to,))
 
-    def call_agent(state: DelegationState) -> Command[str]:
-        prepared = _prepare(state)
-        if isinstance(prepared, Command):
-            return prepared
-        frame, prompt, config = prepared
-        return _apply_turn(state, call_agent_with_tools(roster, frame.agent_id, prompt), config)
+    def apply(state: DelegationState, outcome: CallOutcome) -> Update:
+        return _apply_turn(state, read_turn(outcome.reply), delegation_context())
 
-    async def acall_agent(state: DelegationState) -> Command[str]:
-        prepared = _prepare(state)
-        if isinstance(prepared, Command):
-            return prepared
-        frame, prompt, config = prepared
-        turn = await acall_agent_with_tools(roster, frame.agent_id, prompt)
-        return _apply_turn(state, turn, config)
-
-    return RunnableLambda(call_agent, afunc=acall_agent, name=CALL_AGENT)
+    return model_node(CALL_AGENT, roster, plan, apply)
 
 
 def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, dict[str, Any]]:

@@ -11,12 +11,14 @@ from typing_extensions import TypedDict
 
 from langgraph_council.nodes.delegation.models import (
     BlockedDelegation,
+    DelegationConfig,
     DelegationRecord,
     DelegationResult,
     DelegationStatus,
 )
 
 __all__ = [
+    "DelegationContext",
     "DelegationInput",
     "DelegationOutput",
     "DelegationState",
@@ -68,6 +70,15 @@ def append_blocked(
 ) -> list[BlockedDelegation]:
     """Append new blocked attempts in the order they were refused."""
     return [*left, *right]
+
+
+class DelegationContext(TypedDict, total=False):
+    """The delegation graph's context schema: the `delegation` section of a namespaced run
+    context. The flat form (`{"max_handoffs": 4}`) and a `DelegationConfig` work too; see
+    `nodes.context.run_context`.
+    """
+
+    delegation: DelegationConfig
 
 
 class DelegationInput(TypedDict):

@@ -6,7 +6,6 @@ from langgraph_council.nodes.meetings.config import (
     RoundRobinConfig,
     StructuredPhasesConfig,
 )
-from langgraph_council.nodes.meetings.guarding import MeetingGuards
 from langgraph_council.nodes.meetings.models import (
     ActionItem,
     AuthorityCue,
@@ -22,6 +21,7 @@ from langgraph_council.nodes.meetings.models import (
 )
 from langgraph_council.nodes.meetings.participants import resolve_participants
 from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
+from langgraph_council.nodes.meetings.state import MeetingContext
 from langgraph_council.nodes.meetings.synthesis import SynthesisOutput, parse_synthesis_text
 
 __all__ = [
@@ -32,7 +32,7 @@ __all__ = [
     "FailureMode",
     "MeetingAgenda",
     "MeetingAgendaItem",
-    "MeetingGuards",
+    "MeetingContext",
     "MeetingMinutes",
     "MeetingProtocolConfig",
     "MeetingRecord",

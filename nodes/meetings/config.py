@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from langgraph_council.nodes.context import run_context
 
 __all__ = [
     "ConflictDetectorName",
@@ -13,7 +14,7 @@ __all__ = [
     "PositionPapersConfig",
     "RoundRobinConfig",
     "StructuredPhasesConfig",
-    "coerce_config",
+    "ctx",
 ]
 
 ConflictDetectorName = Literal["keyword", "structured", "llm_judge", "hybrid", "auto"]
@@ -101,14 +102,10 @@ class MeetingProtocolConfig(BaseModel):
     max_participants: int = Field(default=8, ge=1)
 
 
-def coerce_config(value: MeetingProtocolConfig | Mapping[str, Any] | None) -> MeetingProtocolConfig:
-    """The context as a `MeetingProtocolConfig`; `None` gives the defaults, dicts are validated."""
-    if value is None:
-        return MeetingProtocolConfig()
-    if isinstance(value, MeetingProtocolConfig):
-        return value
-    if isinstance(value, Mapping):
-        return MeetingProtocolConfig.model_validate(dict(value))
-    raise TypeError(
-        f"meeting context must be a MeetingProtocolConfig or a dict, got {type(value).__name__}"
-    )
+_DEFAULT = MeetingProtocolConfig()
+
+
+def ctx(default: MeetingProtocolConfig | None = None) -> MeetingProtocolConfig:
+    """The run's meeting tunables: the run context merged over `default` (the build-time config,
+    all defaults when None)."""
+    return run_context("meeting", MeetingProtocolConfig, _DEFAULT if default is None else default)

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from langgraph_council.nodes.agents import AgentReply, Roster
-from langgraph_council.nodes.meetings.calls import Call, Step, Update, contribution, emit
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
-from langgraph_council.nodes.meetings.guarding import MeetingGuards
+from langchain_core.runnables import Runnable
+
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.budget import price
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes.meetings.deference import (
+    AUTHORITY_JUSTIFICATION_DIRECTIVE,
+    detect_authority_cues,
+)
 from langgraph_council.nodes.meetings.models import MeetingPhase, SynthesisResult
 from langgraph_council.nodes.meetings.positions import latest_positions, rank_positions
 from langgraph_council.nodes.meetings.prompts import SYNTHESIS, render_agenda, render_transcript
 from langgraph_council.nodes.meetings.state import MeetingState
+from langgraph_council.nodes.meetings.steps import (
+    budget_of,
+    contribution,
+    emit,
+    left_after,
+    spent,
+)
 from langgraph_council.nodes.meetings.synthesis import (
     SynthesisOutput,
     merge_positions,
@@ -21,67 +34,100 @@ from langgraph_council.nodes.meetings.synthesis import (
     synthesiser_positions,
 )
 
-__all__ = ["synthesize"]
+__all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
 
 
-def synthesize(
-    roster: Roster, guards: MeetingGuards, *, phase: MeetingPhase, synthesizer: str | None = None
-) -> Step:
-    """The leader (or `synthesizer`) turns contributions into decisions and action items."""
+def _noted(state: MeetingState) -> SynthesisResult:
+    """What the minutes keep whatever the synthesiser says: stated positions, authority cues."""
+    contribs = state["contributions"]
+    positions = latest_positions(contribs)
+    return SynthesisResult(
+        positions=tuple(positions), authority_cues=tuple(detect_authority_cues(contribs))
+    )
 
-    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
-        if state["status"] == "failed":
-            return {}
-        agent = synthesizer or state["leader_id"]
-        contribs = state["contributions"]
-        positions = latest_positions(contribs)
-        cues = guards.authority_cues(contribs)
-        groups = rank_positions(positions, discount=[c.agent_id for c in cues])
-        prompt = SYNTHESIS.format(
-            directive=guards.authority_directive if cues else "",
-            agenda=render_agenda(state["agenda"]),
-            positions=render_ranked_positions(groups),
-            transcript=render_transcript(contribs),
-        )
-        noted = SynthesisResult(positions=tuple(positions), authority_cues=tuple(cues))
-        price = guards.budget_of(state, config).plan(
-            prompt_tokens=guards.estimate(roster, agent, prompt),
-            want=config.max_synthesis_tokens,
-            for_synthesis=True,
-        )
-        if not price.allowed:
-            emit("budget_exhausted", phase=phase, reason=price.reason)
-            return {"outcome": noted, "status": "budget_exhausted", "error": price.reason}
+
+def plan_synthesis(
+    roster: Roster,
+    state: MeetingState,
+    config: MeetingProtocolConfig,
+    *,
+    phase: MeetingPhase,
+    agent: str,
+) -> Call | Update:
+    """Price the synthesis call of `agent` (the reserve is for it); refused, the minutes keep
+    the stated positions and the budget status."""
+    if state["status"] == "failed":
+        return {}
+    contribs = state["contributions"]
+    noted = _noted(state)
+    cues = noted.authority_cues
+    groups = rank_positions(noted.positions, discount=[c.agent_id for c in cues])
+    prompt = SYNTHESIS.format(
+        directive=AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else "",
+        agenda=render_agenda(state["agenda"]),
+        positions=render_ranked_positions(groups),
+        transcript=render_transcript(contribs),
+    )
+    decision = price(
+        roster,
+        agent,
+        prompt,
+        want=config.max_synthesis_tokens,
+        budget=budget_of(state, config),
+        for_synthesis=True,
+    )
+    if not decision.allowed:
+        emit("budget_exhausted", phase=phase, reason=decision.reason)
+        return {"outcome": noted, "status": "budget_exhausted", "error": decision.reason}
+    return Call(
+        agent,
+        prompt,
+        decision.max_tokens,
+        schema=SynthesisOutput,
+        prompt_tokens=decision.estimate,
+    )
+
+
+def apply_synthesis(
+    roster: Roster, phase: MeetingPhase
+) -> Callable[[MeetingState, CallOutcome], Update]:
+    """Fold the synthesiser's reply (structured, or read from its text) into the outcome."""
+
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        reply = outcome.reply
+        parsed = outcome.parsed
+        out = parsed if isinstance(parsed, SynthesisOutput) else parse_synthesis_text(reply.content)
         turn = state["turn"]
+        left = left_after(state, outcome)
+        emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
+        noted = _noted(state)
+        read = synthesiser_positions(out, state["participant_ids"])
         attendees = [state["leader_id"], *state["participant_ids"]]
-
-        def finish(reply: AgentReply, parsed: Any) -> Update:
-            out = (
-                parsed
-                if isinstance(parsed, SynthesisOutput)
-                else parse_synthesis_text(reply.content)
-            )
-            left = guards.budget_of(state, config).remaining - reply.total_tokens
-            emit("agent_spoke", agent_id=agent, phase=phase, turn=turn, budget_left=left)
-            read = synthesiser_positions(out, state["participant_ids"])
-            outcome = noted.model_copy(
-                update={
-                    "positions": tuple(merge_positions(positions, read)),
-                    "summary": out.summary,
-                    "justification": out.justification,
-                    "decisions": tuple(out.decisions),
-                    "action_items": tuple(
-                        resolve_action_items(out.action_items, roster.org, attendees)
-                    ),
-                }
-            )
-            return {
-                "outcome": outcome,
-                "contributions": [contribution(reply, phase, turn)],
-                "tokens_used": reply.total_tokens,
-                "turn": turn + 1,
+        result = noted.model_copy(
+            update={
+                "positions": tuple(merge_positions(noted.positions, read)),
+                "summary": out.summary,
+                "justification": out.justification,
+                "decisions": tuple(out.decisions),
+                "action_items": tuple(
+                    resolve_action_items(out.action_items, roster.org, attendees)
+                ),
             }
+        )
+        return {
+            "outcome": result,
+            "contributions": [contribution(reply, phase, turn)],
+            "turn": turn + 1,
+            **spent(outcome),
+        }
 
-        return Call(agent, prompt, price.max_tokens, finish, schema=SynthesisOutput)
+    return apply
 
-    return step
+
+def synthesize(roster: Roster, *, name: str, phase: MeetingPhase) -> Runnable[MeetingState, Update]:
+    """Node `name`: the leader turns contributions into decisions and action items."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        return plan_synthesis(roster, state, ctx(), phase=phase, agent=state["leader_id"])
+
+    return model_node(name, roster, plan, apply_synthesis(roster, phase))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from langgraph_council.nodes.meetings.calls import MeetingNode, ctx, emit
+from langgraph_council.nodes.meetings.config import ctx
 from langgraph_council.nodes.meetings.models import (
     ActionItem,
     Contribution,
@@ -23,6 +23,7 @@ from langgraph_council.nodes.meetings.positions import (
 )
 from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
 from langgraph_council.nodes.meetings.state import MeetingState
+from langgraph_council.nodes.meetings.steps import MeetingNode, emit
 
 __all__ = [
     "TaskCreator",

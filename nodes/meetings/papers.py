@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from langgraph.types import Command, Send
+from collections.abc import Callable
+
+from langchain_core.runnables import Runnable
+from langgraph.types import Command
 
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.meetings.calls import (
-    Call,
-    MeetingNode,
-    Step,
-    Update,
-    ctx,
-    emit,
-    quorum_error,
-)
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
-from langgraph_council.nodes.meetings.decide import synthesize
-from langgraph_council.nodes.meetings.guarding import MeetingGuards
+from langgraph_council.nodes.calls import Call, Update, model_node
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes.meetings.decide import apply_synthesis, plan_synthesis
+from langgraph_council.nodes.meetings.parallel import priced_sends, quorum_error
 from langgraph_council.nodes.meetings.prompts import POSITION_PAPER, render_agenda
-from langgraph_council.nodes.meetings.state import CallTask, MeetingState
+from langgraph_council.nodes.meetings.state import MeetingState
+from langgraph_council.nodes.meetings.steps import budget_of, emit
 
 __all__ = ["assign_papers", "synthesize_papers"]
 
@@ -35,54 +31,50 @@ def _synthesizer(roster: Roster, state: MeetingState, config: MeetingProtocolCon
     return name
 
 
-def assign_papers(roster: Roster, guards: MeetingGuards) -> MeetingNode:
+def assign_papers(roster: Roster) -> Callable[[MeetingState], Command[str]]:
     """Fan the paper requests out with `Send`, under one shared output cap."""
 
     def assign_papers(state: MeetingState) -> Command[str]:
         config = ctx()
         _synthesizer(roster, state, config)
-        agenda = render_agenda(state["agenda"])
         want = config.position_papers.max_tokens_per_position
-        prompt = POSITION_PAPER.format(max_tokens=want, agenda=agenda)
+        prompt = POSITION_PAPER.format(max_tokens=want, agenda=render_agenda(state["agenda"]))
         ids = state["participant_ids"]
-        costs = [guards.estimate(roster, a, prompt) for a in ids]
-        budget = guards.budget_of(state, config)
-        price = budget.plan_parallel(costs, want=want)
+        decision, sends = priced_sends(
+            roster,
+            state,
+            config,
+            node="write_paper",
+            phase="position_paper",
+            prompts=[(a, prompt) for a in ids],
+            want=want,
+        )
         emit(
             "phase_started",
             phase="position_paper",
             participants=len(ids),
-            budget_left=budget.remaining,
+            budget_left=budget_of(state, config).remaining,
         )
-        if not price.allowed:
-            emit("budget_exhausted", phase="position_paper", reason=price.reason)
+        if not decision.allowed:
+            emit("budget_exhausted", phase="position_paper", reason=decision.reason)
             return Command(
-                goto="finalize", update={"status": "budget_exhausted", "error": price.reason}
+                goto="finalize", update={"status": "budget_exhausted", "error": decision.reason}
             )
-        tasks = [
-            CallTask(
-                agent_id=a,
-                phase="position_paper",
-                turn=i,
-                prompt=prompt,
-                max_tokens=price.max_tokens,
-            )
-            for i, a in enumerate(ids)
-        ]
-        return Command(goto=[Send("write_paper", t) for t in tasks], update={"turn": len(ids)})
+        return Command(goto=sends, update={"turn": len(ids)})
 
     return assign_papers
 
 
-def synthesize_papers(roster: Roster, guards: MeetingGuards) -> Step:
-    """With a quorum of papers, the synthesiser (leader or a named agent) decides."""
+def synthesize_papers(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `synthesize`: with a quorum of papers, the synthesiser (leader or agent) decides."""
 
-    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
         error = quorum_error(state, "position_paper", config)
         if error:
             emit("meeting_failed", reason=error)
             return {"status": "failed", "error": error}
         agent = _synthesizer(roster, state, config)
-        return synthesize(roster, guards, phase="synthesis", synthesizer=agent)(state, config)
+        return plan_synthesis(roster, state, config, phase="synthesis", agent=agent)
 
-    return step
+    return model_node("synthesize", roster, plan, apply_synthesis(roster, "synthesis"))

@@ -2,32 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from langgraph.types import Command, Send
+from langchain_core.runnables import Runnable
+from langgraph.types import Command
 
-from langgraph_council.nodes.agents import AgentReply, Roster
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.budget import price
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.fencing import escape_fences
-from langgraph_council.nodes.meetings.calls import (
-    Call,
-    MeetingNode,
-    Step,
-    Update,
-    contribution,
-    ctx,
-    emit,
-    quorum_error,
-)
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, ctx
 from langgraph_council.nodes.meetings.detectors import (
     consensus_is_premature,
     keyword_conflicts,
     parse_judge_reply,
     structured_conflicts,
 )
-from langgraph_council.nodes.meetings.guarding import MeetingGuards
 from langgraph_council.nodes.meetings.models import Contribution, DetectedConflict
+from langgraph_council.nodes.meetings.parallel import priced_sends, quorum_error
 from langgraph_council.nodes.meetings.positions import extract_position
 from langgraph_council.nodes.meetings.prompts import (
     DEVILS_ADVOCATE,
@@ -38,21 +31,26 @@ from langgraph_council.nodes.meetings.prompts import (
     render_agenda,
     render_transcript,
 )
-from langgraph_council.nodes.meetings.state import CallTask, MeetingState
+from langgraph_council.nodes.meetings.state import MeetingState
+from langgraph_council.nodes.meetings.steps import budget_of, contribution, emit, spent
 
 __all__ = [
     "AFTER_DISCUSSION",
+    "alternate_sides",
     "broadcast_agenda",
     "check_consensus",
     "detect_conflicts",
     "devils_advocate",
     "discuss",
+    "plan_premortem",
 ]
 
 # Another discussion turn needs room for: itself, premortem, consensus check, devil's advocate,
-# synthesis, finalize, tasks and record. Below that the discussion ends early, cleanly.
+# synthesis, finalize, tasks and record (and `plan_premortem` when a premortem is configured).
+# Below that the discussion ends early, cleanly.
 MIN_STEPS_LEFT = 8
-AFTER_DISCUSSION = ("run_premortem", "check_consensus")
+AFTER_DISCUSSION = ("plan_premortem", "check_consensus")
+"""Where the discussion (or its absence) leads: the premortem when configured, else consensus."""
 
 
 def _agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
@@ -66,7 +64,7 @@ def _agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
     return name
 
 
-def broadcast_agenda(roster: Roster, guards: MeetingGuards) -> MeetingNode:
+def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
     """Share the agenda (no model call) and fan the input requests out in parallel."""
 
     def broadcast_agenda(state: MeetingState) -> Command[Any]:
@@ -83,23 +81,24 @@ def broadcast_agenda(roster: Roster, guards: MeetingGuards) -> MeetingNode:
         agenda = render_agenda(state["agenda"])
         ids = state["participant_ids"]
         prompts = [
-            INPUT_REQUEST.format(agenda=agenda, lens=_lens(sp.strategic_lenses.get(a))) for a in ids
+            (a, INPUT_REQUEST.format(agenda=agenda, lens=_lens(sp.strategic_lenses.get(a))))
+            for a in ids
         ]
-        costs = [guards.estimate(roster, a, p) for a, p in zip(ids, prompts, strict=True)]
-        price = guards.budget_of(state, config).plan_parallel(costs, want=sp.max_tokens_per_input)
-        left = guards.budget_of(state, config).remaining
+        decision, sends = priced_sends(
+            roster,
+            state,
+            config,
+            node="gather_input",
+            phase="input",
+            prompts=prompts,
+            want=sp.max_tokens_per_input,
+        )
+        left = budget_of(state, config).remaining
         emit("phase_started", phase="input", participants=len(ids), budget_left=left)
-        if not price.allowed:
-            emit("budget_exhausted", phase="input", reason=price.reason)
-            update = {"status": "budget_exhausted", "error": price.reason}
+        if not decision.allowed:
+            emit("budget_exhausted", phase="input", reason=decision.reason)
+            update = {"status": "budget_exhausted", "error": decision.reason}
             return Command(goto="finalize", update=update)
-        sends = [
-            Send(
-                "gather_input",
-                CallTask(agent_id=a, phase="input", turn=i, prompt=p, max_tokens=price.max_tokens),
-            )
-            for i, (a, p) in enumerate(zip(ids, prompts, strict=True))
-        ]
         return Command(goto=sends, update={"turn": len(ids)})
 
     return broadcast_agenda
@@ -109,44 +108,46 @@ def _lens(lens: str | None) -> str:
     return f" Consider it through this strategic lens: {escape_fences(lens)}." if lens else ""
 
 
-def _after_discussion(
-    roster: Roster,
-    guards: MeetingGuards,
-    state: MeetingState,
-    config: MeetingProtocolConfig,
-    turn: int,
-    extra: Sequence[Contribution] = (),
-) -> tuple[Any, dict[str, Any]]:
-    """Where to go once discussion is over: the premortem fan-out, or the consensus check."""
-    if not config.structured_phases.premortem or state["status"] != "completed":
-        return "check_consensus", {}
-    ids = state["participant_ids"]
-    prompt = PREMORTEM.format(
-        agenda=render_agenda(state["agenda"]),
-        transcript=render_transcript([*state["contributions"], *extra]),
-    )
-    costs = [guards.estimate(roster, a, prompt) for a in ids]
-    price = guards.budget_of(state, config).plan_parallel(
-        costs, want=config.structured_phases.max_tokens_per_input
-    )
-    if not price.allowed:
-        emit("phase_skipped", phase="premortem", reason=price.reason)
-        return "check_consensus", {}
-    emit("phase_started", phase="premortem", participants=len(ids))
-    sends = [
-        Send(
-            "run_premortem",
-            CallTask(
-                agent_id=a,
-                phase="premortem",
-                turn=turn + i,
-                prompt=prompt,
-                max_tokens=price.max_tokens,
-            ),
+def _room(state: MeetingState, config: MeetingProtocolConfig) -> bool:
+    """True when another discussion turn still leaves the steps to end the meeting cleanly."""
+    needed = MIN_STEPS_LEFT + (1 if config.structured_phases.premortem else 0)
+    return state["remaining_steps"] > needed
+
+
+def _after_discussion(state: MeetingState, config: MeetingProtocolConfig) -> str:
+    """`plan_premortem` when a premortem is configured and the meeting is on track."""
+    if config.structured_phases.premortem and state["status"] == "completed":
+        return "plan_premortem"
+    return "check_consensus"
+
+
+def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
+    """Node `plan_premortem`: fan the premortem out to every participant, priced in parallel;
+    without the budget for it the meeting skips it and goes on to the consensus check."""
+
+    def plan_premortem(state: MeetingState) -> Command[Any]:
+        config = ctx()
+        ids = state["participant_ids"]
+        prompt = PREMORTEM.format(
+            agenda=render_agenda(state["agenda"]),
+            transcript=render_transcript(state["contributions"]),
         )
-        for i, a in enumerate(ids)
-    ]
-    return sends, {"turn": turn + len(ids)}
+        decision, sends = priced_sends(
+            roster,
+            state,
+            config,
+            node="run_premortem",
+            phase="premortem",
+            prompts=[(a, prompt) for a in ids],
+            want=config.structured_phases.max_tokens_per_input,
+        )
+        if not decision.allowed:
+            emit("phase_skipped", phase="premortem", reason=decision.reason)
+            return Command(goto="check_consensus")
+        emit("phase_started", phase="premortem", participants=len(ids))
+        return Command(goto=sends, update={"turn": state["turn"] + len(ids)})
+
+    return plan_premortem
 
 
 def alternate_sides(discussants: Sequence[str], inputs: Sequence[Contribution]) -> list[str]:
@@ -160,8 +161,6 @@ def alternate_sides(discussants: Sequence[str], inputs: Sequence[Contribution]) 
 
 
 def _route_conflicts(
-    roster: Roster,
-    guards: MeetingGuards,
     state: MeetingState,
     config: MeetingProtocolConfig,
     conflicts: list[DetectedConflict],
@@ -180,18 +179,22 @@ def _route_conflicts(
     update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
     if update.get("status") == "budget_exhausted":
         return Command(goto="check_consensus", update=update)
-    room = state["remaining_steps"] > MIN_STEPS_LEFT
-    if len(discussants) >= 2 and room and update.get("status", state["status"]) == "completed":
+    if (
+        len(discussants) >= 2
+        and _room(state, config)
+        and update.get("status", state["status"]) == "completed"
+    ):
         emit("phase_started", phase="discussion", participants=len(discussants))
         return Command(goto="discuss", update={**update, "discussion_index": 0})
-    goto, more = _after_discussion(roster, guards, state, config, turn)
-    return Command(goto=goto, update={**update, **more})
+    return Command(goto=_after_discussion(state, config), update=update)
 
 
-def detect_conflicts(roster: Roster, guards: MeetingGuards) -> Step:
-    """Quorum check, then the configured detector; routes to discussion or onwards."""
+def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `detect_conflicts`: quorum check, then the configured detector (the judge is a
+    model call); routes to discussion or onwards."""
 
-    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
         error = quorum_error(state, "input", config)
         if error:
             emit("meeting_failed", reason=error)
@@ -205,48 +208,46 @@ def detect_conflicts(roster: Roster, guards: MeetingGuards) -> Step:
         keyword, structured = keyword_conflicts(inputs), structured_conflicts(positions)
         turn = state["turn"]
         if detector == "keyword":
-            return _route_conflicts(roster, guards, state, config, keyword, turn, {})
+            return _route_conflicts(state, config, keyword, turn, {})
         if detector == "structured":
-            return _route_conflicts(roster, guards, state, config, structured, turn, {})
+            return _route_conflicts(state, config, structured, turn, {})
         if detector == "hybrid" and bool(keyword) == bool(structured):
-            return _route_conflicts(
-                roster, guards, state, config, [*structured, *keyword], turn, {}
-            )
+            return _route_conflicts(state, config, [*structured, *keyword], turn, {})
         judge = _agent(roster, state, sp.conflict_judge, "conflict_judge")
         prompt = JUDGE_REQUEST.format(
             agenda=render_agenda(state["agenda"]), transcript=render_transcript(inputs)
         )
-        price = guards.budget_of(state, config).plan(
-            prompt_tokens=guards.estimate(roster, judge, prompt), want=200
-        )
-        if not price.allowed:
-            update = {"status": "budget_exhausted", "error": price.reason}
-            return _route_conflicts(
-                roster, guards, state, config, [*structured, *keyword], turn, update
-            )
+        decision = price(roster, judge, prompt, want=200, budget=budget_of(state, config))
+        if not decision.allowed:
+            update = {"status": "budget_exhausted", "error": decision.reason}
+            return _route_conflicts(state, config, [*structured, *keyword], turn, update)
+        return Call(judge, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
 
-        def finish(reply: AgentReply, _: Any) -> Update:
-            found = parse_judge_reply(reply.content, state["participant_ids"])
-            update = {
-                "contributions": [contribution(reply, "conflict_judge", turn)],
-                "tokens_used": reply.total_tokens,
-            }
-            return _route_conflicts(roster, guards, state, config, found, turn + 1, update)
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        turn = state["turn"]
+        found = parse_judge_reply(outcome.reply.content, state["participant_ids"])
+        update = {
+            "contributions": [contribution(outcome.reply, "conflict_judge", turn)],
+            **spent(outcome),
+        }
+        return _route_conflicts(state, ctx(), found, turn + 1, update)
 
-        return Call(judge, prompt, price.max_tokens, finish)
-
-    return step
+    return model_node("detect_conflicts", roster, plan, apply)
 
 
-def discuss(roster: Roster, guards: MeetingGuards) -> Step:
-    """One discussion turn between the agents in conflict, within the discussion cap."""
+def _discussion(state: MeetingState, config: MeetingProtocolConfig) -> list[str]:
+    who = state.get("discussants", [])
+    return [a for _ in range(config.structured_phases.max_discussion_turns_per_agent) for a in who]
 
-    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
+
+def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `discuss`: one discussion turn between the agents in conflict, within the cap."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
         sp = config.structured_phases
         who = state.get("discussants", [])
-        schedule = [a for _ in range(sp.max_discussion_turns_per_agent) for a in who]
-        index, turn = state.get("discussion_index", 0), state["turn"]
-        agent = schedule[index]
+        agent = _discussion(state, config)[state.get("discussion_index", 0)]
         visible = [
             c
             for c in state["contributions"]
@@ -255,38 +256,39 @@ def discuss(roster: Roster, guards: MeetingGuards) -> Step:
         prompt = DISCUSSION_TURN.format(
             agenda=render_agenda(state["agenda"]), transcript=render_transcript(visible)
         )
-        cost = guards.estimate(roster, agent, prompt)
+        cost = roster.estimate_prompt_tokens(agent, prompt)
         left = sp.max_discussion_tokens - state["discussion_tokens"]
         want = min(sp.max_tokens_per_input, left - cost)
         if want < config.min_output_tokens:
             emit("discussion_capped", tokens_left=left)
-            goto, more = _after_discussion(roster, guards, state, config, turn)
-            return Command(goto=goto, update=more)
-        price = guards.budget_of(state, config).plan(prompt_tokens=cost, want=want)
-        if not price.allowed:
-            emit("budget_exhausted", phase="discussion", reason=price.reason)
+            return Command(goto=_after_discussion(state, config))
+        decision = price(
+            roster, agent, prompt, want=want, budget=budget_of(state, config), prompt_tokens=cost
+        )
+        if not decision.allowed:
+            emit("budget_exhausted", phase="discussion", reason=decision.reason)
             return Command(
-                goto="synthesize", update={"status": "budget_exhausted", "error": price.reason}
+                goto="synthesize", update={"status": "budget_exhausted", "error": decision.reason}
             )
+        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
 
-        def finish(reply: AgentReply, _: Any) -> Update:
-            said = contribution(reply, "discussion", turn)
-            emit("agent_spoke", agent_id=agent, phase="discussion", turn=turn)
-            update: dict[str, Any] = {
-                "contributions": [said],
-                "tokens_used": reply.total_tokens,
-                "discussion_tokens": reply.total_tokens,
-                "turn": turn + 1,
-                "discussion_index": index + 1,
-            }
-            if index + 1 < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
-                return Command(goto="discuss", update=update)
-            goto, more = _after_discussion(roster, guards, state, config, turn + 1, [said])
-            return Command(goto=goto, update={**update, **more})
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        config = ctx()
+        index, turn = state.get("discussion_index", 0), state["turn"]
+        emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
+        update: dict[str, Any] = {
+            "contributions": [contribution(outcome.reply, "discussion", turn)],
+            **spent(outcome),
+            "discussion_tokens": outcome.tokens,
+            "turn": turn + 1,
+            "discussion_index": index + 1,
+        }
+        more = index + 1 < len(_discussion(state, config))
+        if more and _room(state, config):
+            return Command(goto="discuss", update=update)
+        return Command(goto=_after_discussion(state, config), update=update)
 
-        return Call(agent, prompt, price.max_tokens, finish)
-
-    return step
+    return model_node("discuss", roster, plan, apply)
 
 
 def check_consensus(state: MeetingState) -> Command[Any]:
@@ -305,10 +307,11 @@ def check_consensus(state: MeetingState) -> Command[Any]:
     return Command(goto="synthesize")
 
 
-def devils_advocate(roster: Roster, guards: MeetingGuards) -> Step:
-    """The devil's advocate argues against a consensus reached too fast."""
+def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `play_devils_advocate`: argue against a consensus reached too fast."""
 
-    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
         agent = _agent(
             roster, state, config.structured_phases.devils_advocate_agent, "devils_advocate_agent"
         )
@@ -316,23 +319,25 @@ def devils_advocate(roster: Roster, guards: MeetingGuards) -> Step:
             agenda=render_agenda(state["agenda"]),
             transcript=render_transcript(state["contributions"]),
         )
-        price = guards.budget_of(state, config).plan(
-            prompt_tokens=guards.estimate(roster, agent, prompt),
+        decision = price(
+            roster,
+            agent,
+            prompt,
             want=config.structured_phases.max_tokens_per_input,
+            budget=budget_of(state, config),
         )
-        if not price.allowed:
-            return {"status": "budget_exhausted", "error": price.reason}
+        if not decision.allowed:
+            return {"status": "budget_exhausted", "error": decision.reason}
+        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
+        emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="devils_advocate", turn=turn)
+        return {
+            "contributions": [contribution(outcome.reply, "devils_advocate", turn)],
+            **spent(outcome),
+            "turn": turn + 1,
+            "devils_advocate_used": True,
+        }
 
-        def finish(reply: AgentReply, _: Any) -> Update:
-            emit("agent_spoke", agent_id=agent, phase="devils_advocate", turn=turn)
-            return {
-                "contributions": [contribution(reply, "devils_advocate", turn)],
-                "tokens_used": reply.total_tokens,
-                "turn": turn + 1,
-                "devils_advocate_used": True,
-            }
-
-        return Call(agent, prompt, price.max_tokens, finish)
-
-    return step
+    return model_node("play_devils_advocate", roster, plan, apply)

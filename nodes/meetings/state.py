@@ -11,6 +11,7 @@ from langgraph.channels.delta import DeltaChannel
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes.meetings.models import (
     Contribution,
     DetectedConflict,
@@ -23,6 +24,7 @@ from langgraph_council.nodes.meetings.models import (
 
 __all__ = [
     "CallTask",
+    "MeetingContext",
     "MeetingInput",
     "MeetingOutput",
     "MeetingState",
@@ -60,6 +62,16 @@ class MeetingInput(TypedDict):
     participant_ids: list[str]
     token_budget: int
     meeting_id: NotRequired[str]
+
+
+class MeetingContext(TypedDict, total=False):
+    """The meeting graph's context schema: the `meeting` section of a namespaced run context.
+
+    The flat form (`{"round_robin": {...}}`) and a `MeetingProtocolConfig` work too; see
+    `nodes.context.run_context`.
+    """
+
+    meeting: MeetingProtocolConfig
 
 
 class MeetingOutput(TypedDict):
@@ -104,3 +116,5 @@ class CallTask(TypedDict):
     turn: int
     prompt: str
     max_tokens: int
+    prompt_tokens: NotRequired[int]
+    """The prompt's estimate made when the phase was priced (absent in older checkpoints)."""

@@ -1,22 +1,30 @@
-"""Round robin: turn order, and the node step in which one participant speaks."""
+"""Round robin: turn order, and the node in which one participant speaks."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
+from langchain_core.runnables import Runnable
 from langgraph.types import Command
 
-from langgraph_council.nodes.agents import AgentReply, Roster
-from langgraph_council.nodes.meetings.calls import Call, Step, Update, contribution, emit
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
-from langgraph_council.nodes.meetings.guarding import MeetingGuards
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.budget import price
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, ctx
 from langgraph_council.nodes.meetings.prompts import (
     ROUND_ROBIN_TURN,
     render_agenda,
     render_transcript,
 )
 from langgraph_council.nodes.meetings.state import MeetingState
+from langgraph_council.nodes.meetings.steps import (
+    budget_of,
+    contribution,
+    emit,
+    left_after,
+    spent,
+)
 
 __all__ = ["MIN_STEPS_LEFT", "take_turn", "turn_schedule"]
 
@@ -33,18 +41,22 @@ def turn_schedule(participants: Sequence[str], per_agent: int, total: int) -> li
     return [p for _ in range(per_agent) for p in participants][:total]
 
 
+def _schedule(state: MeetingState, config: MeetingProtocolConfig) -> list[str]:
+    rr = config.round_robin
+    return turn_schedule(state["participant_ids"], rr.max_turns_per_agent, rr.max_total_turns)
+
+
 def _after_turns(config: MeetingProtocolConfig) -> Literal["summarize", "finalize"]:
     return "summarize" if config.round_robin.leader_summarizes else "finalize"
 
 
-def take_turn(roster: Roster, guards: MeetingGuards) -> Step:
-    """One round-robin turn: the scheduled speaker sees the fenced transcript."""
+def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `take_turn`: the scheduled speaker sees the fenced transcript and speaks once."""
 
-    def step(state: MeetingState, config: MeetingProtocolConfig) -> Call | Update:
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
         rr = config.round_robin
-        schedule = turn_schedule(
-            state["participant_ids"], rr.max_turns_per_agent, rr.max_total_turns
-        )
+        schedule = _schedule(state, config)
         turn = state["turn"]
         agent = schedule[turn]
         prompt = ROUND_ROBIN_TURN.format(
@@ -53,7 +65,7 @@ def take_turn(roster: Roster, guards: MeetingGuards) -> Step:
             agenda=render_agenda(state["agenda"]),
             transcript=render_transcript(state["contributions"], window=rr.transcript_window),
         )
-        budget = guards.budget_of(state, config, reserve=rr.leader_summarizes)
+        budget = budget_of(state, config, reserve=rr.leader_summarizes)
         if turn == 0:
             emit(
                 "phase_started",
@@ -61,25 +73,26 @@ def take_turn(roster: Roster, guards: MeetingGuards) -> Step:
                 turns=len(schedule),
                 budget_left=budget.remaining,
             )
-        price = budget.plan(
-            prompt_tokens=guards.estimate(roster, agent, prompt), want=rr.max_tokens_per_turn
-        )
-        if not price.allowed:
-            emit("budget_exhausted", phase="round_robin", reason=price.reason)
-            update = {"status": "budget_exhausted", "error": price.reason}
+        decision = price(roster, agent, prompt, want=rr.max_tokens_per_turn, budget=budget)
+        if not decision.allowed:
+            emit("budget_exhausted", phase="round_robin", reason=decision.reason)
+            update = {"status": "budget_exhausted", "error": decision.reason}
             return Command(goto=_after_turns(config), update=update)
+        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
 
-        def finish(reply: AgentReply, _: Any) -> Update:
-            left = budget.remaining - reply.total_tokens
-            emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
-            more = turn + 1 < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT
-            update = {
-                "contributions": [contribution(reply, "round_robin", turn)],
-                "tokens_used": reply.total_tokens,
-                "turn": turn + 1,
-            }
-            return Command(goto="take_turn" if more else _after_turns(config), update=update)
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        config = ctx()
+        turn, agent = state["turn"], outcome.reply.agent_id
+        left = left_after(state, outcome)
+        emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
+        more = (
+            turn + 1 < len(_schedule(state, config)) and state["remaining_steps"] > MIN_STEPS_LEFT
+        )
+        update = {
+            "contributions": [contribution(outcome.reply, "round_robin", turn)],
+            "turn": turn + 1,
+            **spent(outcome),
+        }
+        return Command(goto="take_turn" if more else _after_turns(config), update=update)
 
-        return Call(agent, prompt, price.max_tokens, finish)
-
-    return step
+    return model_node("take_turn", roster, plan, apply)

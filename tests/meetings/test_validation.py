@@ -100,7 +100,7 @@ def test_unknown_protocol_and_bad_roster_fail_at_build_time(make_roster) -> None
     with pytest.raises(TypeError, match="roster must be a Roster"):
         build_meeting_graph(object())  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="snake_case"):
-        register_meeting_protocol("Bad Name", lambda g, r, guards: None)
+        register_meeting_protocol("Bad Name", lambda g, r: None)
 
 
 def test_bad_context_names_the_field(make_roster, meeting_input) -> None:
@@ -114,8 +114,8 @@ def test_bad_context_names_the_field(make_roster, meeting_input) -> None:
 def test_custom_protocol_registers_and_runs(make_roster, meeting_input) -> None:
     from langgraph_council.graphs.meeting_protocols import build_round_robin
 
-    def quick(graph, roster: Roster, guards) -> None:
-        build_round_robin(graph, roster, guards)
+    def quick(graph, roster: Roster) -> None:
+        build_round_robin(graph, roster)
 
     register_meeting_protocol("quick_round", quick)
     roster, _ = make_roster({"senior_dev": ["hi"], "cto": ["Decisions:\n- done"]})

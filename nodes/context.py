@@ -1,0 +1,98 @@
+"""The one run-context accessor: each graph family reads its own section of the run context.
+
+A run context (`graph.invoke(..., context=...)`) may be namespaced, one section per family:
+`{"meeting": {...}, "conflict": {...}, "delegation": {...}, "coordination": {...}}`, so one
+context can serve a parent graph that embeds several families. The flat form of one family's
+config (`{"round_robin": {"max_turns_per_agent": 1}}`) keeps working. Whatever is given is
+merged over the build-time config (the `config=` of the factory), never replaces it: LangGraph
+Server sends `{}` when the caller gave nothing, and that must not undo the build-time settings.
+
+The graphs declare a `TypedDict` context schema (not the pydantic config): LangGraph turns a
+dict context into an instance of a pydantic context schema, which would forbid the other
+families' sections and make `{}` indistinguishable from an explicit default config.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from langgraph.runtime import get_runtime
+from pydantic import BaseModel, ValidationError
+
+__all__ = ["SECTIONS", "merge_context", "run_context"]
+
+SECTIONS = frozenset({"meeting", "conflict", "delegation", "coordination"})
+"""The sections of a namespaced run context, one per graph family."""
+
+C = TypeVar("C", bound=BaseModel)
+
+
+def _over(base: BaseModel, update: Mapping[str, Any]) -> dict[str, Any]:
+    """`update` over `base`'s fields; nested models are merged field by field."""
+    merged: dict[str, Any] = {name: getattr(base, name) for name in type(base).model_fields}
+    for key, value in update.items():
+        current = merged.get(key)
+        if isinstance(current, BaseModel) and isinstance(value, Mapping):
+            merged[key] = _over(current, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _problems(exc: ValidationError, where: str) -> str:
+    return "; ".join(
+        f"{where}.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+    )
+
+
+def merge_context(value: object, section: str, schema: type[C], default: C) -> C:
+    """`run_context` for a given context value (pure; see `run_context`).
+
+    Raises:
+        ValueError: A setting is invalid or unknown (the message names it, with its section).
+        TypeError: The context is neither a `schema` instance nor a mapping.
+    """
+    if value is None:
+        return default
+    if isinstance(value, schema):
+        return value
+    if not isinstance(value, Mapping):
+        raise TypeError(
+            f"the run context must be a {schema.__name__} or a dict (flat, or with a "
+            f"{section!r} section), got {type(value).__name__}"
+        )
+    where = "context"
+    if section in value:
+        chosen = value[section]
+        where = f"context[{section!r}]"
+        if chosen is None:
+            return default
+        if isinstance(chosen, schema):
+            return chosen
+        if not isinstance(chosen, Mapping):
+            raise TypeError(
+                f"{where} must be a {schema.__name__} or a dict of its fields, "
+                f"got {type(chosen).__name__}"
+            )
+    else:
+        chosen = {k: v for k, v in value.items() if k not in SECTIONS}
+    if not chosen:
+        return default
+    try:
+        return schema.model_validate(_over(default, chosen))
+    except ValidationError as exc:
+        raise ValueError(f"invalid run context: {_problems(exc, where)}") from None
+
+
+def run_context(section: str, schema: type[C], default: C) -> C:
+    """The run's settings of one family: its context section merged over `default`.
+
+    `None` or `{}` gives `default` (the build-time config); a `schema` instance is used as is;
+    a mapping with key `section` uses that sub-mapping, else the flat mapping (ignoring other
+    families' sections); the chosen mapping is merged over `default` and validated.
+
+    Example:
+        >>> run_context("meeting", MeetingProtocolConfig, MeetingProtocolConfig())  # doctest: +SKIP
+    """
+    return merge_context(get_runtime().context, section, schema, default)

@@ -1,0 +1,89 @@
+"""What every meeting step shares: progress events, contributions, the meeting's budget."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from langgraph.config import get_stream_writer
+
+from langgraph_council.nodes.agents import AgentReply
+from langgraph_council.nodes.budget import TokenBudget
+from langgraph_council.nodes.calls import CallOutcome
+from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes.meetings.models import Contribution, MeetingPhase
+from langgraph_council.nodes.meetings.state import MeetingState
+
+__all__ = [
+    "MeetingNode",
+    "budget_of",
+    "contribution",
+    "emit",
+    "input_scale",
+    "left_after",
+    "spent",
+]
+
+
+class MeetingNode(Protocol):
+    """A plain meeting node: the state in, a partial update or a `Command` out."""
+
+    def __call__(self, state: MeetingState) -> Any:
+        """Run the node."""
+        ...
+
+
+def emit(event: str, **data: Any) -> None:
+    """A progress event on LangGraph's `custom` stream (a no-op when nobody streams it)."""
+    get_stream_writer()({"event": event, **data})
+
+
+def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribution:
+    """A contribution from one agent reply."""
+    return Contribution(
+        agent_id=reply.agent_id,
+        phase=phase,
+        turn=turn,
+        content=reply.content,
+        input_tokens=reply.input_tokens,
+        output_tokens=reply.output_tokens,
+        usage_estimated=reply.usage_estimated,
+        timestamp=datetime.now(UTC),
+    )
+
+
+def spent(outcome: CallOutcome) -> dict[str, int]:
+    """The tokens a call used, and its estimated vs billed prompt tokens.
+
+    The pair calibrates later pricing (`input_scale`): a provider billing more than we estimate
+    makes the next calls priced higher, before they are made.
+    """
+    update = {"tokens_used": outcome.tokens}
+    if outcome.prompt_tokens is not None:
+        update["priced_input_tokens"] = outcome.prompt_tokens
+        update["billed_input_tokens"] = outcome.reply.input_tokens
+    return update
+
+
+def input_scale(state: MeetingState) -> float:
+    """Billed over estimated prompt tokens so far: later calls are priced with it (never < 1)."""
+    priced = state.get("priced_input_tokens", 0)
+    return max(1.0, state.get("billed_input_tokens", 0) / priced) if priced else 1.0
+
+
+def budget_of(
+    state: MeetingState, config: MeetingProtocolConfig, *, reserve: bool = True
+) -> TokenBudget:
+    """The meeting's budget now; `reserve=False` when no synthesis will follow."""
+    return TokenBudget(
+        total=state["token_budget"],
+        used=state["tokens_used"],
+        reserve_fraction=config.synthesis_reserve if reserve else 0.0,
+        min_output=config.min_output_tokens,
+        input_scale=input_scale(state),
+    )
+
+
+def left_after(state: MeetingState, outcome: CallOutcome) -> int:
+    """Tokens left in the meeting's budget once `outcome` is paid for (for progress events)."""
+    return max(0, state["token_budget"] - state["tokens_used"]) - outcome.tokens
