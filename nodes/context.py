@@ -14,7 +14,11 @@ families' sections and make `{}` indistinguishable from an explicit default conf
 
 from __future__ import annotations
 
+import copy
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from langgraph.runtime import get_runtime
@@ -46,22 +50,61 @@ def _problems(exc: ValidationError, where: str) -> str:
     )
 
 
+_CACHE_SIZE = 64
+
+
+@dataclass(frozen=True)
+class _Seen:
+    value: object  # held, so its id stays its own while cached
+    snapshot: object  # a deep copy: a dict changed in place since is read afresh
+    default: BaseModel
+    merged: BaseModel
+
+
+_cache: OrderedDict[tuple[int, str, type[BaseModel], int], _Seen] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
 def merge_context(value: object, section: str, schema: type[C], default: C) -> C:
     """`run_context` for a given context value (pure; see `run_context`).
+
+    Nodes read their settings in every step, so the merged result of a mapping is kept for as
+    long as the same mapping, unchanged, comes back (a dict changed in place is read afresh).
 
     Raises:
         ValueError: A setting is invalid or unknown (the message names it, with its section).
         TypeError: The context is neither a `schema` instance nor a mapping.
     """
-    if value is None:
-        return default
-    if isinstance(value, schema):
-        return value
+    if value is None or isinstance(value, schema):
+        return default if value is None else value
     if not isinstance(value, Mapping):
         raise TypeError(
             f"the run context must be a {schema.__name__} or a dict (flat, or with a "
             f"{section!r} section), got {type(value).__name__}"
         )
+    key = (id(value), section, schema, id(default))
+    with _cache_lock:
+        seen = _cache.get(key)
+    if (
+        seen is not None
+        and seen.value is value
+        and seen.default is default
+        and seen.snapshot == value
+    ):
+        return seen.merged  # type: ignore[return-value]
+    merged = _section_over(value, section, schema, default)
+    try:
+        snapshot = copy.deepcopy(value)
+    except Exception:  # noqa: BLE001 - an uncopyable context is simply not cached
+        return merged
+    with _cache_lock:
+        _cache[key] = _Seen(value, snapshot, default, merged)
+        if len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return merged
+
+
+def _section_over(value: Mapping[Any, Any], section: str, schema: type[C], default: C) -> C:
     where = "context"
     if section in value:
         chosen = value[section]
@@ -79,6 +122,10 @@ def merge_context(value: object, section: str, schema: type[C], default: C) -> C
         chosen = {k: v for k, v in value.items() if k not in SECTIONS}
     if not chosen:
         return default
+    return _validated(chosen, where, schema, default)
+
+
+def _validated(chosen: Mapping[str, Any], where: str, schema: type[C], default: C) -> C:
     try:
         return schema.model_validate(_over(default, chosen))
     except ValidationError as exc:
