@@ -13,7 +13,7 @@ from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
-from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_authority, to_human
+from langgraph_council.nodes.conflicts.outcomes import resolved_by_verdict, to_authority, to_human
 from langgraph_council.nodes.conflicts.prompts import (
     ARGUMENT_PROMPT,
     JUDGE_PROMPT,
@@ -94,12 +94,14 @@ def evaluator_failed(exc: Exception) -> str:
     return f"the evaluator failed ({type(exc).__name__}: {exc})"
 
 
-def verdict_problem(verdict: object, conflict: Conflict) -> str | None:
-    """Why a verdict cannot be used (None when it names a party)."""
+def verdict_problem(verdict: object, conflict: Conflict, min_confidence: float = 0.0) -> str | None:
+    """Why a verdict cannot be used (None when it names a party with enough confidence)."""
     if not isinstance(verdict, Verdict):
         return "the evaluator gave no parsable verdict"
     if verdict.winning_agent_id not in conflict.agent_ids:
         return f"the verdict named {verdict.winning_agent_id!r}, who is not a party"
+    if verdict.confidence < min_confidence:
+        return f"confidence {verdict.confidence:.2f} < min_confidence {min_confidence}"
     return None
 
 
@@ -216,15 +218,7 @@ def _judged(state: StrategyState, verdict: object, problem: str | None, tokens: 
     conflict, judge = state["conflict"], str(state.get("judge_id"))
     if problem is not None or not isinstance(verdict, Verdict):
         return {**to_authority(f"debate judged by {judge}: {problem}"), "tokens_used": tokens}
-    resolution = make_resolution(
-        conflict,
-        ConflictOutcome.RESOLVED_BY_DEBATE,
-        winner=verdict.winning_agent_id,
-        decided_by=judge,
-        reasoning=verdict.reasoning,
-        confidence=verdict.confidence,
-    )
-    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+    return resolved_by_verdict(conflict, ConflictOutcome.RESOLVED_BY_DEBATE, verdict, judge, tokens)
 
 
 def make_judge_node(roster: Roster | None) -> Runnable[StrategyState, Update]:

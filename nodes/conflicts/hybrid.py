@@ -16,7 +16,7 @@ from langgraph_council.nodes.conflicts.debate import (
     verdict_problem,
 )
 from langgraph_council.nodes.conflicts.models import ConflictOutcome, Verdict
-from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_authority, to_human
+from langgraph_council.nodes.conflicts.outcomes import resolved_by_verdict, to_authority, to_human
 from langgraph_council.nodes.conflicts.prompts import (
     REVIEW_PROMPT,
 )
@@ -68,29 +68,16 @@ def review_analysis(reviewer: str, verdict: Verdict | None, problem: str | None)
 
 
 def _reviewed(
-    state: StrategyState,
-    default: ConflictResolutionConfig,
-    verdict: Verdict | None,
-    problem: str | None,
-    tokens: int,
+    state: StrategyState, verdict: object, problem: str | None, tokens: int, escalate: bool
 ) -> Update:
     conflict, reviewer = state["conflict"], str(state.get("judge_id"))
-    settings = current_config(default).hybrid
-    if problem is None and verdict is not None and verdict.confidence < settings.min_confidence:
-        problem = f"confidence {verdict.confidence:.2f} < min_confidence {settings.min_confidence}"
-    if problem is not None or verdict is None:
-        analysis = review_analysis(reviewer, verdict, problem)
-        update = _ambiguous(str(problem), analysis, settings.escalate_on_ambiguity)
-        return {**update, "tokens_used": tokens}
-    resolution = make_resolution(
-        conflict,
-        ConflictOutcome.RESOLVED_BY_HYBRID,
-        winner=verdict.winning_agent_id,
-        decided_by=reviewer,
-        reasoning=verdict.reasoning,
-        confidence=verdict.confidence,
+    if problem is not None or not isinstance(verdict, Verdict):
+        shown = verdict if isinstance(verdict, Verdict) else None
+        analysis = review_analysis(reviewer, shown, problem)
+        return {**_ambiguous(str(problem), analysis, escalate), "tokens_used": tokens}
+    return resolved_by_verdict(
+        conflict, ConflictOutcome.RESOLVED_BY_HYBRID, verdict, reviewer, tokens
     )
-    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
 
 
 def make_review_node(
@@ -99,15 +86,18 @@ def make_review_node(
     """Node `review`: the review agent's structured verdict with confidence."""
 
     def plan(state: StrategyState) -> Call:
+        escalate = current_config(default).hybrid.escalate_on_ambiguity
         return verdict_call(
             state,
             REVIEW_PROMPT,
-            lambda exc: _reviewed(state, default, None, evaluator_failed(exc), 0),
+            lambda exc: _reviewed(state, None, evaluator_failed(exc), 0, escalate),
         )
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
-        problem = verdict_problem(outcome.parsed, state["conflict"])
-        verdict = outcome.parsed if isinstance(outcome.parsed, Verdict) else None
-        return _reviewed(state, default, verdict, problem, outcome.tokens)
+        settings = current_config(default).hybrid
+        problem = verdict_problem(outcome.parsed, state["conflict"], settings.min_confidence)
+        return _reviewed(
+            state, outcome.parsed, problem, outcome.tokens, settings.escalate_on_ambiguity
+        )
 
     return model_node("review", roster, plan, apply)

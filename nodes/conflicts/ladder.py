@@ -15,7 +15,11 @@ from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes.conflicts.debate import evaluator_failed, verdict_problem
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
-from langgraph_council.nodes.conflicts.outcomes import make_resolution, to_human
+from langgraph_council.nodes.conflicts.outcomes import (
+    make_resolution,
+    resolved_by_verdict,
+    to_human,
+)
 from langgraph_council.nodes.conflicts.prompts import (
     ARBITRATION_PROMPT,
     NEGOTIATION_PROMPT,
@@ -194,29 +198,15 @@ def make_check_agreement_node(
 
 
 def _arbitrated(
-    state: StrategyState,
-    default: ConflictResolutionConfig,
-    expert: str,
-    verdict: Verdict | None,
-    problem: str | None,
-    tokens: int,
+    state: StrategyState, expert: str, verdict: object, problem: str | None, tokens: int
 ) -> Update:
-    settings = current_config(default).ladder
-    if problem is None and verdict is not None and verdict.confidence < settings.min_confidence:
-        problem = f"confidence {verdict.confidence:.2f} < min_confidence {settings.min_confidence}"
-    if problem is not None or verdict is None:
+    if problem is not None or not isinstance(verdict, Verdict):
         analysis = f"Arbitration by {expert}: {problem}."
         update = to_human(f"expert arbitration by {expert} failed: {problem}", analysis=analysis)
         return {**update, "tokens_used": tokens}
-    resolution = make_resolution(
-        state["conflict"],
-        ConflictOutcome.RESOLVED_BY_ARBITRATION,
-        winner=verdict.winning_agent_id,
-        decided_by=expert,
-        reasoning=verdict.reasoning,
-        confidence=verdict.confidence,
+    return resolved_by_verdict(
+        state["conflict"], ConflictOutcome.RESOLVED_BY_ARBITRATION, verdict, expert, tokens
     )
-    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
 
 
 def make_arbitrate_node(
@@ -246,13 +236,13 @@ def make_arbitrate_node(
         )
 
         def on_error(exc: Exception) -> Update:
-            return _arbitrated(state, default, expert, None, evaluator_failed(exc), 0)
+            return _arbitrated(state, expert, None, evaluator_failed(exc), 0)
 
         return Call(expert, prompt, schema=Verdict, on_error=on_error)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
-        verdict = outcome.parsed if isinstance(outcome.parsed, Verdict) else None
-        problem = verdict_problem(outcome.parsed, state["conflict"])
-        return _arbitrated(state, default, outcome.reply.agent_id, verdict, problem, outcome.tokens)
+        min_confidence = current_config(default).ladder.min_confidence
+        problem = verdict_problem(outcome.parsed, state["conflict"], min_confidence)
+        return _arbitrated(state, outcome.reply.agent_id, outcome.parsed, problem, outcome.tokens)
 
     return model_node("arbitrate", roster, plan, apply)

@@ -8,10 +8,11 @@ from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictOutcome,
     ConflictResolution,
+    Verdict,
     utc_now,
 )
 
-__all__ = ["make_resolution", "to_authority", "to_human", "with_fallback"]
+__all__ = ["make_resolution", "resolved_by_verdict", "to_authority", "to_human", "with_fallback"]
 
 
 def with_fallback(reasoning: str, fallback_reason: str | None) -> str:
@@ -39,6 +40,21 @@ def make_resolution(
         confidence=confidence,
         resolved_at=utc_now(),
     )
+
+
+def resolved_by_verdict(
+    conflict: Conflict, outcome: ConflictOutcome, verdict: Verdict, decided_by: str, tokens: int
+) -> dict[str, Any]:
+    """A strategy update resolving `conflict` as `verdict` says (judge, reviewer, arbitrator)."""
+    resolution = make_resolution(
+        conflict,
+        outcome,
+        winner=verdict.winning_agent_id,
+        decided_by=decided_by,
+        reasoning=verdict.reasoning,
+        confidence=verdict.confidence,
+    )
+    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
 
 
 def to_human(reason: str, *, analysis: str | None = None) -> dict[str, Any]:

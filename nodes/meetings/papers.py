@@ -14,21 +14,14 @@ from langgraph_council.nodes.meetings.decide import apply_synthesis, plan_synthe
 from langgraph_council.nodes.meetings.parallel import priced_sends, quorum_error
 from langgraph_council.nodes.meetings.prompts import POSITION_PAPER, render_agenda
 from langgraph_council.nodes.meetings.state import MeetingState
-from langgraph_council.nodes.meetings.steps import budget_of, emit
+from langgraph_council.nodes.meetings.steps import budget_of, emit, named_agent
 
 __all__ = ["assign_papers", "synthesize_papers"]
 
 
 def _synthesizer(roster: Roster, state: MeetingState, config: MeetingProtocolConfig) -> str:
     name = config.position_papers.synthesizer
-    if name == "meeting_leader":
-        return state["leader_id"]
-    if name not in roster.org or not roster.has_model(name):
-        raise ValueError(
-            f"position_papers.synthesizer: {name!r} is not an agent with a model; "
-            "use 'meeting_leader' or a roster agent id"
-        )
-    return name
+    return named_agent(roster, state, name, "position_papers.synthesizer")
 
 
 def assign_papers(roster: Roster) -> Callable[[MeetingState], Command[str]]:

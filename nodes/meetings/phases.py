@@ -32,7 +32,13 @@ from langgraph_council.nodes.meetings.prompts import (
     render_transcript,
 )
 from langgraph_council.nodes.meetings.state import MeetingState
-from langgraph_council.nodes.meetings.steps import budget_of, contribution, emit, spent
+from langgraph_council.nodes.meetings.steps import (
+    budget_of,
+    contribution,
+    emit,
+    named_agent,
+    spent,
+)
 
 __all__ = [
     "AFTER_DISCUSSION",
@@ -54,14 +60,7 @@ AFTER_DISCUSSION = ("plan_premortem", "check_consensus")
 
 
 def _agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
-    if name == "meeting_leader":
-        return state["leader_id"]
-    if name not in roster.org or not roster.has_model(name):
-        raise ValueError(
-            f"structured_phases.{field}: {name!r} is not an agent with a model; "
-            "use 'meeting_leader' or a roster agent id"
-        )
-    return name
+    return named_agent(roster, state, name, f"structured_phases.{field}")
 
 
 def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:

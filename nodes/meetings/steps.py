@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from langgraph.config import get_stream_writer
 
-from langgraph_council.nodes.agents import AgentReply
+from langgraph_council.nodes.agents import AgentReply, Roster
 from langgraph_council.nodes.budget import TokenBudget
 from langgraph_council.nodes.calls import CallOutcome
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
@@ -21,6 +21,7 @@ __all__ = [
     "emit",
     "input_scale",
     "left_after",
+    "named_agent",
     "spent",
 ]
 
@@ -50,6 +51,22 @@ def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribut
         usage_estimated=reply.usage_estimated,
         timestamp=datetime.now(UTC),
     )
+
+
+def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
+    """The agent a setting names: `"meeting_leader"` or a roster agent with a model.
+
+    Raises:
+        ValueError: Naming the setting (`field`, e.g. `structured_phases.conflict_judge`).
+    """
+    if name == "meeting_leader":
+        return state["leader_id"]
+    if name not in roster.org or not roster.has_model(name):
+        raise ValueError(
+            f"{field}: {name!r} is not an agent with a model; "
+            "use 'meeting_leader' or a roster agent id"
+        )
+    return name
 
 
 def spent(outcome: CallOutcome) -> dict[str, int]:
