@@ -27,7 +27,6 @@ from langgraph_council.nodes.conflicts import (
     ConflictResolutionConfig,
     ConflictState,
     DissentStore,
-    EscalationStore,
 )
 from langgraph_council.nodes.conflicts.dissent import make_record_dissent_node
 from langgraph_council.nodes.conflicts.human import (
@@ -41,6 +40,7 @@ from langgraph_council.nodes.conflicts.intake import (
     route_after_strategy,
     route_to_strategy,
 )
+from langgraph_council.nodes.escalation import EscalationStore, check_escalation_store
 
 __all__ = [
     "ConflictGraph",
@@ -158,6 +158,7 @@ def build_conflict_graph(
     with _lock:
         strategies = dict(_STRATEGIES)
     _validate(org, roster, config, strategies)
+    check_escalation_store(escalations)
     graph = StateGraph(
         ConflictState,
         context_schema=ConflictResolutionConfig,
@@ -174,7 +175,7 @@ def build_conflict_graph(
         graph.add_conditional_edges(name, route_after_strategy, after)
     graph.add_node("open_escalation", make_open_escalation_node(escalations, config))
     graph.add_node("await_human", make_await_human_node(escalations))
-    graph.add_node("apply_human_decision", make_apply_human_decision_node(escalations))
+    graph.add_node("apply_human_decision", make_apply_human_decision_node())
     graph.add_node("record_dissent", make_record_dissent_node(dissent_store))
     graph.add_edge(START, "choose_strategy")
     graph.add_conditional_edges("choose_strategy", route_to_strategy, sorted(strategies))

@@ -41,7 +41,8 @@ def dissent_store(request: pytest.FixtureRequest) -> Iterator[DissentStore]:
     if request.param == "memory":
         yield InMemoryDissentStore()
     else:
-        yield PostgresDissentStore(request.getfixturevalue("pg_db"))
+        with PostgresDissentStore.from_conn_string(request.getfixturevalue("pg_db")) as store:
+            yield store
 
 
 def _resolve(

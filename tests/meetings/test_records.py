@@ -50,7 +50,7 @@ def test_postgres_records_and_checkpoints(pg_db, make_roster, meeting_input) -> 
     roster, _ = make_roster(SCRIPT)
     with (
         postgres_checkpointer(pg_db) as saver,
-        PostgresMeetingRecordStore.from_uri(pg_db) as records,
+        PostgresMeetingRecordStore.from_conn_string(pg_db) as records,
     ):
         graph = create_meeting_graph(
             roster, protocol="round_robin", checkpointer=saver, records=records
