@@ -55,6 +55,7 @@ MAX_ATTEMPTS = 10
 """Malformed answers re-ask at most this many times, then the escalation closes unanswered."""
 MAX_ROUNDS = 100
 """How often one subject (a conflict, a hand-off) can be escalated again in one thread."""
+_CHOICES: dict[str, tuple[str, ...]] = {"merge": ("keep", "drop")}
 
 
 def require_thread_id(config: RunnableConfig) -> str:
@@ -130,10 +131,12 @@ def await_decision(
     """Interrupt for the human's answer to the escalation in `state` and validate it.
 
     `payload` is what the human sees besides the generic keys (`escalation_id`, `kind`,
-    `options`, `expires_at`, `error`, `expected`). With fewer than `steps_to_finish` steps left
+    `options`, `expires_at`, `error`, `expected`); `options` are a conflict's parties (a
+    merge's default to `keep` and `drop`). With fewer than `steps_to_finish` steps left
     (`remaining_steps`), a malformed answer closes the escalation instead of asking again.
     """
     escalation_id = state.get("escalation_id")
+    options = options or _CHOICES.get(kind, ())
     value = interrupt(
         {
             **payload,
