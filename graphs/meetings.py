@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -16,6 +16,7 @@ from langgraph_council.graphs.meeting_protocols import (
     build_round_robin,
     build_structured_phases,
 )
+from langgraph_council.graphs.registry import Registry
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.meetings.calls import open_meeting, pure_node
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
@@ -38,20 +39,31 @@ __all__ = [
     "register_meeting_protocol",
 ]
 
-MeetingGraph = CompiledStateGraph[Any, Any, Any, Any]
+MeetingGraph: TypeAlias = CompiledStateGraph[
+    MeetingState, MeetingProtocolConfig, MeetingInput, MeetingOutput
+]
 MeetingProtocolBuilder = Callable[[StateGraph[Any, Any, Any, Any], Roster, MeetingGuards], None]
 """Adds a protocol's nodes (priced through the guards): an edge out of `open_meeting` and every
 path into `finalize`."""
 
-_PROTOCOLS: dict[str, MeetingProtocolBuilder] = {
-    "round_robin": build_round_robin,
-    "position_papers": build_position_papers,
-    "structured_phases": build_structured_phases,
-}
+_PROTOCOLS: Registry[MeetingProtocolBuilder] = Registry(
+    "protocol",
+    "meeting graph",
+    builtins={
+        "round_robin": build_round_robin,
+        "position_papers": build_position_papers,
+        "structured_phases": build_structured_phases,
+    },
+    reserved=("open_meeting", "finalize", "create_tasks", "record_meeting"),
+)
 
 
-def register_meeting_protocol(name: str, builder: MeetingProtocolBuilder) -> None:
-    """Register a protocol under `name` (snake_case); re-registering a name replaces it.
+def register_meeting_protocol(
+    name: str, builder: MeetingProtocolBuilder, *, replace: bool = False
+) -> None:
+    """Register a protocol under `name` (snake_case); graphs built afterwards can select it.
+
+    Like `register_conflict_strategy`, an existing name is refused unless `replace=True`.
 
     Example:
         >>> def one_call(graph, roster, guards):  # doctest: +SKIP
@@ -59,17 +71,17 @@ def register_meeting_protocol(name: str, builder: MeetingProtocolBuilder) -> Non
         ...     graph.add_edge("open_meeting", "decide")
         ...     graph.add_edge("decide", "finalize")
         >>> register_meeting_protocol("one_call", one_call)  # doctest: +SKIP
+
+    Raises:
+        ValueError: If `name` is not snake_case, clashes with a node, or exists without `replace`.
+        TypeError: If `builder` is not callable.
     """
-    if not isinstance(name, str) or not name.isidentifier() or name != name.lower():
-        raise ValueError(f"protocol name must be a snake_case identifier, got {name!r}")
-    if not callable(builder):
-        raise TypeError(f"builder for protocol {name!r} must be callable, got {builder!r}")
-    _PROTOCOLS[name] = builder
+    _PROTOCOLS.register(name, builder, replace=replace)
 
 
 def meeting_protocols() -> tuple[str, ...]:
     """Names of the registered protocols."""
-    return tuple(sorted(_PROTOCOLS))
+    return tuple(_PROTOCOLS.names())
 
 
 def build_meeting_graph(
@@ -93,7 +105,8 @@ def build_meeting_graph(
     """
     if not isinstance(roster, Roster):
         raise TypeError(f"roster must be a Roster, got {type(roster).__name__}")
-    if protocol not in _PROTOCOLS:
+    protocols = _PROTOCOLS.snapshot()
+    if protocol not in protocols:
         raise ValueError(
             f"protocol {protocol!r} is not registered; choose one of {list(meeting_protocols())} "
             "or call register_meeting_protocol()"
@@ -107,7 +120,7 @@ def build_meeting_graph(
     graph.add_node("open_meeting", pure_node(open_meeting(roster, protocol), name="open_meeting"))
     graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
-    _PROTOCOLS[protocol](graph, roster, MEETING_GUARDS)
+    protocols[protocol](graph, roster, MEETING_GUARDS)
     last = "finalize"
     if task_creator is not None:
         graph.add_node("create_tasks", create_tasks(task_creator))
