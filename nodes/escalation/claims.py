@@ -4,16 +4,19 @@ Rules shared by every escalation store (see `EscalationStore`):
 - a closed row and the value its thread acts on always agree (`matches`);
 - a pending escalation whose thread no longer waits on it cannot be decided (nothing is stored);
 - resuming is claimed per escalation, in this process by a lock and across processes by the
-  store (`EscalationStore._hold`), so two deciders never both resume a thread.
+  store (`EscalationStore._hold`), so two deciders never both resume a thread;
+- a `ResumePlan` is what one resume of a thread sends and which rows it settles.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
 
-from langgraph.types import StateSnapshot
+from langgraph.types import Command, StateSnapshot
 
 from langgraph_council.nodes.escalation.models import (
     Escalation,
@@ -22,10 +25,13 @@ from langgraph_council.nodes.escalation.models import (
     EscalationStatus,
     expired_decision,
 )
+from langgraph_council.nodes.escalation.resume import resume_command
 
 __all__ = [
     "CANCELLED_BY",
     "TIMEOUT_BY",
+    "ResumePlan",
+    "by_thread",
     "closed_error",
     "describe",
     "local_claim",
@@ -121,3 +127,24 @@ def moved_on_error(
         escalation_id=row.id,
         status=row.status.value,
     )
+
+
+@dataclass
+class ResumePlan:
+    """What one resume of a thread does: the command to send, the rows it settles."""
+
+    state: StateSnapshot
+    values: dict[str, Any] = field(default_factory=dict)
+    closed: list[str] = field(default_factory=list)
+
+    def command(self, thread_id: str) -> Command[Any] | None:
+        """The resume command, or None when no waiting escalation is answered."""
+        return resume_command(self.state, thread_id, self.values) if self.values else None
+
+
+def by_thread(rows: Iterable[Escalation]) -> dict[str, list[str]]:
+    """Escalation ids grouped by thread, in the order given."""
+    threads: dict[str, list[str]] = {}
+    for row in rows:
+        threads.setdefault(row.thread_id, []).append(row.id)
+    return threads

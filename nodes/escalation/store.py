@@ -13,14 +13,15 @@ import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, ExitStack
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from langgraph.pregel import Pregel
-from langgraph.types import Command, StateSnapshot
+from langgraph.types import StateSnapshot
 
 from langgraph_council.nodes.escalation.claims import (
+    ResumePlan,
+    by_thread,
     closed_error,
     describe,
     local_claim,
@@ -39,7 +40,6 @@ from langgraph_council.nodes.escalation.models import (
 )
 from langgraph_council.nodes.escalation.resume import (
     current_output,
-    resume_command,
     thread_config,
     waiting_escalations,
 )
@@ -51,19 +51,6 @@ FORGED_EXPIRY = (
     "decision 'expired' is set only by EscalationQueue.expire_overdue (or cancel); "
     "a human answers with a decision of the escalation's kind"
 )
-
-
-@dataclass
-class _Plan:
-    """What one resume of a thread does: the command to send, the rows it settles."""
-
-    state: StateSnapshot
-    values: dict[str, Any] = field(default_factory=dict)
-    closed: list[str] = field(default_factory=list)
-
-    def command(self, thread_id: str) -> Command[Any] | None:
-        """The resume command, or None when no waiting escalation is answered."""
-        return resume_command(self.state, thread_id, self.values) if self.values else None
 
 
 class EscalationStore(ABC):
@@ -212,7 +199,7 @@ class EscalationStore(ABC):
         rows = [self.get(e) for e in checked]
         return {
             thread_id: self._resume(graph, thread_id, {e: checked[e] for e in ids}, context)[0]
-            for thread_id, ids in _by_thread(rows).items()
+            for thread_id, ids in by_thread(rows).items()
         }
 
     async def adecide(
@@ -266,7 +253,7 @@ class EscalationStore(ABC):
     ) -> list[Escalation]:
         """Async twin of `expire_overdue`."""
         expired = await asyncio.to_thread(self._expire_rows, now)
-        for thread_id, ids in _by_thread(expired).items():
+        for thread_id, ids in by_thread(expired).items():
             await self._aresume(graph, thread_id, dict.fromkeys(ids), context)
         return expired
 
@@ -300,7 +287,7 @@ class EscalationStore(ABC):
         self, graph: Pregel[Any, Any], rows: Iterable[Escalation], context: Any
     ) -> dict[str, Any]:
         outputs: dict[str, Any] = {}
-        for thread_id, ids in _by_thread(rows).items():
+        for thread_id, ids in by_thread(rows).items():
             out, resumed = self._resume(graph, thread_id, dict.fromkeys(ids), context)
             if resumed:
                 outputs[thread_id] = out
@@ -324,7 +311,7 @@ class EscalationStore(ABC):
 
     def _plan(
         self, state: StateSnapshot, decisions: Mapping[str, EscalationDecision | None]
-    ) -> _Plan:
+    ) -> ResumePlan:
         """Check every escalation against its row and its thread, then store the decisions."""
         waiting = waiting_escalations(state)
         rows = {e: self.get(e) for e in decisions}
@@ -335,7 +322,7 @@ class EscalationStore(ABC):
                     raise moved_on_error(row, state, waiting)
             elif decision is not None and not matches(row, decision):
                 raise closed_error(row)
-        plan = _Plan(state)
+        plan = ResumePlan(state)
         for escalation_id, decision in decisions.items():
             row = rows[escalation_id]
             if row.status is EscalationStatus.PENDING and decision is not None:
@@ -393,13 +380,6 @@ class EscalationStore(ABC):
         finally:
             await asyncio.to_thread(claim.close)
         return out, command is not None
-
-
-def _by_thread(rows: Iterable[Escalation]) -> dict[str, list[str]]:
-    threads: dict[str, list[str]] = {}
-    for row in rows:
-        threads.setdefault(row.thread_id, []).append(row.id)
-    return threads
 
 
 def check_escalation_store(escalations: object) -> None:
