@@ -92,23 +92,23 @@ def main() -> None:
     with (
         tempfile.TemporaryDirectory() as tmp,
         embedded_postgres(Path(tmp) / "pg", fsync=False) as uri,
+        postgres_checkpointer(uri) as saver,
+        EscalationQueue.from_conn_string(uri) as queue,
     ):
-        queue = EscalationQueue(uri)
-        with postgres_checkpointer(uri) as saver:
-            human = create_conflict_graph(
-                ORG,
-                config=ConflictResolutionConfig(strategy="human"),
-                checkpointer=saver,
-                escalations=queue,
-            )
-            decision = {"decision": "reject", "reasoning": "neither", "decided_by": "human:bench"}
+        human = create_conflict_graph(
+            ORG,
+            config=ConflictResolutionConfig(strategy="human"),
+            checkpointer=saver,
+            escalations=queue,
+        )
+        decision = {"decision": "reject", "reasoning": "neither", "decided_by": "human:bench"}
 
-            def round_trip(i: int) -> None:
-                cfg: Any = {"configurable": {"thread_id": f"h{i}"}}
-                out = human.invoke({"conflict": conflict(f"h{i}")}, cfg, durability="sync")
-                queue.decide(out["__interrupt__"][0].value["escalation_id"], decision, human)
+        def round_trip(i: int) -> None:
+            cfg: Any = {"configurable": {"thread_id": f"h{i}"}}
+            out = human.invoke({"conflict": conflict(f"h{i}")}, cfg, durability="sync")
+            queue.decide(out["__interrupt__"][0].value["escalation_id"], decision, human)
 
-            rows.append(("human escalation round trip (Postgres)", 20, timed(20, round_trip)))
+        rows.append(("human escalation round trip (Postgres)", 20, timed(20, round_trip)))
     print(f"{'scenario':<48} {'runs':>5} {'median ms':>10} {'p95 ms':>9}")
     for name, runs, samples in rows:
         p95 = sorted(samples)[max(0, int(len(samples) * 0.95) - 1)]

@@ -1,16 +1,11 @@
 """Everything durable: Postgres checkpointers, the schema, the embedded server, recovery."""
 
+from langgraph_council.checkpoints.connections import connect
 from langgraph_council.checkpoints.dissent import PostgresDissentStore
 from langgraph_council.checkpoints.embedded import (
     EmbeddedPostgresError,
     default_data_dir,
     embedded_postgres,
-)
-from langgraph_council.checkpoints.escalation_base import (
-    BaseEscalationQueue,
-    EscalationError,
-    aescalation_resume_command,
-    escalation_resume_command,
 )
 from langgraph_council.checkpoints.escalations import EscalationQueue, InMemoryEscalationQueue
 from langgraph_council.checkpoints.guard_store import PostgresGuardStateStore
@@ -25,9 +20,9 @@ from langgraph_council.checkpoints.migrations import (
     asetup_database,
     setup_database,
 )
+from langgraph_council.checkpoints.pg_store import BasePostgresStore
 from langgraph_council.checkpoints.postgres import (
     async_postgres_checkpointer,
-    connect,
     postgres_checkpointer,
 )
 from langgraph_council.checkpoints.recovery import (
@@ -36,13 +31,24 @@ from langgraph_council.checkpoints.recovery import (
     interrupted_threads,
     resume_thread,
 )
+from langgraph_council.nodes.escalation import (
+    EscalationError,
+    EscalationStore,
+    aescalation_resume_command,
+    escalation_resume_command,
+)
+
+BaseEscalationQueue = EscalationStore
+"""The escalation store abstraction under its earlier name (`nodes.escalation.EscalationStore`)."""
 
 __all__ = [
     "MIGRATIONS",
     "BaseEscalationQueue",
+    "BasePostgresStore",
     "EmbeddedPostgresError",
     "EscalationError",
     "EscalationQueue",
+    "EscalationStore",
     "InMemoryEscalationQueue",
     "InMemoryMeetingRecordStore",
     "Migration",

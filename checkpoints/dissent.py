@@ -7,23 +7,21 @@ from datetime import datetime
 
 from psycopg.types.json import Jsonb
 
-from langgraph_council.checkpoints.postgres import connect
+from langgraph_council.checkpoints.pg_store import BasePostgresStore
 from langgraph_council.nodes.conflicts import ConflictType, DissentRecord
 
 __all__ = ["PostgresDissentStore"]
 
 
-class PostgresDissentStore:
+class PostgresDissentStore(BasePostgresStore):
     """Dissent records in table `council_dissent_records` (a `DissentStore`).
 
-    Example:
-        >>> store = PostgresDissentStore(uri)  # doctest: +SKIP
-        >>> store.query(agent_id="junior_dev", strategy="authority")  # doctest: +SKIP
-    """
+    Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.
 
-    def __init__(self, uri: str, *, prepare_threshold: int | None = 0) -> None:
-        self._uri = uri
-        self._prepare_threshold = prepare_threshold
+    Example:
+        >>> with PostgresDissentStore.from_conn_string(uri) as store:  # doctest: +SKIP
+        ...     store.query(agent_id="junior_dev", strategy="authority")
+    """
 
     def add(self, records: Iterable[DissentRecord]) -> None:
         """Store records in one transaction; an id already stored keeps its first copy."""
@@ -42,11 +40,7 @@ class PostgresDissentStore:
         ]
         if not rows:
             return
-        with (
-            connect(self._uri, prepare_threshold=self._prepare_threshold) as conn,
-            conn.transaction(),
-            conn.cursor() as cur,
-        ):
+        with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
             cur.executemany(
                 "INSERT INTO council_dissent_records (id, conflict_id, conflict_type, "
                 "dissenting_agent_id, strategy_used, decided_by, recorded_at, record) "
@@ -66,7 +60,7 @@ class PostgresDissentStore:
         if since is not None and since.tzinfo is None:
             raise ValueError("since must be timezone-aware, e.g. datetime.now(UTC)")
         kind = None if conflict_type is None else ConflictType(conflict_type).value
-        with connect(self._uri, prepare_threshold=self._prepare_threshold) as conn:
+        with self._connection() as conn:
             rows = conn.execute(
                 "SELECT record FROM council_dissent_records WHERE "
                 "(%(agent)s::text IS NULL OR dissenting_agent_id = %(agent)s) AND "

@@ -10,16 +10,13 @@ with `now=None` the database's clock is used, so workers on different hosts shar
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 
 from psycopg import Connection, Cursor, errors
-from psycopg.rows import DictRow, TupleRow, tuple_row
-from psycopg_pool import ConnectionPool
+from psycopg.rows import TupleRow, tuple_row
 
-from langgraph_council.checkpoints.postgres import connect
+from langgraph_council.checkpoints.connections import ConnOrPool
+from langgraph_council.checkpoints.pg_store import BasePostgresStore
 from langgraph_council.nodes.delegation.limits import (
     PASSED,
     GuardLimits,
@@ -55,54 +52,25 @@ def _epoch(value: datetime | None) -> float | None:
     return None if value is None else value.timestamp()
 
 
-class PostgresGuardStateStore:
+class PostgresGuardStateStore(BasePostgresStore):
     """Guard state in Postgres, atomic across processes and connections.
 
     Pass a connection (calls are serialised on it) or a `ConnectionPool` (each call borrows
-    one). The tables come from `setup_database`.
+    one); `setup()` (or `setup_database`) creates the tables.
+
+    `synchronous_commit=False` returns before the commit is flushed to disk: several times
+    faster with fsync on; a server crash can lose the last few hundred milliseconds of
+    recorded delegations (never half of one; locking across workers is unaffected).
 
     Example:
         >>> with PostgresGuardStateStore.from_conn_string(uri) as store:  # doctest: +SKIP
         ...     guard = LoopGuard(LoopPreventionConfig(), store)
     """
 
-    def __init__(
-        self,
-        conn: Connection[DictRow] | ConnectionPool[Connection[DictRow]],
-        *,
-        synchronous_commit: bool = True,
-    ) -> None:
-        if not isinstance(conn, Connection | ConnectionPool):
-            raise TypeError(
-                f"conn must be a psycopg Connection or ConnectionPool, got {type(conn).__name__}"
-            )
-        self._conn = conn
-        self._lock = threading.Lock()
+    def __init__(self, conn: ConnOrPool, *, synchronous_commit: bool = True) -> None:
+        super().__init__(conn)
         self._cur: Cursor[TupleRow] | None = None  # reused on a single connection
         self._synchronous_commit = bool(synchronous_commit)
-
-    @classmethod
-    @contextmanager
-    def from_conn_string(
-        cls, uri: str, *, prepare_threshold: int | None = 0, synchronous_commit: bool = True
-    ) -> Iterator[PostgresGuardStateStore]:
-        """A store on its own autocommit connection, closed on exit.
-
-        `synchronous_commit=False` returns before the commit is flushed to disk: several times
-        faster with fsync on; a server crash can lose the last few hundred milliseconds of
-        recorded delegations (never half of one; locking across workers is unaffected).
-        """
-        with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield cls(conn, synchronous_commit=synchronous_commit)
-
-    @contextmanager
-    def _connection(self) -> Iterator[Connection[DictRow]]:
-        if isinstance(self._conn, ConnectionPool):
-            with self._conn.connection() as conn:
-                yield conn
-        else:
-            with self._lock:
-                yield self._conn
 
     def check_and_record(
         self,

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 
-from psycopg import Connection, errors
-from psycopg.rows import DictRow
-from psycopg_pool import ConnectionPool
+from psycopg import errors
 
-from langgraph_council.checkpoints.postgres import connect
+from langgraph_council.checkpoints.pg_store import BasePostgresStore
 from langgraph_council.nodes.delegation.models import LoopRecord
 
 __all__ = ["PostgresLoopRecordStore"]
@@ -25,39 +20,15 @@ VALUES (%(id)s, %(mechanism)s, %(chain)s, %(delegator)s, %(delegatee)s, %(task_i
 ON CONFLICT (id) DO NOTHING"""
 
 
-class PostgresLoopRecordStore:
+class PostgresLoopRecordStore(BasePostgresStore):
     """Loop records in `council_loop_records`; inserts are idempotent by record id.
+
+    Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.
 
     Example:
         >>> with PostgresLoopRecordStore.from_conn_string(uri) as records:  # doctest: +SKIP
         ...     records.list(mechanism="ancestry")
     """
-
-    def __init__(self, conn: Connection[DictRow] | ConnectionPool[Connection[DictRow]]) -> None:
-        if not isinstance(conn, Connection | ConnectionPool):
-            raise TypeError(
-                f"conn must be a psycopg Connection or ConnectionPool, got {type(conn).__name__}"
-            )
-        self._conn = conn
-        self._lock = threading.Lock()
-
-    @classmethod
-    @contextmanager
-    def from_conn_string(
-        cls, uri: str, *, prepare_threshold: int | None = 0
-    ) -> Iterator[PostgresLoopRecordStore]:
-        """A store on its own autocommit connection, closed on exit."""
-        with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield cls(conn)
-
-    @contextmanager
-    def _connection(self) -> Iterator[Connection[DictRow]]:
-        if isinstance(self._conn, ConnectionPool):
-            with self._conn.connection() as conn:
-                yield conn
-        else:
-            with self._lock:
-                yield self._conn
 
     def add(self, record: LoopRecord) -> None:
         """Store `record`; adding the same id again is a no-op."""

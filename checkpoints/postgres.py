@@ -1,16 +1,18 @@
-"""Postgres connections and LangGraph checkpointers configured the way LangGraph requires."""
+"""LangGraph checkpointers on Postgres, configured the way LangGraph requires, setup included."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any
 
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg import AsyncConnection, Connection
-from psycopg.rows import DictRow, dict_row
+from psycopg.rows import DictRow
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
+
+from langgraph_council.checkpoints.connections import connect, connection_kwargs
+from langgraph_council.checkpoints.migrations import asetup_database, setup_database
 
 __all__ = [
     "async_postgres_checkpointer",
@@ -18,21 +20,6 @@ __all__ = [
     "connection_kwargs",
     "postgres_checkpointer",
 ]
-
-
-def connection_kwargs(prepare_threshold: int | None = 0) -> dict[str, Any]:
-    """Connection settings LangGraph's Postgres savers need.
-
-    `prepare_threshold=None` disables prepared statements for transaction poolers (pgbouncer).
-    """
-    return {"autocommit": True, "prepare_threshold": prepare_threshold, "row_factory": dict_row}
-
-
-@contextmanager
-def connect(uri: str, *, prepare_threshold: int | None = 0) -> Iterator[Connection[DictRow]]:
-    """One autocommit, dict-row connection for this package's own tables."""
-    with Connection.connect(uri, **connection_kwargs(prepare_threshold)) as conn:
-        yield conn
 
 
 def _check_pool_size(pool_size: int | None) -> None:
@@ -58,8 +45,6 @@ def postgres_checkpointer(
     """
     _check_pool_size(pool_size)
     if setup:
-        from langgraph_council.checkpoints.migrations import setup_database
-
         setup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         with connect(uri, prepare_threshold=prepare_threshold) as conn:
@@ -86,8 +71,6 @@ async def async_postgres_checkpointer(
     """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it."""
     _check_pool_size(pool_size)
     if setup:
-        from langgraph_council.checkpoints.migrations import asetup_database
-
         await asetup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))

@@ -5,6 +5,7 @@ from langgraph_council.graphs.conflict_batch import (
     create_conflict_batch_graph,
 )
 from langgraph_council.graphs.conflicts import (
+    ConflictGraph,
     build_conflict_graph,
     conflict_strategies,
     create_conflict_graph,
@@ -21,6 +22,7 @@ from langgraph_council.graphs.meeting_triggers import (
     TriggeredMeeting,
 )
 from langgraph_council.graphs.meetings import (
+    MeetingGraph,
     build_meeting_graph,
     create_meeting_graph,
     meeting_protocols,
@@ -31,9 +33,11 @@ from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 
 __all__ = [
+    "ConflictGraph",
     "ConflictResolutionConfig",
     "DelegationConfig",
     "DelegationGraph",
+    "MeetingGraph",
     "MeetingProtocolConfig",
     "MeetingTriggers",
     "MeetingType",

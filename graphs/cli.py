@@ -3,77 +3,43 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import uuid
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.pregel import Pregel
 from rich.console import Console
+from rich.markup import escape
 
-from langgraph_council.checkpoints import (
-    EscalationQueue,
-    InMemoryEscalationQueue,
-    InMemoryMeetingRecordStore,
-    PostgresDissentStore,
-    PostgresMeetingRecordStore,
-    embedded_postgres,
-    postgres_checkpointer,
+from langgraph_council.graphs.cli_backend import (
+    Backend,
+    CliError,
+    demo_graph,
+    graph_for,
+    open_backend,
 )
-from langgraph_council.checkpoints.escalation_base import BaseEscalationQueue
 from langgraph_council.graphs.cli_output import (
+    decide_hint,
+    print_delegation,
+    print_escalation,
     print_escalations,
     print_json,
     print_meeting,
     print_progress,
     print_resolution,
 )
-from langgraph_council.graphs.conflicts import conflict_strategies, create_conflict_graph
+from langgraph_council.graphs.conflicts import conflict_strategies
 from langgraph_council.graphs.meetings import create_meeting_graph, meeting_protocols
-from langgraph_council.nodes.conflicts import ConflictResolutionConfig, InMemoryDissentStore
-from langgraph_council.nodes.conflicts.dissent import DissentStore
-from langgraph_council.nodes.demo import demo_agenda, demo_conflict, demo_org, demo_roster
-from langgraph_council.nodes.meetings.records import MeetingRecorder
+from langgraph_council.nodes.conflicts import ConflictResolutionConfig
+from langgraph_council.nodes.demo import DEMO_TASK, demo_agenda, demo_conflict, demo_roster
+from langgraph_council.nodes.escalation import Escalation, EscalationKind
 
 __all__ = ["main"]
 
 STRICT_MSGPACK = "LANGGRAPH_STRICT_MSGPACK"
-
-
-@dataclass(frozen=True)
-class Backend:
-    """Where a command keeps its state: Postgres (embedded or `--db`) or memory."""
-
-    label: str
-    checkpointer: BaseCheckpointSaver[Any]
-    escalations: BaseEscalationQueue
-    dissent: DissentStore
-    meetings: MeetingRecorder
-
-
-@contextmanager
-def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
-    """Memory with `--memory`, the `--db` server, else the embedded server (started if needed)."""
-    if args.memory:
-        yield Backend(
-            "memory (nothing is kept)",
-            InMemorySaver(),
-            InMemoryEscalationQueue(),
-            InMemoryDissentStore(),
-            InMemoryMeetingRecordStore(),
-        )
-        return
-    with ExitStack() as stack:
-        uri = args.db or stack.enter_context(embedded_postgres(args.data_dir))
-        saver = stack.enter_context(postgres_checkpointer(uri))
-        records = stack.enter_context(PostgresMeetingRecordStore.from_uri(uri))
-        label = "postgres " + (uri if args.db else f"(embedded, {args.data_dir or 'default dir'})")
-        yield Backend(label, saver, EscalationQueue(uri), PostgresDissentStore(uri), records)
 
 
 def _stream(
@@ -98,14 +64,20 @@ def _stream(
     return dict(graph.get_state(config).values)
 
 
-def _conflict_graph(backend: Backend) -> Pregel[Any, Any]:
-    return create_conflict_graph(
-        demo_org(),
-        demo_roster(),
-        checkpointer=backend.checkpointer,
-        escalations=backend.escalations,
-        dissent_store=backend.dissent,
-    )
+def _waiting(args: argparse.Namespace, backend: Backend, console: Console, thread_id: str) -> int:
+    """Print the escalations a thread waits on and how to decide them."""
+    pending = backend.escalations.pending(thread_id=thread_id)
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "pending": pending})
+        return 0
+    print_escalations(console, pending)
+    where = "" if backend.label.startswith("postgres") else "  (needs Postgres: drop --memory)"
+    for escalation in pending:
+        console.print(
+            escape(f"Decide from any shell, now or days later:\n  {decide_hint(escalation)}")
+            + where
+        )
+    return 0
 
 
 def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -> int:
@@ -129,72 +101,157 @@ def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -
         print_json(console, {"thread_id": thread_id, "minutes": minutes})
     else:
         print_meeting(console, minutes)
-        console.print(f"[dim]thread {thread_id} on {backend.label}[/dim]")
+        console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
     return 0 if minutes.status != "failed" else 1
 
 
 def demo_conflict_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Resolve the demo conflict; with `--strategy human` it waits for `escalations decide`."""
-    graph = _conflict_graph(backend)
+    graph = demo_graph("conflict", backend)
     thread_id = args.thread_id or f"demo-conflict-{uuid.uuid4().hex[:8]}"
     context = ConflictResolutionConfig(strategy=args.strategy)
     conflict = demo_conflict().model_copy(update={"id": f"demo-{thread_id}"})
     values = _stream(graph, {"conflict": conflict}, thread_id, context, console, args.json)
-    resolution = values.get("resolution")
-    if resolution is None:
-        pending = backend.escalations.pending(thread_id=thread_id)
-        if args.json:
-            print_json(console, {"thread_id": thread_id, "pending": pending})
-        else:
-            print_escalations(console, pending)
-            console.print(
-                "Decide from any shell, now or days later:\n  council escalations decide "
-                f"{pending[0].id if pending else 'ID'} --winner backend_lead --by you"
-                + (
-                    ""
-                    if backend.label.startswith("postgres")
-                    else "  (needs Postgres: drop --memory)"
-                )
-            )
-        return 0
-    dissent = values.get("dissent_records", [])
+    if values.get("resolution") is None:
+        return _waiting(args, backend, console, thread_id)
+    _print_conflict(args, console, values, thread_id)
+    console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
+    return 0
+
+
+def demo_delegation_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Run the demo delegation: it is blocked at the top of the hierarchy and waits for a human."""
+    graph = demo_graph("delegation", backend)
+    thread_id = args.thread_id or f"demo-delegation-{uuid.uuid4().hex[:8]}"
+    payload = {"task": DEMO_TASK, "entry_agent": "ceo"}
+    values = _stream(graph, payload, thread_id, None, console, args.json)
+    if values.get("result") is None:
+        return _waiting(args, backend, console, thread_id)
+    _print_delegation(args, console, values, thread_id)
+    return 0
+
+
+def _print_conflict(
+    args: argparse.Namespace, console: Console, values: dict[str, Any], thread_id: str
+) -> None:
+    resolution, dissent = values["resolution"], values.get("dissent_records", [])
     if args.json:
         print_json(console, {"thread_id": thread_id, "resolution": resolution, "dissent": dissent})
     else:
         print_resolution(console, resolution, dissent)
-        console.print(f"[dim]thread {thread_id} on {backend.label}[/dim]")
-    return 0
+
+
+def _print_delegation(
+    args: argparse.Namespace, console: Console, values: dict[str, Any], thread_id: str
+) -> None:
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "result": values["result"]})
+    else:
+        print_delegation(console, values["result"])
+
+
+_DECISION_FLAGS: dict[str, tuple[str, ...]] = {
+    "conflict": ("winner", "reject"),
+    "delegation": ("answer",),
+    "merge": ("keep", "drop", "commit"),
+}
+
+
+def decision_from_args(args: argparse.Namespace, escalation: Escalation) -> dict[str, Any]:
+    """The decision the flags describe, checked against the escalation's kind.
+
+    Raises:
+        CliError: A flag of another kind, or none that answers this kind.
+    """
+    given = {f for flags in _DECISION_FLAGS.values() for f in flags if getattr(args, f)}
+    foreign = sorted(given - set(_DECISION_FLAGS[escalation.kind]))
+    if foreign or not given - {"commit"}:
+        hint = decide_hint(escalation)
+        raise CliError(f"escalation {escalation.id} is a {escalation.kind} escalation: {hint}")
+    common = {"reasoning": args.reason, "decided_by": f"human:{args.by}"}
+    if escalation.kind == "conflict":
+        choice = "reject" if args.reject else "winner"
+        return {"decision": choice, "winning_agent_id": args.winner, **common}
+    if escalation.kind == "delegation":
+        return {"decision": "answer", "answer": args.answer, **common}
+    choice = "drop" if args.drop else "keep"
+    return {"decision": choice, "resolution_commit": args.commit, **common}
+
+
+def _print_resumed(
+    args: argparse.Namespace,
+    console: Console,
+    backend: Backend,
+    escalation: Escalation,
+    values: dict[str, Any],
+) -> int:
+    thread_id = escalation.thread_id
+    if escalation.kind == "conflict" and values.get("resolution") is not None:
+        _print_conflict(args, console, values, thread_id)
+        return 0
+    if escalation.kind == "delegation" and values.get("result") is not None:
+        _print_delegation(args, console, values, thread_id)
+        return 0
+    if not args.json:
+        console.print(f"resumed thread {escape(thread_id)}")
+    return _waiting(args, backend, console, thread_id)
+
+
+def _context(args: argparse.Namespace) -> Any:
+    if not getattr(args, "context", None):
+        return None
+    try:
+        return json.loads(args.context)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"--context must be JSON, e.g. '{{\"max_handoffs\": 5}}': {exc}") from None
 
 
 def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """List, decide or expire human escalations of the demo conflict graph."""
+    """List, show, decide, cancel or expire human escalations of every kind."""
+    queue = backend.escalations
     if args.action == "list":
-        pending = backend.escalations.pending()
+        pending = queue.pending(kind=args.kind)
         if args.json:
             print_json(console, {"pending": pending})
         else:
             print_escalations(console, pending)
         return 0
-    graph = _conflict_graph(backend)
     if args.action == "expire":
-        expired = backend.escalations.expire_overdue(graph)
-        console.print(f"expired {len(expired)} overdue escalation(s)")
+        return _expire(args, backend, console)
+    if not args.escalation_id:
+        raise CliError(f"escalations {args.action} needs ESCALATION_ID (see `escalations list`)")
+    try:
+        escalation = queue.get(args.escalation_id)
+    except KeyError:
+        raise CliError(f"no escalation {args.escalation_id!r} (see `escalations list`)") from None
+    if args.action == "show":
+        if args.json:
+            print_json(console, {"escalation": escalation})
+        else:
+            print_escalation(console, escalation)
         return 0
-    if not args.escalation_id or not (args.winner or args.reject):
-        console.print("[red]decide needs ESCALATION_ID and --winner AGENT or --reject[/red]")
-        return 2
-    decision = {
-        "decision": "reject" if args.reject else "winner",
-        "winning_agent_id": args.winner,
-        "reasoning": args.reason,
-        "decided_by": f"human:{args.by}",
-    }
-    values = backend.escalations.decide(args.escalation_id, decision, graph)
-    resolution, dissent = values["resolution"], values.get("dissent_records", [])
-    if args.json:
-        print_json(console, {"resolution": resolution, "dissent": dissent})
-    else:
-        print_resolution(console, resolution, dissent)
+    graph = graph_for(escalation.kind, args, backend)
+    if args.action == "cancel":
+        queue.cancel(escalation.id, graph, context=_context(args))
+        console.print(f"cancelled {escalation.id}; its thread was resumed")
+        return 0
+    decision = decision_from_args(args, escalation)
+    values = queue.decide(escalation.id, decision, graph, context=_context(args))
+    return _print_resumed(args, console, backend, escalation, dict(values))
+
+
+def _expire(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Expire overdue escalations, then resume their threads, each kind on its graph."""
+    expired = backend.escalations.expire_overdue()
+    kinds: list[EscalationKind] = sorted({e.kind for e in expired})
+    for kind in kinds:
+        try:
+            backend.escalations.resume_closed(
+                graph_for(kind, args, backend), kind=kind, context=_context(args)
+            )
+        except CliError as exc:
+            console.print(escape(f"{kind}: {exc}"))
+    console.print(f"expired {len(expired)} overdue escalation(s)")
     return 0
 
 
@@ -216,14 +273,30 @@ def _parser() -> argparse.ArgumentParser:
     meeting.add_argument("--budget", type=int, default=20_000, help="token budget")
     conflict = demo.add_parser("conflict", parents=[storage], help="two leads disagree")
     conflict.add_argument("--strategy", default="authority", choices=conflict_strategies())
+    demo.add_parser("delegation", parents=[storage], help="a hand-off blocked at the top")
+    _escalations_parser(commands, storage)
+    return parser
+
+
+def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     esc = commands.add_parser("escalations", parents=[storage], help="human escalations")
-    esc.add_argument("action", choices=["list", "decide", "expire"])
+    esc.add_argument("action", choices=["list", "show", "decide", "cancel", "expire"])
     esc.add_argument("escalation_id", nargs="?")
-    esc.add_argument("--winner", help="agent id of the winning party")
-    esc.add_argument("--reject", action="store_true", help="reject every position")
+    esc.add_argument("--kind", choices=["conflict", "delegation", "merge"], help="list one kind")
+    esc.add_argument("--winner", help="conflict: agent id of the winning party")
+    esc.add_argument("--reject", action="store_true", help="conflict: reject every position")
+    esc.add_argument("--answer", help="delegation: your answer to the blocked task")
+    esc.add_argument("--keep", action="store_true", help="merge: keep the merge")
+    esc.add_argument("--drop", action="store_true", help="merge: drop the subtask's merge")
+    esc.add_argument("--commit", help="merge (--keep): your resolution commit on the branch")
     esc.add_argument("--by", default=os.environ.get("USER", "cli"), help="who decides")
     esc.add_argument("--reason", default="Decided from the council CLI.")
-    return parser
+    esc.add_argument(
+        "--graph",
+        metavar="MODULE:FACTORY",
+        help="the graph that waits (default: the demo graph of the escalation's kind)",
+    )
+    esc.add_argument("--context", metavar="JSON", help="run context for the resumed run")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -236,12 +309,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     args = _parser().parse_args(argv)
     console = Console()
-    run = {"meeting": demo_meeting, "conflict": demo_conflict_cmd}.get(getattr(args, "demo", ""))
-    handler = run or escalations_cmd
+    demos = {
+        "meeting": demo_meeting,
+        "conflict": demo_conflict_cmd,
+        "delegation": demo_delegation_cmd,
+    }
+    handler = demos.get(getattr(args, "demo", "") or "", escalations_cmd)
     with open_backend(args) as backend:
         if not args.json:
-            console.print(f"[dim]state: {backend.label}[/dim]")
-        return handler(args, backend, console)
+            console.print(f"[dim]state: {escape(backend.label)}[/dim]")
+        try:
+            return handler(args, backend, console)
+        except ValueError as exc:  # user mistakes: CliError, EscalationError, bad decisions
+            console.print(f"[red]{escape(str(exc))}[/red]")
+            return 1
 
 
 if __name__ == "__main__":

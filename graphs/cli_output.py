@@ -8,12 +8,19 @@ from typing import Any
 
 from pydantic import BaseModel
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from langgraph_council.nodes.conflicts.models import ConflictResolution, DissentRecord, Escalation
+from langgraph_council.nodes.conflicts.models import ConflictResolution, DissentRecord
+from langgraph_council.nodes.delegation.models import DelegationResult
+from langgraph_council.nodes.escalation import Escalation
 from langgraph_council.nodes.meetings.models import MeetingMinutes
 
 __all__ = [
+    "decide_hint",
+    "print_delegation",
+    "print_escalation",
     "print_escalations",
     "print_json",
     "print_meeting",
@@ -107,11 +114,68 @@ def print_resolution(
 
 
 def print_escalations(console: Console, escalations: Sequence[Escalation]) -> None:
-    """Pending escalations with the parties a human can choose from."""
-    table = Table("escalation id", "thread", "subject", "parties", "created", title="Escalations")
+    """Pending escalations of every kind, with what a human can choose from."""
+    table = Table(title="Escalations")
+    table.add_column("escalation id", overflow="fold", min_width=36)
+    for name in ("kind", "thread", "subject", "options", "created"):
+        table.add_column(name, overflow="fold")
     for e in escalations:
-        parties = ", ".join(p.agent_id for p in e.conflict.positions)
         table.add_row(
-            e.id, e.thread_id, e.conflict.subject, parties, e.created_at.strftime("%Y-%m-%d %H:%M")
+            e.id,
+            e.kind,
+            escape(e.thread_id),
+            escape(e.subject),
+            escape(", ".join(e.options)) or "-",
+            e.created_at.strftime("%Y-%m-%d %H:%M"),
         )
     console.print(table)
+
+
+_HOW_TO_DECIDE = {
+    "conflict": "--winner AGENT (one of the options) or --reject",
+    "delegation": "--answer TEXT",
+    "merge": "--keep [--commit SHA] or --drop",
+}
+
+
+def decide_hint(escalation: Escalation) -> str:
+    """The `council escalations decide` command line that answers `escalation`."""
+    return f"council escalations decide {escalation.id} {_HOW_TO_DECIDE[escalation.kind]} --by NAME"
+
+
+def print_escalation(console: Console, escalation: Escalation) -> None:
+    """One escalation in full: what is asked, its context, its state."""
+    table = Table("field", "value", title=f"Escalation {escalation.id}", show_header=False)
+    rows: list[tuple[str, object]] = [
+        ("kind", escalation.kind),
+        ("status", escalation.status.value),
+        ("thread", escalation.thread_id),
+        ("subject", escalation.subject),
+        ("summary", escalation.summary or "-"),
+        ("options", ", ".join(escalation.options) or "-"),
+        ("analysis", escalation.analysis or "-"),
+        *((k, v) for k, v in escalation.details.items()),
+        ("created", escalation.created_at.isoformat()),
+        ("expires", escalation.expires_at.isoformat() if escalation.expires_at else "never"),
+        ("decision", escalation.decision.model_dump_json() if escalation.decision else "-"),
+    ]
+    for name, value in rows:
+        table.add_row(name, escape(value if isinstance(value, str) else json.dumps(value)))
+    console.print(table)
+    if escalation.status == "pending":
+        console.print(escape(f"Decide: {decide_hint(escalation)}"))
+
+
+def print_delegation(console: Console, result: DelegationResult) -> None:
+    """How a delegation run ended and who answered."""
+    table = Table("status", "answered by", "hand-offs", "blocked", "tokens", title="Delegation")
+    table.add_row(
+        result.status,
+        escape(result.answered_by or "-"),
+        str(result.delegations),
+        str(result.blocked),
+        str(result.tokens_used),
+    )
+    console.print(table)
+    if result.answer:
+        console.print(Text.assemble(("Answer: ", "bold"), result.answer))

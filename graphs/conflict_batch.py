@@ -2,31 +2,33 @@
 
 from __future__ import annotations
 
-import operator
-from typing import Annotated, Any, TypeAlias
+from typing import Any, TypeAlias
 
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
-from langgraph.types import Checkpointer, Send
-from typing_extensions import TypedDict
+from langgraph.types import Checkpointer
 
 from langgraph_council.graphs.conflicts import build_conflict_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.conflicts import (
-    Conflict,
     ConflictContext,
     ConflictInput,
-    ConflictResolution,
     ConflictResolutionConfig,
-    DissentRecord,
     DissentStore,
     EscalationStore,
 )
-from langgraph_council.nodes.conflicts.intake import coerce_conflict
+from langgraph_council.nodes.conflicts.batch import (
+    RESOLVE_CONFLICT,
+    BatchInput,
+    BatchState,
+    collect_resolution,
+    fan_out_conflicts,
+)
 
 __all__ = [
+    "BatchGraph",
     "BatchInput",
     "BatchState",
     "build_conflict_batch_graph",
@@ -34,42 +36,7 @@ __all__ = [
 ]
 
 
-def add_resolutions(
-    left: list[ConflictResolution], right: list[ConflictResolution]
-) -> list[ConflictResolution]:
-    """Merge resolutions from parallel branches, ordered by conflict id."""
-    return sorted([*left, *right], key=lambda r: r.conflict_id)
-
-
-class BatchInput(TypedDict):
-    """What a caller passes: the conflicts to resolve (unique ids)."""
-
-    conflicts: list[Conflict]
-
-
-class BatchState(TypedDict):
-    """Batch state: every branch appends its resolution and dissent records."""
-
-    conflicts: list[Conflict]
-    resolutions: Annotated[list[ConflictResolution], add_resolutions]
-    dissent_records: Annotated[list[DissentRecord], operator.add]
-    tokens_used: Annotated[int, operator.add]
-
-
-BatchGraph: TypeAlias = "CompiledStateGraph[BatchState, ConflictContext, BatchInput, Any]"
-
-
-def _fan_out(state: BatchState) -> list[Send]:
-    conflicts = [coerce_conflict(c) for c in state.get("conflicts") or []]
-    if not conflicts:
-        raise ValueError("input needs {'conflicts': [Conflict, ...]} with at least one conflict")
-    ids = [c.id for c in conflicts]
-    duplicates = sorted({i for i in ids if ids.count(i) > 1})
-    if duplicates:
-        raise ValueError(
-            f"conflicts: ids {duplicates} appear twice; every conflict needs its own id"
-        )
-    return [Send("resolve_conflict", {"conflict": c}) for c in conflicts]
+BatchGraph: TypeAlias = CompiledStateGraph[BatchState, ConflictContext, BatchInput, Any]
 
 
 def build_conflict_batch_graph(
@@ -93,24 +60,16 @@ def build_conflict_batch_graph(
     ).compile()
 
     def resolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
-        return _collect(inner.invoke({"conflict": state["conflict"]}, config))
+        return collect_resolution(inner.invoke({"conflict": state["conflict"]}, config))
 
     async def aresolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
-        return _collect(await inner.ainvoke({"conflict": state["conflict"]}, config))
+        return collect_resolution(await inner.ainvoke({"conflict": state["conflict"]}, config))
 
     graph = StateGraph(BatchState, context_schema=ConflictContext, input_schema=BatchInput)
-    graph.add_node("resolve_conflict", RunnableLambda(resolve, afunc=aresolve))
-    graph.add_conditional_edges(START, _fan_out, ["resolve_conflict"])
-    graph.add_edge("resolve_conflict", END)
+    graph.add_node(RESOLVE_CONFLICT, RunnableLambda(resolve, afunc=aresolve))
+    graph.add_conditional_edges(START, fan_out_conflicts, [RESOLVE_CONFLICT])
+    graph.add_edge(RESOLVE_CONFLICT, END)
     return graph
-
-
-def _collect(out: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "resolutions": [out["resolution"]],
-        "dissent_records": out["dissent_records"],
-        "tokens_used": out["tokens_used"],
-    }
 
 
 def create_conflict_batch_graph(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
@@ -20,6 +18,7 @@ from langgraph_council.graphs.conflict_strategies import (
     build_hybrid_strategy,
     build_ladder_strategy,
 )
+from langgraph_council.graphs.registry import Registry
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.conflicts import (
     ConflictContext,
@@ -28,7 +27,6 @@ from langgraph_council.nodes.conflicts import (
     ConflictResolutionConfig,
     ConflictState,
     DissentStore,
-    EscalationStore,
 )
 from langgraph_council.nodes.conflicts.dissent import make_record_dissent_node
 from langgraph_council.nodes.conflicts.human import (
@@ -42,6 +40,7 @@ from langgraph_council.nodes.conflicts.intake import (
     route_after_strategy,
     route_to_strategy,
 )
+from langgraph_council.nodes.escalation import EscalationStore, check_escalation_store
 
 __all__ = [
     "ConflictGraph",
@@ -58,22 +57,28 @@ StrategyBuilder: TypeAlias = Callable[
 ]
 """Builds a strategy subgraph over `StrategyInput` -> `StrategyOutput` (see nodes.conflicts)."""
 
-ConflictGraph: TypeAlias = (
-    "CompiledStateGraph[ConflictState, ConflictContext, ConflictInput, ConflictOutput]"
-)
+ConflictGraph: TypeAlias = CompiledStateGraph[
+    ConflictState, ConflictContext, ConflictInput, ConflictOutput
+]
 
-_RESERVED = frozenset(
-    {"choose_strategy", "open_escalation", "await_human", "apply_human_decision", "record_dissent"}
+_STRATEGIES: Registry[StrategyBuilder] = Registry(
+    "strategy",
+    "conflict graph",
+    builtins={
+        "authority": build_authority_strategy,
+        "debate": build_debate_strategy,
+        "human": build_human_strategy,
+        "hybrid": build_hybrid_strategy,
+        "ladder": build_ladder_strategy,
+    },
+    reserved=(
+        "choose_strategy",
+        "open_escalation",
+        "await_human",
+        "apply_human_decision",
+        "record_dissent",
+    ),
 )
-_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-_lock = threading.Lock()
-_STRATEGIES: dict[str, StrategyBuilder] = {
-    "authority": build_authority_strategy,
-    "debate": build_debate_strategy,
-    "human": build_human_strategy,
-    "hybrid": build_hybrid_strategy,
-    "ladder": build_ladder_strategy,
-}
 
 
 def register_conflict_strategy(
@@ -82,7 +87,8 @@ def register_conflict_strategy(
     """Register strategy `name`; graphs built afterwards can select it.
 
     The builder gets `(org, roster, config)` and returns a `StateGraph` (or a compiled graph)
-    that reads `StrategyInput` and writes `StrategyOutput`.
+    that reads `StrategyInput` and writes `StrategyOutput`. Like `register_meeting_protocol`,
+    an existing name is refused unless `replace=True`.
 
     Example:
         >>> register_conflict_strategy("coin", my_builder)  # doctest: +SKIP
@@ -91,22 +97,12 @@ def register_conflict_strategy(
         ValueError: If `name` is not snake_case, clashes with a node, or exists without `replace`.
         TypeError: If `builder` is not callable.
     """
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise ValueError(f"strategy name {name!r} must be snake_case, e.g. 'peer_review'")
-    if name in _RESERVED:
-        raise ValueError(f"strategy name {name!r} is a node of the conflict graph; pick another")
-    if not callable(builder):
-        raise TypeError(f"builder for strategy {name!r} must be callable (org, roster, config)")
-    with _lock:
-        if name in _STRATEGIES and not replace:
-            raise ValueError(f"strategy {name!r} is already registered; pass replace=True")
-        _STRATEGIES[name] = builder
+    _STRATEGIES.register(name, builder, replace=replace)
 
 
 def conflict_strategies() -> list[str]:
     """Names of the registered strategies, sorted."""
-    with _lock:
-        return sorted(_STRATEGIES)
+    return _STRATEGIES.names()
 
 
 def _check_agent(org: Org, value: str | None, field: str) -> None:
@@ -156,9 +152,9 @@ def build_conflict_graph(
         ValueError: A strategy is not registered or an agent named in `config` is unknown.
         TypeError: An argument has the wrong type.
     """
-    with _lock:
-        strategies = dict(_STRATEGIES)
+    strategies = _STRATEGIES.snapshot()
     _validate(org, roster, config, strategies)
+    check_escalation_store(escalations)
     graph = StateGraph(
         ConflictState,
         context_schema=ConflictContext,
@@ -175,7 +171,7 @@ def build_conflict_graph(
         graph.add_conditional_edges(name, route_after_strategy, after)
     graph.add_node("open_escalation", make_open_escalation_node(escalations, config))
     graph.add_node("await_human", make_await_human_node(escalations))
-    graph.add_node("apply_human_decision", make_apply_human_decision_node(escalations))
+    graph.add_node("apply_human_decision", make_apply_human_decision_node())
     graph.add_node("record_dissent", make_record_dissent_node(dissent_store))
     graph.add_edge(START, "choose_strategy")
     graph.add_conditional_edges("choose_strategy", route_to_strategy, sorted(strategies))

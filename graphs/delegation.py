@@ -24,11 +24,15 @@ from langgraph_council.nodes.delegation.flow import (
     ESCALATE_TO_MANAGER,
     FINISH,
     START_TASK,
-    escalate_to_human,
     finish,
     make_agent_node,
     make_escalate_to_manager_node,
     make_start_node,
+)
+from langgraph_council.nodes.delegation.human import (
+    AWAIT_HUMAN,
+    make_await_human_node,
+    make_escalate_to_human_node,
 )
 from langgraph_council.nodes.delegation.state import (
     DelegationContext,
@@ -36,6 +40,7 @@ from langgraph_council.nodes.delegation.state import (
     DelegationOutput,
     DelegationState,
 )
+from langgraph_council.nodes.escalation import EscalationStore, check_escalation_store
 from langgraph_council.nodes.org import Org
 
 __all__ = ["DelegationGraph", "build_delegation_graph", "create_delegation_graph"]
@@ -52,8 +57,12 @@ def build_delegation_graph(
     guard_config: LoopPreventionConfig | None = None,
     guard_store: GuardStateStore | None = None,
     loop_records: LoopRecordStore | None = None,
+    escalations: EscalationStore | None = None,
 ) -> StateGraph[DelegationState, DelegationContext, DelegationInput, DelegationOutput]:
     """Wire the delegation graph without compiling it (for composition and shape snapshots).
+
+    `escalations` (e.g. `checkpoints.EscalationQueue`) keeps the human escalations of hand-offs
+    blocked at the top of the hierarchy, listable and decidable from any process.
 
     Example:
         >>> builder = build_delegation_graph(org, roster)  # doctest: +SKIP
@@ -69,6 +78,7 @@ def build_delegation_graph(
         raise TypeError(f"roster must be a Roster, got {type(roster).__name__}")
     if roster.org is not org and {a.id for a in roster.org} != {a.id for a in org}:
         raise ValueError("roster was built for a different org; pass Roster(org, ...)")
+    check_escalation_store(escalations)
     guard = LoopGuard(guard_config, guard_store)
     builder: StateGraph[Any, Any, Any, Any] = StateGraph(
         DelegationState,
@@ -84,11 +94,17 @@ def build_delegation_graph(
     )
     make_delegation_guard(org, guard, loop_records=loop_records).add_to(builder)
     builder.add_node(ESCALATE_TO_MANAGER, make_escalate_to_manager_node(org))
-    builder.add_node(ESCALATE_TO_HUMAN, escalate_to_human, destinations=(CALL_AGENT, FINISH))
+    builder.add_node(ESCALATE_TO_HUMAN, make_escalate_to_human_node(escalations))
+    builder.add_node(
+        AWAIT_HUMAN,
+        make_await_human_node(escalations),
+        destinations=(AWAIT_HUMAN, CALL_AGENT, FINISH),
+    )
     builder.add_node(FINISH, finish)
     builder.set_entry_point(START_TASK)
     builder.add_edge(START_TASK, CALL_AGENT)
     builder.add_edge(ESCALATE_TO_MANAGER, CALL_AGENT)
+    builder.add_edge(ESCALATE_TO_HUMAN, AWAIT_HUMAN)
     builder.add_edge(FINISH, END)
     return builder
 
@@ -100,14 +116,18 @@ def create_delegation_graph(
     guard_config: LoopPreventionConfig | None = None,
     guard_store: GuardStateStore | None = None,
     loop_records: LoopRecordStore | None = None,
+    escalations: EscalationStore | None = None,
     checkpointer: Checkpointer = None,
-    store: BaseStore | GuardStateStore | None = None,
+    store: BaseStore | None = None,
     name: str = "delegation",
 ) -> DelegationGraph:
     """Build and compile the delegation graph.
 
-    `store` takes LangGraph's `BaseStore`; a `GuardStateStore` passed there (the contract's
-    spelling) is used as `guard_store`, so shared guard state is never silently dropped.
+    `store` is LangGraph's `BaseStore`, as on every factory; the guard state goes to
+    `guard_store`. A `GuardStateStore` passed as `store=` (the spelling of DESIGN section 6)
+    is still used as the guard store, without a warning; passing both is an error.
+    `escalations` keeps human escalations (hand-offs blocked at the top of the hierarchy)
+    decidable from any process, e.g. with `council escalations decide`.
 
     Input `{"task": str, "entry_agent": id, "task_id"?: str}`; output `result`
     (`DelegationResult`), `delegations` (audit trail) and `blocked` (refused hand-offs).
@@ -121,14 +141,32 @@ def create_delegation_graph(
         >>> out = graph.invoke({"task": "Ship it", "entry_agent": "cto"})  # doctest: +SKIP
         >>> out["result"].answer  # doctest: +SKIP
     """
-    if store is not None and not isinstance(store, BaseStore):
-        if guard_store is not None:
-            raise ValueError(
-                "store= got a GuardStateStore while guard_store= is also set; pass the guard "
-                "state store once (guard_store=) and LangGraph's BaseStore as store="
-            )
-        guard_store, store = store, None
+    base_store, guard_store = _split_stores(store, guard_store)
     compiled: DelegationGraph = build_delegation_graph(
-        org, roster, guard_config=guard_config, guard_store=guard_store, loop_records=loop_records
-    ).compile(checkpointer=checkpointer, store=store, name=name)
+        org,
+        roster,
+        guard_config=guard_config,
+        guard_store=guard_store,
+        loop_records=loop_records,
+        escalations=escalations,
+    ).compile(checkpointer=checkpointer, store=base_store, name=name)
     return compiled
+
+
+def _split_stores(
+    store: object, guard_store: GuardStateStore | None
+) -> tuple[BaseStore | None, GuardStateStore | None]:
+    """`store=` is LangGraph's BaseStore; a GuardStateStore there is the guard store."""
+    if store is None or isinstance(store, BaseStore):
+        return store, guard_store
+    if not isinstance(store, GuardStateStore):
+        raise TypeError(
+            f"store must be LangGraph's BaseStore (or None), got {type(store).__name__}; "
+            "pass guard state as guard_store="
+        )
+    if guard_store is not None:
+        raise ValueError(
+            "store= got a GuardStateStore while guard_store= is also set; pass the guard "
+            "state store once (guard_store=) and LangGraph's BaseStore as store="
+        )
+    return None, store

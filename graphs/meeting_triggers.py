@@ -1,68 +1,26 @@
-"""Event-triggered meetings: every meeting type whose trigger matches runs, in parallel."""
+"""Event-triggered meetings, wired: one compiled meeting graph per protocol the types use.
+
+The trigger logic (`MeetingType`, cooldowns, running types side by side) lives in
+`langgraph_council.nodes.meetings.triggers`; this module only builds the graphs.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import threading
-import time
-import uuid
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from collections.abc import Sequence
 
-from langchain_core.runnables import RunnableConfig
 from langgraph.types import Checkpointer
-from pydantic import BaseModel, ConfigDict, Field
 
-from langgraph_council.graphs.meetings import MeetingGraph, create_meeting_graph
+from langgraph_council.graphs.meetings import create_meeting_graph
 from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes.meetings import triggers
 from langgraph_council.nodes.meetings.minutes import TaskCreator
-from langgraph_council.nodes.meetings.models import MeetingAgenda, MeetingMinutes
 from langgraph_council.nodes.meetings.records import MeetingRecorder
+from langgraph_council.nodes.meetings.triggers import MeetingType, TriggeredMeeting
 
 __all__ = ["MeetingTriggers", "MeetingType", "TriggeredMeeting"]
 
 
-class MeetingType(BaseModel):
-    """A configured meeting that runs when `trigger` (an event name) fires.
-
-    `leader` and `participants` are references; a reference that is a key of the event context
-    is replaced by that value first (e.g. `"author"` -> the PR author's agent id).
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str = Field(min_length=1)
-    trigger: str = Field(min_length=1)
-    protocol: str = "structured_phases"
-    leader: str = Field(min_length=1)
-    participants: tuple[str, ...] = Field(min_length=1)
-    agenda: MeetingAgenda
-    token_budget: int = Field(gt=0)
-    config: MeetingProtocolConfig = Field(default_factory=MeetingProtocolConfig)
-    min_interval_seconds: float = Field(default=0.0, ge=0.0)
-
-
-class TriggeredMeeting(BaseModel):
-    """One meeting type's outcome for an event: its minutes, or why it was skipped."""
-
-    model_config = ConfigDict(frozen=True)
-
-    meeting_type: str
-    thread_id: str | None = None
-    minutes: MeetingMinutes | None = None
-    skipped: str | None = None
-
-
-def _from_context(ref: str, context: Mapping[str, Any]) -> list[str]:
-    value = context.get(ref)
-    if value is None:
-        return [ref]
-    return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
-
-
-class MeetingTriggers:
+class MeetingTriggers(triggers.MeetingTriggers):
     """Runs configured meeting types on events, with a per-type cooldown.
 
     Example:
@@ -79,103 +37,14 @@ class MeetingTriggers:
         records: MeetingRecorder | None = None,
         task_creator: TaskCreator | None = None,
     ) -> None:
-        names = [t.name for t in meeting_types]
-        duplicates = sorted({n for n in names if names.count(n) > 1})
-        if duplicates:
-            raise ValueError(f"meeting_types: names must be unique, repeated: {duplicates}")
-        self._types = tuple(meeting_types)
-        self._records = records
-        self._last: dict[str, float] = {}
-        self._lock = threading.Lock()
-        # `sync` wherever a lost step would repeat a model call; meaningless without a saver.
-        self._durability: dict[str, Any] = {"durability": "sync"} if checkpointer else {}
-        self._graphs: dict[str, MeetingGraph] = {
-            p: create_meeting_graph(
+        graphs = {
+            protocol: create_meeting_graph(
                 roster,
-                protocol=p,
+                protocol=protocol,
                 checkpointer=checkpointer,
                 records=records,
                 task_creator=task_creator,
             )
-            for p in {t.protocol for t in meeting_types}
+            for protocol in {t.protocol for t in meeting_types}
         }
-
-    def _claim(self, kind: MeetingType) -> str | None:
-        """Start the cooldown now; the reason to skip when the type ran too recently."""
-        now = time.time()
-        with self._lock:
-            last = self._last.get(kind.name)
-            if self._records is not None:
-                started = self._records.last_started(kind.name)
-                if started is not None:
-                    last = max(last or 0.0, started.timestamp())
-            if last is not None and now - last < kind.min_interval_seconds:
-                wait = kind.min_interval_seconds
-                return f"cooldown: ran {now - last:.0f}s ago, min_interval_seconds={wait}"
-            self._last[kind.name] = now
-        return None
-
-    def _plan(self, event: str, context: Mapping[str, Any]) -> list[tuple[MeetingType, Any]]:
-        plans: list[tuple[MeetingType, Any]] = []
-        for kind in (t for t in self._types if t.trigger == event):
-            skipped = self._claim(kind)
-            if skipped:
-                plans.append((kind, TriggeredMeeting(meeting_type=kind.name, skipped=skipped)))
-                continue
-            details = "; ".join(f"{k}={v}" for k, v in sorted(context.items()))
-            agenda = kind.agenda.model_copy(
-                update={"context": f"{kind.agenda.context}\nEvent {event}: {details}".strip()}
-            )
-            inp = {
-                "agenda": agenda,
-                "leader_id": _from_context(kind.leader, context)[0],
-                "participant_ids": [
-                    p for r in kind.participants for p in _from_context(r, context)
-                ],
-                "token_budget": kind.token_budget,
-            }
-            plans.append((kind, inp))
-        return plans
-
-    def _config(self, kind: MeetingType) -> tuple[str, RunnableConfig, MeetingProtocolConfig]:
-        thread = f"{kind.name}:{uuid.uuid4().hex}"
-        ctx = kind.config.model_copy(update={"meeting_type": kind.name})
-        config: RunnableConfig = {"configurable": {"thread_id": thread}}
-        return thread, config, ctx
-
-    def trigger_meetings(
-        self, event: str, context: Mapping[str, Any] | None = None
-    ) -> list[TriggeredMeeting]:
-        """Run every meeting type whose trigger is `event`, in parallel threads."""
-
-        def run(kind: MeetingType, inp: Any) -> TriggeredMeeting:
-            if isinstance(inp, TriggeredMeeting):
-                return inp
-            thread, config, ctx = self._config(kind)
-            out = self._graphs[kind.protocol].invoke(inp, config, context=ctx, **self._durability)
-            return TriggeredMeeting(
-                meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
-            )
-
-        plans = self._plan(event, context or {})
-        if not plans:
-            return []
-        with ThreadPoolExecutor(max_workers=len(plans)) as pool:
-            return list(pool.map(lambda p: run(*p), plans))
-
-    async def atrigger_meetings(
-        self, event: str, context: Mapping[str, Any] | None = None
-    ) -> list[TriggeredMeeting]:
-        """Async twin of `trigger_meetings`: the meetings run concurrently on the event loop."""
-
-        async def run(kind: MeetingType, inp: Any) -> TriggeredMeeting:
-            if isinstance(inp, TriggeredMeeting):
-                return inp
-            thread, config, ctx = self._config(kind)
-            graph = self._graphs[kind.protocol]
-            out = await graph.ainvoke(inp, config, context=ctx, **self._durability)
-            return TriggeredMeeting(
-                meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
-            )
-
-        return list(await asyncio.gather(*(run(k, i) for k, i in self._plan(event, context or {}))))
+        super().__init__(meeting_types, graphs, records=records, durable=bool(checkpointer))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -16,6 +16,7 @@ from langgraph_council.graphs.meeting_protocols import (
     build_round_robin,
     build_structured_phases,
 )
+from langgraph_council.graphs.registry import Registry
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.calls import pure_node
 from langgraph_council.nodes.meetings.minutes import (
@@ -42,22 +43,33 @@ __all__ = [
     "register_meeting_protocol",
 ]
 
-MeetingGraph = CompiledStateGraph[Any, Any, Any, Any]
+MeetingGraph: TypeAlias = CompiledStateGraph[
+    MeetingState, MeetingContext, MeetingInput, MeetingOutput
+]
 MeetingProtocolBuilder = Callable[[StateGraph[Any, Any, Any, Any], Roster], None]
 """Adds a protocol's nodes: an edge out of `open_meeting` and every path into `finalize`.
 
 Model-calling nodes are `nodes.calls.model_node`s that price each call with
 `nodes.budget.price` before making it."""
 
-_PROTOCOLS: dict[str, MeetingProtocolBuilder] = {
-    "round_robin": build_round_robin,
-    "position_papers": build_position_papers,
-    "structured_phases": build_structured_phases,
-}
+_PROTOCOLS: Registry[MeetingProtocolBuilder] = Registry(
+    "protocol",
+    "meeting graph",
+    builtins={
+        "round_robin": build_round_robin,
+        "position_papers": build_position_papers,
+        "structured_phases": build_structured_phases,
+    },
+    reserved=("open_meeting", "finalize", "create_tasks", "record_meeting"),
+)
 
 
-def register_meeting_protocol(name: str, builder: MeetingProtocolBuilder) -> None:
-    """Register a protocol under `name` (snake_case); re-registering a name replaces it.
+def register_meeting_protocol(
+    name: str, builder: MeetingProtocolBuilder, *, replace: bool = False
+) -> None:
+    """Register a protocol under `name` (snake_case); graphs built afterwards can select it.
+
+    Like `register_conflict_strategy`, an existing name is refused unless `replace=True`.
 
     Example:
         >>> def one_call(graph, roster):  # doctest: +SKIP
@@ -65,13 +77,14 @@ def register_meeting_protocol(name: str, builder: MeetingProtocolBuilder) -> Non
         ...     graph.add_edge("open_meeting", "decide")
         ...     graph.add_edge("decide", "finalize")
         >>> register_meeting_protocol("one_call", one_call)  # doctest: +SKIP
+
+    Raises:
+        ValueError: If `name` is not snake_case, clashes with a node, or exists without `replace`.
+        TypeError: If `builder` is not callable.
     """
-    if not isinstance(name, str) or not name.isidentifier() or name != name.lower():
-        raise ValueError(f"protocol name must be a snake_case identifier, got {name!r}")
-    if not callable(builder):
-        raise TypeError(f"builder for protocol {name!r} must be callable, got {builder!r}")
-    _check_arity(name, builder)
-    _PROTOCOLS[name] = builder
+    if callable(builder):
+        _check_arity(name, builder)
+    _PROTOCOLS.register(name, builder, replace=replace)
 
 
 def _check_arity(name: str, builder: MeetingProtocolBuilder) -> None:
@@ -90,7 +103,7 @@ def _check_arity(name: str, builder: MeetingProtocolBuilder) -> None:
 
 def meeting_protocols() -> tuple[str, ...]:
     """Names of the registered protocols."""
-    return tuple(sorted(_PROTOCOLS))
+    return tuple(_PROTOCOLS.names())
 
 
 def build_meeting_graph(
@@ -114,7 +127,8 @@ def build_meeting_graph(
     """
     if not isinstance(roster, Roster):
         raise TypeError(f"roster must be a Roster, got {type(roster).__name__}")
-    if protocol not in _PROTOCOLS:
+    protocols = _PROTOCOLS.snapshot()
+    if protocol not in protocols:
         raise ValueError(
             f"protocol {protocol!r} is not registered; choose one of {list(meeting_protocols())} "
             "or call register_meeting_protocol()"
@@ -128,7 +142,7 @@ def build_meeting_graph(
     graph.add_node("open_meeting", pure_node(open_meeting(roster, protocol), name="open_meeting"))
     graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
-    _PROTOCOLS[protocol](graph, roster)
+    protocols[protocol](graph, roster)
     last = "finalize"
     if task_creator is not None:
         graph.add_node("create_tasks", create_tasks(task_creator))

@@ -1,11 +1,11 @@
-"""Guard nodes and their state: loop prevention, budgets, authority deference."""
+"""Guard nodes and their state: loop prevention, chain of command, budgets, authority deference."""
 
-from langgraph_council.guards.authority import check_authority
 from langgraph_council.guards.authority_deference import (
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
     detect_authority_cues,
 )
 from langgraph_council.guards.budget import BudgetDecision, TokenBudget, estimate_prompt_tokens
+from langgraph_council.guards.chain_of_command import check_authority, check_chain_of_command
 from langgraph_council.guards.config import (
     CircuitBreakerConfig,
     LoopPreventionConfig,
@@ -36,6 +36,7 @@ __all__ = [
     "RateLimitConfig",
     "TokenBudget",
     "check_authority",
+    "check_chain_of_command",
     "detect_authority_cues",
     "estimate_prompt_tokens",
     "make_delegation_guard",

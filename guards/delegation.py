@@ -1,4 +1,4 @@
-"""The delegation guard node: authority, then the loop checks; it routes, it never raises."""
+"""The delegation guard node: chain of command, then the loop checks; it routes, never raises."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from langgraph.config import get_config
 from langgraph.graph import StateGraph
 from langgraph.types import Command
 
-from langgraph_council.guards.authority import check_authority
+from langgraph_council.guards.chain_of_command import check_chain_of_command
 from langgraph_council.guards.loop import LoopGuard
 from langgraph_council.guards.store import LoopRecordStore
 from langgraph_council.nodes.delegation.flow import (
@@ -70,7 +70,7 @@ class _Guard:
             raise RuntimeError(f"{DELEGATION_GUARD} ran without a pending hand-off")
         config = delegation_context()
         frame = state["frames"][-1]
-        outcome = check_authority(
+        outcome = check_chain_of_command(
             self.org,
             delegator=handoff.delegator,
             delegatee=handoff.delegatee,

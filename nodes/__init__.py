@@ -9,11 +9,13 @@ from langgraph_council.nodes.conflicts import (
     ConflictType,
     DissentRecord,
     DissentStore,
+    InMemoryDissentStore,
+)
+from langgraph_council.nodes.escalation import (
     Escalation,
     EscalationStatus,
     EscalationStore,
     HumanDecision,
-    InMemoryDissentStore,
 )
 from langgraph_council.nodes.fencing import escape_fences, fence_peer, fence_task_data
 from langgraph_council.nodes.meetings import (

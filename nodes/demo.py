@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage
 from pydantic import BaseModel
 
 from langgraph_council.nodes.agents import Roster
@@ -23,6 +24,7 @@ from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel, last_
 
 __all__ = [
     "DEMO_AGENTS",
+    "DEMO_TASK",
     "MODEL_ENV",
     "demo_agenda",
     "demo_conflict",
@@ -165,6 +167,31 @@ def demo_conflict() -> Conflict:
     )
 
 
+DEMO_TASK = "Launch the billing API before the Q3 partner deadline"
+"""The demo delegation: the CEO hands it to the CTO, who tries to hand it back up."""
+
+
+def _delegation_reply(call: ScriptCall) -> AIMessage | str:
+    """CEO delegates to the CTO, the CTO hands it back up (refused), a human settles it."""
+    text = last_human_text(call)
+    if call.agent_id == "ceo" and "answered by" in text:
+        return "CEO: we launch the billing API as the human decided; owners are informed."
+    target = {"ceo": "cto", "cto": "ceo"}.get(str(call.agent_id))
+    if target is None:
+        return f"{call.agent_id}: done."
+    return AIMessage(
+        content="",
+        tool_calls=[
+            {
+                "name": "delegate_to",
+                "args": {"agent_id": target, "refinement": "Own the billing API launch."},
+                "id": f"demo-{call.agent_id}-{len(call.messages)}",
+                "type": "tool_call",
+            }
+        ],
+    )
+
+
 def _stance_text(agent: str) -> str:
     claim, confidence, evidence = _STANCES.get(agent, _DEFAULT_STANCE)
     lines = "\n".join(f"- {e}" for e in evidence)
@@ -228,7 +255,12 @@ def _structured(call: ScriptCall, schema: type[BaseModel]) -> BaseModel | dict[s
 
 
 def demo_reply(call: ScriptCall) -> Any:
-    """A scripted agent that argues its stance on the demo question, whatever it is asked."""
+    """A scripted agent that argues its stance on the demo question, whatever it is asked.
+
+    Offered the hand-off tool (the delegation demo), it plays `DEMO_TASK` instead.
+    """
+    if call.tools:
+        return _delegation_reply(call)
     if isinstance(call.schema, type) and issubclass(call.schema, BaseModel):
         return _structured(call, call.schema)
     text = last_human_text(call)

@@ -12,11 +12,7 @@ from langgraph_council.nodes.conflicts.dissent import (
     InMemoryDissentStore,
     build_dissent_records,
 )
-from langgraph_council.nodes.conflicts.human import (
-    EscalationStore,
-    escalation_id_for,
-    parse_decision,
-)
+from langgraph_council.nodes.conflicts.human import parse_conflict_decision
 from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictOutcome,
@@ -24,9 +20,6 @@ from langgraph_council.nodes.conflicts.models import (
     ConflictResolution,
     ConflictType,
     DissentRecord,
-    Escalation,
-    EscalationStatus,
-    HumanDecision,
     Statement,
     Verdict,
 )
@@ -38,6 +31,16 @@ from langgraph_council.nodes.conflicts.state import (
     StrategyInput,
     StrategyOutput,
     StrategyState,
+)
+
+# Escalations are one concept for every graph family (`nodes.escalation`); the conflict
+# package keeps exporting the names it always did.
+from langgraph_council.nodes.escalation import (
+    Escalation,
+    EscalationStatus,
+    EscalationStore,
+    HumanDecision,
+    escalation_id_for,
 )
 
 __all__ = [
@@ -69,5 +72,9 @@ __all__ = [
     "Verdict",
     "build_dissent_records",
     "escalation_id_for",
+    "parse_conflict_decision",
     "parse_decision",
 ]
+
+parse_decision = parse_conflict_decision
+"""`parse_decision(value, conflict)`: kept for callers of earlier versions."""

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from langgraph.config import get_config
+
 from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictResolution,
@@ -33,18 +35,30 @@ def build_dissent_records(
     *,
     strategy: str,
     metadata: Mapping[str, str | None] | None = None,
+    scope: str = "",
 ) -> list[DissentRecord]:
     """One record per overruled party when there is a winner, one per position otherwise.
 
-    Ids are stable for a given resolution, so storing the records twice stores them once.
+    Ids depend on the scope (the thread), the conflict, the decision (outcome, winner, who
+    decided, strategy, escalation) and the party, never on when it was decided: a replayed
+    resolution (a node re-run, a second resume) stores its records once.
     """
     extra = {k: v for k, v in (metadata or {}).items() if v is not None}
     extra["outcome"] = resolution.outcome.value
+    decision = (
+        scope,
+        conflict.id,
+        resolution.outcome.value,
+        resolution.winning_agent_id or "",
+        resolution.decided_by,
+        strategy,
+        extra.get("escalation_id", ""),
+    )
     records = []
     for position in conflict.positions:
         if position.agent_id == resolution.winning_agent_id:
             continue
-        key = f"{conflict.id}\x1f{resolution.resolved_at.isoformat()}\x1f{position.agent_id}"
+        key = "\x1f".join((*decision, position.agent_id))
         records.append(
             DissentRecord(
                 id=str(uuid.uuid5(_DISSENT_NAMESPACE, key)),
@@ -165,6 +179,7 @@ def make_record_dissent_node(store: DissentStore | None) -> Any:
                 "escalation_id": state.get("escalation_id"),
                 "winning_agent_id": resolution.winning_agent_id,
             },
+            scope=str(get_config().get("configurable", {}).get("thread_id") or ""),
         )
         if store is not None:
             store.add(records)

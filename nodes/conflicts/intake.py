@@ -83,8 +83,8 @@ def make_choose_strategy_node(
             "fallback_reason": None,
             "analysis": None,
             "escalation_id": None,
-            "human_decision": None,
-            "human_error": None,
+            "escalation_decision": None,
+            "escalation_error": None,
             "tokens_used": Overwrite(0),
         }
 

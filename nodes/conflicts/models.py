@@ -1,4 +1,7 @@
-"""Conflict domain models: positions, conflicts, verdicts, resolutions, dissent, escalations."""
+"""Conflict domain models: positions, conflicts, verdicts, resolutions, dissent records.
+
+Escalations and the human's decision live in `nodes.escalation` (one model for every kind).
+"""
 
 from __future__ import annotations
 
@@ -18,9 +21,6 @@ __all__ = [
     "ConflictResolution",
     "ConflictType",
     "DissentRecord",
-    "Escalation",
-    "EscalationStatus",
-    "HumanDecision",
     "Statement",
     "Verdict",
     "utc_now",
@@ -214,60 +214,3 @@ class DissentRecord(BaseModel):
     decided_by: str = Field(min_length=1)
     timestamp: AwareDatetime = Field(default_factory=utc_now)
     metadata: dict[str, str] = Field(default_factory=dict)
-
-
-class HumanDecision(BaseModel):
-    """The value a human resumes an escalation with.
-
-    `winner` needs `winning_agent_id`; `decided_by` starts with `human:`. `expired` is what
-    the escalation queue sends when the deadline passed (`decided_by` starts with `system:`).
-    """
-
-    model_config = _FROZEN
-
-    decision: Literal["winner", "reject", "expired"]
-    winning_agent_id: str | None = None
-    reasoning: str = Field(min_length=1)
-    decided_by: str = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _consistent(self) -> HumanDecision:
-        prefix = "system:" if self.decision == "expired" else "human:"
-        if not self.decided_by.startswith(prefix) or len(self.decided_by) == len(prefix):
-            raise ValueError(f"decided_by must look like '{prefix}<who>', got {self.decided_by!r}")
-        if self.decision == "winner" and not self.winning_agent_id:
-            raise ValueError("decision 'winner' needs winning_agent_id (one of the parties)")
-        if self.decision != "winner" and self.winning_agent_id is not None:
-            raise ValueError(f"decision {self.decision!r} takes no winning_agent_id")
-        return self
-
-
-class EscalationStatus(StrEnum):
-    """Life cycle of an escalation: pending, then exactly one terminal state."""
-
-    PENDING = "pending"
-    DECIDED = "decided"
-    EXPIRED = "expired"
-    CANCELLED = "cancelled"
-
-
-class Escalation(BaseModel):
-    """A conflict waiting for (or answered by) a human, as the escalation queue stores it."""
-
-    model_config = _FROZEN
-
-    id: str = Field(min_length=1)
-    thread_id: str = Field(min_length=1)
-    conflict: Conflict
-    strategy: str
-    analysis: str | None = None
-    status: EscalationStatus = EscalationStatus.PENDING
-    created_at: AwareDatetime = Field(default_factory=utc_now)
-    expires_at: AwareDatetime | None = None
-    decision: HumanDecision | None = None
-    closed_at: AwareDatetime | None = None
-
-    @property
-    def conflict_id(self) -> str:
-        """The id of the conflict this escalation is about."""
-        return self.conflict.id

@@ -13,10 +13,10 @@ from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictResolution,
     DissentRecord,
-    HumanDecision,
     Statement,
     Verdict,
 )
+from langgraph_council.nodes.escalation.models import HumanDecision
 
 __all__ = [
     "ConflictContext",
@@ -108,7 +108,10 @@ class StrategyState(TypedDict):
 
 
 class ConflictState(TypedDict):
-    """State of the conflict graph; `tokens_used` is summed over every model call."""
+    """State of the conflict graph; `tokens_used` is summed over every model call.
+
+    The `escalation_*` keys are the human path's (see `nodes.escalation.flow`).
+    """
 
     conflict: Conflict
     strategy: NotRequired[str]
@@ -119,8 +122,8 @@ class ConflictState(TypedDict):
     tokens_used: Annotated[int, operator.add]
     escalation_id: NotRequired[str | None]
     escalation_expires_at: NotRequired[str | None]
-    human_error: NotRequired[str | None]
-    human_attempts: NotRequired[int]
-    human_decision: NotRequired[HumanDecision | None]
+    escalation_attempts: NotRequired[int]
+    escalation_error: NotRequired[str | None]
+    escalation_decision: NotRequired[HumanDecision | None]
     dissent_records: NotRequired[list[DissentRecord]]
     remaining_steps: RemainingSteps

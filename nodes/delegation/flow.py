@@ -1,4 +1,4 @@
-"""Nodes of the delegation graph other than the guard: start, agent turn, escalation, finish."""
+"""Nodes of the delegation graph other than the guard and the human path: start, turn, finish."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.runnables import Runnable, RunnableLambda
-from langgraph.types import Command, Overwrite, interrupt
+from langgraph.types import Command, Overwrite
 
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
@@ -29,7 +29,6 @@ __all__ = [
     "answer_flows_up",
     "current_task_id",
     "delegation_context",
-    "escalate_to_human",
     "finish",
     "make_agent_node",
     "make_escalate_to_manager_node",
@@ -199,37 +198,6 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
         return {"frames": [*state["frames"][:-1], takeover]}
 
     return RunnableLambda(escalate_to_manager, name=ESCALATE_TO_MANAGER)
-
-
-def _human_answer(value: Any) -> tuple[str, str]:
-    if isinstance(value, str) and value.strip():
-        return value, "human"
-    if isinstance(value, Mapping) and isinstance(value.get("answer"), str):
-        return value["answer"], str(value.get("decided_by") or "human")
-    raise ValueError(
-        "resume a blocked delegation with the answer text or "
-        '{"answer": "...", "decided_by": "human:<who>"}; got ' + repr(value)[:200]
-    )
-
-
-def escalate_to_human(state: DelegationState) -> Command[str]:
-    """Pause for a human when the blocked sender has no manager; their answer closes the frame."""
-    blocked = state["blocked"][-1]
-    value = interrupt(
-        {
-            "escalation_id": f"delegation:{blocked.attempt_id}",
-            "kind": "delegation_blocked",
-            "task_id": blocked.task_id,
-            "task": state["frames"][-1].task,
-            "delegator": blocked.delegator,
-            "delegatee": blocked.delegatee,
-            "mechanism": blocked.mechanism,
-            "message": blocked.message,
-            "chain": list(blocked.chain),
-        }
-    )
-    answer, by = _human_answer(value)
-    return answer_flows_up(state, answer, by)
 
 
 def finish(state: DelegationState) -> dict[str, Any]:

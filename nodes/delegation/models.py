@@ -119,7 +119,8 @@ class BlockedDelegation(BaseModel):
     timestamp: AwareDatetime = Field(default_factory=utc_now)
 
 
-DelegationStatus = Literal["answered", "handoff_limit", "step_limit"]
+DelegationStatus = Literal["answered", "handoff_limit", "step_limit", "escalation_expired"]
+"""How a run ended; `escalation_expired`: a human escalation closed without an answer."""
 
 
 class DelegationResult(BaseModel):
@@ -142,7 +143,9 @@ class DelegationConfig(BaseModel):
 
     `max_handoffs` bounds hand-off attempts per run, delivered or blocked; reaching it ends the
     run with status `handoff_limit`. `enforce_chain_of_command=False` lets peers hand off to
-    each other (swarm style); the loop checks still apply.
+    each other (swarm style); the loop checks still apply. `human_timeout_seconds` is the
+    deadline of a human escalation at the top of the hierarchy (None: no deadline), after
+    which `EscalationQueue.expire_overdue` ends the run with status `escalation_expired`.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -150,3 +153,4 @@ class DelegationConfig(BaseModel):
     max_handoffs: int = Field(default=10, gt=0, strict=True)
     enforce_chain_of_command: bool = True
     allow_skip_level: bool = True
+    human_timeout_seconds: float | None = Field(default=None, gt=0, le=366 * 24 * 3600)

@@ -16,6 +16,7 @@ from langgraph_council.nodes.delegation.models import (
     DelegationResult,
     DelegationStatus,
 )
+from langgraph_council.nodes.escalation.models import DelegationDecision
 
 __all__ = [
     "DelegationContext",
@@ -98,7 +99,11 @@ class DelegationOutput(TypedDict):
 
 
 class DelegationState(TypedDict):
-    """Full state; `frames` is a stack whose top is the agent working now."""
+    """Full state; `frames` is a stack whose top is the agent working now.
+
+    The `escalation_*` keys belong to a human escalation at the top of the hierarchy (see
+    `nodes.escalation.flow`).
+    """
 
     task: str
     entry_agent: str
@@ -115,4 +120,9 @@ class DelegationState(TypedDict):
     answer: NotRequired[str | None]
     answered_by: NotRequired[str | None]
     result: NotRequired[DelegationResult]
+    escalation_id: NotRequired[str | None]
+    escalation_expires_at: NotRequired[str | None]
+    escalation_attempts: NotRequired[int]
+    escalation_error: NotRequired[str | None]
+    escalation_decision: NotRequired[DelegationDecision | None]
     remaining_steps: RemainingSteps

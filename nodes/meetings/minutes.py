@@ -7,6 +7,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from langgraph.config import get_config
+
 from langgraph_council.nodes.meetings.config import ctx
 from langgraph_council.nodes.meetings.models import (
     ActionItem,
@@ -139,10 +141,16 @@ def create_tasks(creator: TaskCreator) -> MeetingNode:
 
 
 def record_meeting(records: MeetingRecorder) -> MeetingNode:
-    """Save the meeting record (an idempotent upsert keyed by meeting id)."""
+    """Save the meeting record with this thread's id (append-only; a re-run saves nothing)."""
 
     def record_meeting(state: MeetingState) -> dict[str, Any]:
-        records.save(MeetingRecord.from_minutes(state["minutes"], meeting_type=ctx().meeting_type))
+        thread = get_config().get("configurable", {}).get("thread_id")
+        record = MeetingRecord.from_minutes(
+            state["minutes"],
+            meeting_type=ctx().meeting_type,
+            thread_id=None if thread is None else str(thread),
+        )
+        records.save(record)
         return {}
 
     return record_meeting

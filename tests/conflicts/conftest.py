@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.postgres import PostgresSaver
 
-from langgraph_council.checkpoints import postgres_checkpointer
+from langgraph_council.checkpoints import EscalationQueue, postgres_checkpointer
 from langgraph_council.nodes import Conflict, ConflictPosition, Org
 
 DECIDE_JUNIOR = {
@@ -83,3 +83,10 @@ def saver(pg_db: str) -> Iterator[PostgresSaver]:
     """A Postgres checkpointer on a fresh database with every table set up."""
     with postgres_checkpointer(pg_db, setup=False) as checkpointer:
         yield checkpointer
+
+
+@pytest.fixture
+def pg_queue(pg_db: str) -> Iterator[EscalationQueue]:
+    """The Postgres escalation queue on its own connection to the test database."""
+    with EscalationQueue.from_conn_string(pg_db) as queue:
+        yield queue

@@ -39,14 +39,17 @@ def _conflict() -> Conflict:
 
 
 def main(mode: str, uri: str, *rest: str) -> None:
-    queue = EscalationQueue(uri)
-    with postgres_checkpointer(uri, setup=False) as saver:
+    with (
+        EscalationQueue.from_conn_string(uri) as queue,
+        PostgresDissentStore.from_conn_string(uri) as dissent,
+        postgres_checkpointer(uri, setup=False) as saver,
+    ):
         graph = create_conflict_graph(
             ORG,
             config=ConflictResolutionConfig(strategy="human"),
             checkpointer=saver,
             escalations=queue,
-            dissent_store=PostgresDissentStore(uri),
+            dissent_store=dissent,
         )
         if mode == "start":
             (thread_id,) = rest

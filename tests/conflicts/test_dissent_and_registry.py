@@ -41,7 +41,8 @@ def dissent_store(request: pytest.FixtureRequest) -> Iterator[DissentStore]:
     if request.param == "memory":
         yield InMemoryDissentStore()
     else:
-        yield PostgresDissentStore(request.getfixturevalue("pg_db"))
+        with PostgresDissentStore.from_conn_string(request.getfixturevalue("pg_db")) as store:
+            yield store
 
 
 def _resolve(
@@ -151,7 +152,7 @@ def _build_youngest_wins(org: Org, roster: Roster | None, config: Any) -> Any:
 def test_a_registered_strategy_is_selectable(
     kit: Any, org: Org, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(conflicts_module, "_STRATEGIES", dict(conflicts_module._STRATEGIES))
+    monkeypatch.setattr(conflicts_module, "_STRATEGIES", conflicts_module._STRATEGIES.copy())
     register_conflict_strategy("youngest_wins", _build_youngest_wins)
     config = ConflictResolutionConfig(by_department={"backend": "youngest_wins"})
     graph = create_conflict_graph(org, config=config)

@@ -52,9 +52,11 @@ def _run_worker(*args: str) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-def test_created_in_one_process_and_decided_in_another(pg_db: str, saver: PostgresSaver) -> None:
+def test_created_in_one_process_and_decided_in_another(
+    pg_db: str, saver: PostgresSaver, pg_queue: EscalationQueue
+) -> None:
     started = _run_worker("start", pg_db, "thread-1")
-    queue = EscalationQueue(pg_db)
+    queue = pg_queue
     (pending,) = queue.pending()
     assert started["interrupts"] == [pending.id] and pending.thread_id == "thread-1"
     decided = _run_worker("decide", pg_db)
@@ -68,7 +70,8 @@ def test_created_in_one_process_and_decided_in_another(pg_db: str, saver: Postgr
     assert row.status == "decided" and row.decision is not None
     assert row.decision.decided_by == "human:ann"
     assert queue.pending() == []
-    stored = PostgresDissentStore(pg_db).query(agent_id="senior_dev")
+    with PostgresDissentStore.from_conn_string(pg_db) as dissent:
+        stored = dissent.query(agent_id="senior_dev")
     assert [r.decided_by for r in stored] == ["human:ann"]
     graph = create_conflict_graph(
         Org.load(WORKER.parents[1] / "data" / "org.yaml"), checkpointer=saver
@@ -84,9 +87,11 @@ def _human_graph(org: Org, saver: PostgresSaver | None, queue: Any, **kw: Any) -
 
 
 @pytest.fixture(params=["postgres", "memory"])
-def queue(request: pytest.FixtureRequest, pg_db: str) -> BaseEscalationQueue:
+def queue(request: pytest.FixtureRequest) -> BaseEscalationQueue:
     """Each queue implementation, with the same rules."""
-    return EscalationQueue(pg_db) if request.param == "postgres" else InMemoryEscalationQueue()
+    if request.param == "postgres":
+        return request.getfixturevalue("pg_queue")  # type: ignore[no-any-return]
+    return InMemoryEscalationQueue()
 
 
 def test_an_overdue_escalation_expires_to_escalated_to_human(
@@ -118,9 +123,9 @@ def test_an_overdue_escalation_expires_to_escalated_to_human(
 
 
 def test_two_parallel_escalations_are_decided_in_one_resume(
-    kit: Any, org: Org, saver: PostgresSaver, pg_db: str
+    kit: Any, org: Org, saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
-    queue = EscalationQueue(pg_db)
+    queue = pg_queue
     batch = create_conflict_batch_graph(org, config=HUMAN, checkpointer=saver, escalations=queue)
     conflicts = [
         kit.conflict("junior_dev", "senior_dev", conflict_id="a"),
@@ -162,9 +167,9 @@ def test_a_malformed_resume_re_asks_and_loses_nothing(
 
 
 def test_the_database_refuses_impossible_rows(
-    kit: Any, org: Org, saver: PostgresSaver, pg_db: str
+    kit: Any, org: Org, saver: PostgresSaver, pg_db: str, pg_queue: EscalationQueue
 ) -> None:
-    queue = EscalationQueue(pg_db)
+    queue = pg_queue
     graph = _human_graph(org, saver, queue)
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t1"))
     (pending,) = queue.pending()
@@ -177,8 +182,8 @@ def test_the_database_refuses_impossible_rows(
             )
         with pytest.raises(psycopg.errors.UniqueViolation, match="one_pending_per_conflict"):
             conn.execute(
-                "INSERT INTO council_escalations (id, thread_id, conflict_id, conflict, "
-                "strategy, status) VALUES ('other', 't2', %s, '{}', 'human', 'pending')",
+                "INSERT INTO council_escalations (id, thread_id, subject, conflict_id, conflict, "
+                "strategy, status) VALUES ('other', 't2', 's', %s, '{}', 'human', 'pending')",
                 (pending.conflict_id,),
             )
         with pytest.raises(psycopg.errors.CheckViolation, match="human_decider"):
@@ -218,8 +223,10 @@ def test_a_forged_expiry_is_refused_and_re_asked(
     assert queue.get(escalation_id).status == "pending"
 
 
-async def test_decided_with_an_async_checkpointer(kit: Any, org: Org, pg_db: str) -> None:
-    queue = EscalationQueue(pg_db)
+async def test_decided_with_an_async_checkpointer(
+    kit: Any, org: Org, pg_db: str, pg_queue: EscalationQueue
+) -> None:
+    queue = pg_queue
     async with async_postgres_checkpointer(pg_db, setup=False) as saver:
         graph = create_conflict_graph(org, config=HUMAN, checkpointer=saver, escalations=queue)
         out = await graph.ainvoke(

@@ -40,9 +40,9 @@ def test_a_clear_review_resolves_by_hybrid(kit: Any, org: Org) -> None:
 
 @pytest.mark.postgres
 def test_an_ambiguous_review_reaches_a_human_with_the_review_attached(
-    kit: Any, org: Org, saver: PostgresSaver, pg_db: str
+    kit: Any, org: Org, saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
-    queue = EscalationQueue(pg_db)
+    queue = pg_queue
     graph = create_conflict_graph(
         org,
         Roster(org, default_model=hybrid_model(review("senior_dev", 0.4))),

@@ -209,7 +209,7 @@ def test_a_record_without_a_conflict_type_round_trips_through_postgres(pg_db: st
         strategy_used="authority",
         decided_by="b",
     )
-    store = PostgresDissentStore(pg_db)
-    store.add([record])
-    assert store.query(agent_id="a") == [record]
-    assert store.query(agent_id="a", conflict_type="architecture") == []
+    with PostgresDissentStore.from_conn_string(pg_db) as store:
+        store.add([record])
+        assert store.query(agent_id="a") == [record]
+        assert store.query(agent_id="a", conflict_type="architecture") == []

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +29,22 @@ def test_demo_meeting_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert flagged and flagged[0]["assignee_id"] is None  # ui_dev was not in the meeting
 
 
+ROOT = Path(__file__).parents[2]
+
+
+def council(*args: str) -> subprocess.CompletedProcess[str]:
+    """`council ARGS` in a second OS process, as a user in another shell runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "langgraph_council.graphs.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"},
+    )
+
+
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_human_escalation_decided_from_a_second_process(
@@ -36,28 +53,21 @@ def test_human_escalation_decided_from_a_second_process(
     assert main(["demo", "conflict", "--db", pg_db, "--strategy", "human", "--json"]) == 0
     pending = json.loads(capsys.readouterr().out)["pending"]
     assert len(pending) == 1 and pending[0]["status"] == "pending"
+    assert pending[0]["kind"] == "conflict"
+    wrong = council("escalations", "decide", pending[0]["id"], "--answer", "x", "--db", pg_db)
+    assert wrong.returncode == 1 and "--winner AGENT" in wrong.stdout
 
-    decided = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "langgraph_council.graphs.cli",
-            "escalations",
-            "decide",
-            pending[0]["id"],
-            "--winner",
-            "frontend_lead",
-            "--by",
-            "dana",
-            "--db",
-            pg_db,
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"},
+    decided = council(
+        "escalations",
+        "decide",
+        pending[0]["id"],
+        "--winner",
+        "frontend_lead",
+        "--by",
+        "dana",
+        "--db",
+        pg_db,
+        "--json",
     )
     assert decided.returncode == 0, decided.stderr
     result = json.loads(decided.stdout)
@@ -68,6 +78,67 @@ def test_human_escalation_decided_from_a_second_process(
     assert json.loads(capsys.readouterr().out)["pending"] == []
 
 
-def test_decide_without_a_choice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["escalations", "decide", "some-id", "--memory"]) == 2
-    assert "--winner AGENT or --reject" in capsys.readouterr().out
+def test_an_unknown_escalation_is_one_line_and_a_failure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["escalations", "decide", "some-id", "--memory"]) == 1
+    assert "no escalation 'some-id'" in capsys.readouterr().out
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_delegation_blocked_at_the_top_is_listed_and_decided_from_a_second_process(
+    pg_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "delegation", "--db", pg_db, "--json"]) == 0
+    (waiting,) = json.loads(capsys.readouterr().out)["pending"]
+    assert (waiting["kind"], waiting["details"]["delegator"]) == ("delegation", "ceo")
+    assert waiting["details"]["mechanism"] == "dedup"
+    assert main(["escalations", "list", "--kind", "delegation", "--db", pg_db, "--json"]) == 0
+    assert [e["id"] for e in json.loads(capsys.readouterr().out)["pending"]] == [waiting["id"]]
+
+    decided = council(
+        "escalations", "decide", waiting["id"], "--answer", "Ship on Friday", "--by", "dana",
+        "--db", pg_db, "--json",
+    )  # fmt: skip
+    assert decided.returncode == 0, decided.stderr
+    result = json.loads(decided.stdout)["result"]
+    assert (result["status"], result["answered_by"]) == ("answered", "ceo")
+    assert main(["escalations", "show", waiting["id"], "--db", pg_db, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["escalation"]
+    assert shown["status"] == "decided" and shown["decision"]["answer"] == "Ship on Friday"
+    assert shown["decision"]["decided_by"] == "human:dana" and shown["resumed_at"]
+    again = council("escalations", "decide", waiting["id"], "--answer", "No", "--db", pg_db)
+    assert again.returncode == 1 and "already decided" in again.stdout
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_users_delegation_graph_is_resumed_with_graph_and_context(
+    pg_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from langgraph_council.checkpoints import EscalationQueue, postgres_checkpointer
+    from tests.graphs.user_delegation import PEERS, make_graph
+
+    with (
+        postgres_checkpointer(pg_db) as saver,
+        EscalationQueue.from_conn_string(pg_db) as queue,
+    ):
+        graph = make_graph(checkpointer=saver, escalations=queue)
+        inp = {"task": "Pick a database", "entry_agent": "alice"}
+        graph.invoke(inp, {"configurable": {"thread_id": "user-1"}}, context=PEERS)
+    assert main(["escalations", "list", "--db", pg_db, "--json"]) == 0
+    (waiting,) = json.loads(capsys.readouterr().out)["pending"]
+    assert (waiting["kind"], waiting["thread_id"]) == ("delegation", "user-1")
+
+    decided = council(
+        "escalations", "decide", waiting["id"], "--answer", "Postgres", "--by", "cora",
+        "--db", pg_db, "--json", "--graph", "tests/graphs/user_delegation.py:make_graph",
+        "--context", json.dumps(PEERS),
+    )  # fmt: skip
+    assert decided.returncode == 0, decided.stderr
+    result = json.loads(decided.stdout)["result"]
+    assert (result["status"], result["answered_by"]) == ("answered", "alice")
+    missing = council("escalations", "decide", waiting["id"], "--answer", "x", "--db", pg_db,
+                      "--graph", "tests.graphs.nowhere:make_graph")  # fmt: skip
+    assert missing.returncode == 1 and "cannot import 'tests.graphs.nowhere'" in missing.stdout

@@ -15,7 +15,6 @@ from langgraph_council.checkpoints import (
 )
 from langgraph_council.checkpoints.postgres import connection_kwargs
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
-from langgraph_council.nodes import Org
 from langgraph_council.nodes.delegation import LoopRecord
 
 pytestmark = pytest.mark.postgres
@@ -185,32 +184,6 @@ def test_the_schema_refuses_unknown_mechanisms(pg_db: str) -> None:
             "INSERT INTO council_loop_records (id, mechanism, chain, delegator, delegatee, "
             "task_id, message, recorded_at) VALUES ('x', 'vibes', '{}', 'a', 'b', 't', '', now())"
         )
-
-
-async def test_the_graph_runs_async_on_the_postgres_stores(pg_db: str, peers_org: Org) -> None:
-    from langgraph_council.graphs import create_delegation_graph
-    from langgraph_council.nodes import Roster
-    from langgraph_council.nodes.testing import ScriptedChatModel
-
-    from .conftest import ping_pong
-
-    with (
-        PostgresGuardStateStore.from_conn_string(pg_db) as store,
-        PostgresLoopRecordStore.from_conn_string(pg_db) as records,
-    ):
-        graph = create_delegation_graph(
-            peers_org,
-            Roster(peers_org, default_model=ScriptedChatModel(ping_pong)),
-            guard_store=store,
-            loop_records=records,
-        )
-        out = await graph.ainvoke(
-            {"task": "Pick a queue", "entry_agent": "alice", "task_id": "Q-1"},
-            context={"enforce_chain_of_command": False},
-        )
-        assert [b.mechanism for b in out["blocked"]] == ["ancestry", "dedup"]
-        assert [r.mechanism for r in records.list(task_id="Q-1")] == ["ancestry", "dedup"]
-        assert store.pair_state("alice", "bob").bounces == 1
 
 
 def test_a_database_without_the_schema_says_to_run_setup(pg_uri: str) -> None:

@@ -50,7 +50,7 @@ def test_postgres_records_and_checkpoints(pg_db, make_roster, meeting_input) -> 
     roster, _ = make_roster(SCRIPT)
     with (
         postgres_checkpointer(pg_db) as saver,
-        PostgresMeetingRecordStore.from_uri(pg_db) as records,
+        PostgresMeetingRecordStore.from_conn_string(pg_db) as records,
     ):
         graph = create_meeting_graph(
             roster, protocol="round_robin", checkpointer=saver, records=records
@@ -102,3 +102,35 @@ async def test_ainvoke_on_the_async_postgres_saver(pg_db, make_roster, meeting_i
     assert [c.content for c in state.values["contributions"]] == [
         c.content for c in minutes.contributions
     ]
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
+def record_store(request: pytest.FixtureRequest):
+    """Each meeting record store, with the same append-only rules."""
+    if request.param == "memory":
+        yield InMemoryMeetingRecordStore()
+        return
+    with PostgresMeetingRecordStore.from_conn_string(request.getfixturevalue("pg_db")) as store:
+        yield store
+
+
+def test_a_reused_meeting_id_never_overwrites_another_threads_record(
+    record_store, make_roster, meeting_input
+) -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from langgraph_council.nodes.meetings.records import MeetingRecordClashError
+
+    roster, _ = make_roster(lambda call: "Decisions:\n- Use Postgres")
+    graph = create_meeting_graph(
+        roster, protocol="round_robin", checkpointer=InMemorySaver(), records=record_store
+    )
+    inp = meeting_input(["senior_dev"], meeting_id="standup-1")
+    first = graph.invoke(inp, {"configurable": {"thread_id": "team-a"}}, context=CTX)
+    with pytest.raises(MeetingRecordClashError) as clash:
+        graph.invoke(inp, {"configurable": {"thread_id": "team-b"}}, context=CTX)
+    assert "thread 'team-a'" in str(clash.value) and "thread 'team-b'" in str(clash.value)
+    stored = record_store.get("standup-1")
+    assert stored.thread_id == "team-a" and stored.minutes == first["minutes"]
+    record_store.save(stored)  # the same thread saving again (a node re-run) changes nothing
+    assert record_store.list() == [stored]

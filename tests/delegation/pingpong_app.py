@@ -2,9 +2,11 @@
 
 Usage:
     python pingpong_app.py start URI THREAD_ID
-    python pingpong_app.py resume URI THREAD_ID JSON_VALUE
-    python pingpong_app.py continue URI THREAD_ID      (after a crash)
-Prints one JSON line: the pending escalations (interrupt payloads) and the result, if any.
+    python pingpong_app.py resume URI THREAD_ID JSON_VALUE   (a resume that bypasses the queue)
+    python pingpong_app.py decide URI THREAD_ID JSON_VALUE   (EscalationQueue.decide)
+    python pingpong_app.py continue URI THREAD_ID            (after a crash)
+Prints one JSON line: the pending escalations (interrupt payloads), the queue's pending rows
+and the result, if any.
 With CRASH_AFTER_RECORD=1 the process dies (os._exit) right after the guard store recorded
 the first delegation, before LangGraph could checkpoint the guard node.
 """
@@ -20,6 +22,7 @@ from langchain_core.messages import AIMessage
 from langgraph.types import Command
 
 from langgraph_council.checkpoints import (
+    EscalationQueue,
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
     postgres_checkpointer,
@@ -90,6 +93,7 @@ def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
         postgres_checkpointer(uri) as saver,
         PostgresGuardStateStore.from_conn_string(uri) as guard_store,
         PostgresLoopRecordStore.from_conn_string(uri) as loop_records,
+        EscalationQueue.from_conn_string(uri) as queue,
     ):
         graph = create_delegation_graph(
             ORG,
@@ -98,6 +102,7 @@ def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
             if os.environ.get("CRASH_AFTER_RECORD")
             else guard_store,
             loop_records=loop_records,
+            escalations=queue,
             checkpointer=saver,
         )
         before = [i.value for i in graph.get_state(cfg).interrupts]
@@ -107,7 +112,11 @@ def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
             inp = None
         else:
             inp = Command(resume=json.loads(value or "null"))
-        out = graph.invoke(inp, cfg, context=ctx, durability="sync")
+        if command == "decide":
+            (waiting,) = queue.pending(thread_id=thread_id)
+            out = queue.decide(waiting.id, json.loads(value or "null"), graph, context=ctx)
+        else:
+            out = graph.invoke(inp, cfg, context=ctx, durability="sync")
         after = [i.value for i in graph.get_state(cfg).interrupts]
         result = out.get("result")
         print(
@@ -115,6 +124,7 @@ def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
                 {
                     "before": before,
                     "pending": after,
+                    "queue": [e.model_dump(mode="json") for e in queue.pending()],
                     "result": None if result is None else result.model_dump(mode="json"),
                     "loop_records": [r.mechanism for r in loop_records.list(task_id="T-42")],
                 }

@@ -1,15 +1,15 @@
-"""The authority check: hierarchy, skip-level, roles, and the delegate/accept flags."""
+"""The chain-of-command check: hierarchy, skip-level, roles, and the delegate/accept flags."""
 
 from __future__ import annotations
 
 import pytest
 
-from langgraph_council.guards import check_authority
+from langgraph_council.guards import check_authority, check_chain_of_command
 from langgraph_council.nodes import AgentProfile, Org
 
 
 def refusal(org: Org, a: str, b: str, **kw: bool) -> str | None:
-    outcome = check_authority(org, delegator=a, delegatee=b, **kw)
+    outcome = check_chain_of_command(org, delegator=a, delegatee=b, **kw)
     if outcome is None:
         return None
     assert outcome.blocked_by == "authority"
@@ -88,3 +88,7 @@ def test_flags_and_activity_apply_even_without_chain_of_command() -> None:
     )
     assert "inactive" in (refusal(org, "a", "c", enforce_chain_of_command=False) or "")
     assert refusal(org, "b", "a", enforce_chain_of_command=False) is None  # peers allowed
+
+
+def test_the_earlier_name_is_the_same_check() -> None:
+    assert check_authority is check_chain_of_command

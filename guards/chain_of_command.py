@@ -1,4 +1,9 @@
-"""The authority check that runs before the loop checks: may this agent hand work to that one?"""
+"""The chain-of-command check before the loop checks: may this agent hand work to that one?
+
+Its refusals carry the mechanism name `authority` (stored in loop records); the module is named
+for what it checks, apart from the conflict strategy `authority` (seniority decides) and the
+meeting guard `authority_deference` (appeals to rank).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from langgraph_council.guards.loop import format_chain
 from langgraph_council.nodes.delegation.models import GuardOutcome
 from langgraph_council.nodes.org import Org
 
-__all__ = ["check_authority"]
+__all__ = ["check_authority", "check_chain_of_command"]
 
 
 def _refuse(reason: str, path: tuple[str, ...]) -> GuardOutcome:
@@ -20,7 +25,7 @@ def _refuse(reason: str, path: tuple[str, ...]) -> GuardOutcome:
     )
 
 
-def check_authority(
+def check_chain_of_command(
     org: Org,
     *,
     delegator: str,
@@ -37,7 +42,7 @@ def check_authority(
     any depth with `allow_skip_level`) and its role must be in `can_delegate_to` (empty = any).
 
     Example:
-        >>> check_authority(org, delegator="senior_dev", delegatee="cto")  # doctest: +SKIP
+        >>> check_chain_of_command(org, delegator="senior_dev", delegatee="cto")  # doctest: +SKIP
         GuardOutcome(passed=False, mechanism='authority', ...)
     """
     path = (*chain, delegator, delegatee)
@@ -65,3 +70,7 @@ def check_authority(
             path,
         )
     return None
+
+
+check_authority = check_chain_of_command
+"""The same check under its earlier name (the mechanism it reports is still `authority`)."""

@@ -1,0 +1,70 @@
+"""Postgres connections configured the way LangGraph's savers (and this package's stores) need."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Any, TypeAlias
+
+from psycopg import Connection
+from psycopg.rows import DictRow, dict_row
+from psycopg_pool import ConnectionPool
+
+__all__ = ["Conn", "ConnOrPool", "advisory_lock", "connect", "connection_kwargs"]
+
+Conn: TypeAlias = Connection[DictRow]
+"""An autocommit, dict-row connection (see `connection_kwargs`)."""
+
+ConnOrPool: TypeAlias = Connection[DictRow] | ConnectionPool[Connection[DictRow]]
+"""What every Postgres store of this package takes: one connection, or a pool to borrow from."""
+
+
+def connection_kwargs(prepare_threshold: int | None = 0) -> dict[str, Any]:
+    """Connection settings LangGraph's Postgres savers need.
+
+    `prepare_threshold=None` disables prepared statements for transaction poolers (pgbouncer).
+    """
+    return {"autocommit": True, "prepare_threshold": prepare_threshold, "row_factory": dict_row}
+
+
+@contextmanager
+def connect(uri: str, *, prepare_threshold: int | None = 0) -> Iterator[Conn]:
+    """One autocommit, dict-row connection for this package's own tables."""
+    with Connection.connect(uri, **connection_kwargs(prepare_threshold)) as conn:
+        yield conn
+
+
+@contextmanager
+def advisory_lock(
+    conn: Conn,
+    key: int,
+    timeout_s: float = 300.0,
+    *,
+    what: str = "lock",
+    mutex: AbstractContextManager[Any] | None = None,
+) -> Iterator[None]:
+    """Hold session advisory lock `key` on `conn` for the block, polling until it is free.
+
+    Polling, not a blocking `pg_advisory_lock`: a blocked call would hold a snapshot open and
+    deadlock with LangGraph's `CREATE INDEX CONCURRENTLY` running in the lock holder. `mutex`,
+    when given, is held around each statement (a connection shared between threads).
+
+    Raises:
+        TimeoutError: Another session held the lock for over `timeout_s` seconds.
+    """
+    guard = mutex or nullcontext()
+    deadline = time.monotonic() + timeout_s
+    while True:
+        with guard:
+            row = conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (key,)).fetchone()
+        if row and row["ok"]:
+            break
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"another session held the {what} for over {timeout_s:.0f} s")
+        time.sleep(0.02)
+    try:
+        yield
+    finally:
+        with guard:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
