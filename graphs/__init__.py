@@ -10,6 +10,11 @@ from langgraph_council.graphs.conflicts import (
     create_conflict_graph,
     register_conflict_strategy,
 )
+from langgraph_council.graphs.coordination import (
+    CoordinationGraph,
+    build_coordination_graph,
+    create_coordination_graph,
+)
 from langgraph_council.graphs.delegation import (
     DelegationGraph,
     build_delegation_graph,
@@ -27,24 +32,30 @@ from langgraph_council.graphs.meetings import (
     register_meeting_protocol,
 )
 from langgraph_council.nodes.conflicts import ConflictResolutionConfig
+from langgraph_council.nodes.coordination import CoordinationConfig, ManualDecomposer
 from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 
 __all__ = [
     "ConflictResolutionConfig",
+    "CoordinationConfig",
+    "CoordinationGraph",
     "DelegationConfig",
     "DelegationGraph",
+    "ManualDecomposer",
     "MeetingProtocolConfig",
     "MeetingTriggers",
     "MeetingType",
     "TriggeredMeeting",
     "build_conflict_batch_graph",
     "build_conflict_graph",
+    "build_coordination_graph",
     "build_delegation_graph",
     "build_meeting_graph",
     "conflict_strategies",
     "create_conflict_batch_graph",
     "create_conflict_graph",
+    "create_coordination_graph",
     "create_delegation_graph",
     "create_meeting_graph",
     "meeting_protocols",

@@ -15,6 +15,7 @@ from langgraph_council.nodes.conflicts import (
     HumanDecision,
     InMemoryDissentStore,
 )
+from langgraph_council.nodes.coordination import Task
 from langgraph_council.nodes.fencing import escape_fences, fence_peer, fence_task_data
 from langgraph_council.nodes.meetings import (
     ActionItem,
@@ -63,6 +64,7 @@ __all__ = [
     "Roster",
     "SeniorityLevel",
     "StructuredReply",
+    "Task",
     "escape_fences",
     "estimate_tokens",
     "fence_peer",
