@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -74,7 +75,7 @@ def check_rows(rows: Iterable[Subtask | Mapping[str, Any]]) -> tuple[Subtask, ..
     if not subtasks:
         raise PlanError("a plan needs at least one subtask")
     ids = [s.id for s in subtasks]
-    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    dupes = sorted(i for i, n in Counter(ids).items() if n > 1)
     if dupes:
         raise PlanError(f"duplicate subtask ids {dupes}; give every row its own id", ids=dupes)
     selfish = [s.id for s in subtasks if s.id in s.dependencies]

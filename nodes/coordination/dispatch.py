@@ -154,12 +154,13 @@ def make_dispatch_node(org: Org, default: CoordinationConfig) -> Runnable[Any, A
             return Command(goto=ROLLUP, update={"outcomes": step.new, "phases": [_phase(state)]})
         task, run_id = task_of(state), str(state.get("run_id", ""))
         known = {**outcomes, **step.new}
+        by_id = {s.id: s for s in plan.subtasks}
         sends = []
         for i in step.batch:
             agent_id = agents.get(i)
             if agent_id is None:  # unroutable subtasks have a result before dispatch
                 raise RuntimeError(f"subtask {i} reached dispatch without an assignee")
-            run = _run_for(plan.subtask(i), agent_id, task, run_id, topology, org, known)
+            run = _run_for(by_id[i], agent_id, task, run_id, topology, org, known)
             sends.append(Send(EXECUTE_SUBTASK, {"subtask_run": run}))
         emit("wave_batch", wave=step.index, subtasks=step.batch)
         return Command(goto=sends, update={"outcomes": step.new} if step.new else None)

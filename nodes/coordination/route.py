@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.models import (
@@ -49,6 +50,37 @@ _STOPWORDS = frozenset(
 )
 
 
+class _Fit(NamedTuple):
+    """An agent's skills, role and level, normalised once per routing run."""
+
+    agent_id: str
+    primary: frozenset[str]
+    secondary: frozenset[str]
+    role: str
+    level: SeniorityLevel
+
+
+def _fit_of(agent: AgentProfile) -> _Fit:
+    primary = frozenset(s.casefold() for s in agent.primary_skills)
+    secondary = frozenset(s.casefold() for s in agent.secondary_skills) - primary
+    return _Fit(agent.id, primary, secondary, agent.role.casefold(), agent.level)
+
+
+def _parts(sub: Subtask, wanted: Sequence[str], fit: _Fit) -> tuple[float, float, float, float]:
+    """(primary, secondary, role, seniority) parts of the score."""
+    n = len(wanted)
+    p = sum(s in fit.primary for s in wanted) / n * 0.4 if n else 0.0
+    s = sum(s in fit.secondary for s in wanted) / n * 0.2 if n else 0.0
+    role = sub.required_role
+    r = 0.2 if role is not None and role.casefold() == fit.role else 0.0
+    lvl = 0.2 if fit.level in SENIORITY_FITS[sub.complexity] else 0.0
+    return p, s, r, lvl
+
+
+def _wanted(sub: Subtask) -> list[str]:
+    return list(dict.fromkeys(s.casefold() for s in sub.required_skills))
+
+
 def score_agent(subtask: Subtask, agent: AgentProfile) -> RouteCandidate:
     """How well `agent` fits `subtask`, before load and rules (0 for inactive or closed agents).
 
@@ -57,14 +89,7 @@ def score_agent(subtask: Subtask, agent: AgentProfile) -> RouteCandidate:
     """
     if not agent.active or not agent.accepts_subtasks:
         return RouteCandidate(agent_id=agent.id, score=0.0, fit=0.0)
-    wanted = list(dict.fromkeys(s.casefold() for s in subtask.required_skills))
-    primary = {s.casefold() for s in agent.primary_skills}
-    secondary = {s.casefold() for s in agent.secondary_skills} - primary
-    p = sum(s in primary for s in wanted) / len(wanted) * 0.4 if wanted else 0.0
-    s = sum(s in secondary for s in wanted) / len(wanted) * 0.2 if wanted else 0.0
-    role = subtask.required_role
-    r = 0.2 if role is not None and role.casefold() == agent.role.casefold() else 0.0
-    lvl = 0.2 if agent.level in SENIORITY_FITS[subtask.complexity] else 0.0
+    p, s, r, lvl = _parts(subtask, _wanted(subtask), _fit_of(agent))
     fit = min(1.0, p + s + r + lvl)
     return RouteCandidate(
         agent_id=agent.id, score=fit, fit=fit, primary=p, secondary=s, role=r, seniority=lvl
@@ -124,36 +149,48 @@ def _explain(sub: Subtask, best: RouteCandidate) -> str:
 def _route_one(
     sub: Subtask,
     org: Org,
-    task: Task,
+    fits: Sequence[_Fit],
     config: CoordinationConfig,
     loads: Counter[str],
     rules: Sequence[tuple[str, CoordinationRule]],
+    memo: dict[tuple[object, ...], list[tuple[float, float, float, float]]],
 ) -> RoutingDecision:
-    applied = matching_rules(sub, rules, org)
+    applied = matching_rules(sub, rules, org) if rules else []
     boosted = {a for _, named in applied for a in named}
-    candidates: list[RouteCandidate] = []
-    for agent in org:
-        if agent.id == task.owner_id or not (agent.active and agent.accepts_subtasks):
-            continue
-        base = score_agent(sub, agent)
-        bonus = config.rule_bonus if agent.id in boosted else 0.0
-        fit = min(1.0, base.fit + bonus)
-        penalty = config.load_penalty * loads[agent.id]
-        score = max(0.0, fit - penalty)
-        candidates.append(
-            base.model_copy(
-                update={"fit": fit, "score": score, "rule_bonus": bonus, "load_penalty": penalty}
-            )
+    wanted = _wanted(sub)
+    key = (tuple(wanted), (sub.required_role or "").casefold(), sub.complexity)
+    if key not in memo:  # subtasks needing the same fit the same agents alike
+        memo[key] = [_parts(sub, wanted, f) for f in fits]
+    scored = []  # (score, fit, order, parts, bonus, penalty): plain tuples, models for the top 3
+    for order, (fit_of, parts) in enumerate(zip(fits, memo[key], strict=True)):
+        bonus = config.rule_bonus if fit_of.agent_id in boosted else 0.0
+        fit = min(1.0, sum(parts) + bonus)
+        penalty = config.load_penalty * loads[fit_of.agent_id]
+        scored.append((max(0.0, fit - penalty), fit, order, parts, bonus, penalty))
+    eligible = [c for c in scored if c[1] >= config.min_score and c[1] > 0.0]
+    eligible.sort(key=lambda c: (-c[0], -c[1], c[2]))  # org order breaks ties
+    ranked = [
+        RouteCandidate(
+            agent_id=fits[order].agent_id,
+            score=score,
+            fit=fit,
+            primary=p,
+            secondary=s,
+            role=r,
+            seniority=lvl,
+            rule_bonus=bonus,
+            load_penalty=penalty,
         )
-    eligible = [c for c in candidates if c.fit >= config.min_score and c.fit > 0.0]
-    ranked = sorted(eligible, key=lambda c: (-c.score, -c.fit))  # stable: org order breaks ties
+        for score, fit, order, (p, s, r, lvl), bonus, penalty in eligible[:3]
+    ]
     rules_cited = tuple(cited for cited, _ in applied)
     if not ranked:
-        best = max(candidates, key=lambda c: c.fit, default=None)
+        best = max(scored, key=lambda c: (c[1], -c[2]), default=None)
         why = (
             "no active agent that accepts subtasks"
             if best is None
-            else f"best fit {best.agent_id} scored {best.fit:.2f} < min_score {config.min_score}"
+            else f"best fit {fits[best[2]].agent_id} scored {best[1]:.2f} < min_score "
+            f"{config.min_score}"
         )
         return RoutingDecision(
             subtask_id=sub.id, agent_id=None, reason=f"unroutable: {why}", rules=rules_cited
@@ -165,7 +202,7 @@ def _route_one(
         agent_id=chosen.agent_id,
         score=chosen.score,
         reason=_explain(sub, chosen),
-        candidates=tuple(ranked[:3]),
+        candidates=tuple(ranked),
         rules=rules_cited,
     )
 
@@ -181,8 +218,10 @@ def route_plan(plan: Plan, task: Task, org: Org, config: CoordinationConfig) -> 
     rules = org.global_rules()
     loads: Counter[str] = Counter()
     by_id = {s.id: s for s in plan.subtasks}
+    fits = [_fit_of(a) for a in org if a.id != task.owner_id and a.active and a.accepts_subtasks]
+    memo: dict[tuple[object, ...], list[tuple[float, float, float, float]]] = {}
     decisions = [
-        _route_one(by_id[i], org, task, config, loads, rules)
+        _route_one(by_id[i], org, fits, config, loads, rules, memo)
         for level in plan.levels
         for i in level
     ]

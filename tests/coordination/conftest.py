@@ -115,9 +115,11 @@ def make_graph(org: Org) -> MakeGraph:
 _threads = iter(range(1_000_000))
 
 
-def run(graph: Any, task: Task | Mapping[str, Any] = TASK, **kw: Any) -> CoordinationResult:
+def run(
+    graph: Any, task: Task | Mapping[str, Any] = TASK, *, config: Any = None, **kw: Any
+) -> CoordinationResult:
     """Invoke `graph` on a fresh thread and return its result."""
-    config = {"configurable": {"thread_id": f"t-{next(_threads)}"}}
+    config = {**(config or {}), "configurable": {"thread_id": f"t-{next(_threads)}"}}
     result: CoordinationResult = graph.invoke({"task": task}, config, **kw)["result"]
     return result
 

@@ -193,3 +193,15 @@ async def test_ainvoke_and_invoke_give_the_same_result(make_graph) -> None:
     assert one.statuses == two.statuses
     assert [w.subtask_ids for w in one.waves] == [w.subtask_ids for w in two.waves]
     assert asyncio.iscoroutinefunction(Recorder().arun)
+
+
+def test_the_dispatch_loop_ends_cleanly_before_the_recursion_limit(make_graph) -> None:
+    """One subtask per step (sas): with few steps left the rest is cancelled, then rollup runs."""
+    recorder = Recorder()
+    graph = make_graph(rows({f"s{i}": [] for i in range(6)}), recorder)
+    result = run(graph, Task(id="t", title="x", topology="sas"), config={"recursion_limit": 14})
+    assert 0 < len(recorder.calls) < 6
+    cancelled = [s for s, status in result.statuses.items() if status == "cancelled"]
+    assert len(cancelled) == 6 - len(recorder.calls)
+    assert result.outcome(cancelled[0]).reason == "cancelled: step limit reached"
+    assert result.phase("update_parent") is not None
