@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 from langchain_core.runnables import RunnableLambda
+from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import START, StateGraph
+from langgraph.types import Command, interrupt
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes import Task
@@ -205,3 +207,29 @@ def test_the_dispatch_loop_ends_cleanly_before_the_recursion_limit(make_graph) -
     assert len(cancelled) == 6 - len(recorder.calls)
     assert result.outcome(cancelled[0]).reason == "cancelled: step limit reached"
     assert result.phase("update_parent") is not None
+
+
+class _AskState(TypedDict, total=False):
+    subtask: Any
+    result: str
+
+
+def test_an_interrupt_inside_an_executor_graph_pauses_and_resumes(make_graph) -> None:
+    """Interrupts bubble out of the executor (never recorded as failures); each Send resumes."""
+
+    def ask(state: _AskState) -> dict[str, Any]:
+        answer = interrupt({"subtask": state["subtask"].id})
+        return {"result": f"{state['subtask'].id}:{answer}"}
+
+    sub = StateGraph(_AskState)
+    sub.add_node("ask", ask)
+    sub.add_edge(START, "ask")
+    plan = [*rows({"a": []}), {"id": "b", "title": "B", "required_skills": ["react"]}]
+    graph = make_graph(plan, sub.compile(), checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "ask"}}
+    graph.invoke({"task": Task(id="t", title="x")}, config)
+    pending = graph.get_state(config).interrupts
+    assert sorted(i.value["subtask"] for i in pending) == ["a", "b"]
+    resume = Command(resume={i.id: f"ok-{i.value['subtask']}" for i in pending})
+    result = graph.invoke(resume, config)["result"]
+    assert [result.outcome(s).output for s in ("a", "b")] == ["a:ok-a", "b:ok-b"]
