@@ -17,6 +17,7 @@ from langgraph_council.nodes.coordination.models import (
     SubtaskResult,
     SubtaskRun,
     Task,
+    Topology,
 )
 from langgraph_council.nodes.coordination.names import DISPATCH, EXECUTE_SUBTASK, ROLLUP
 from langgraph_council.nodes.coordination.phases import pure_node
@@ -73,6 +74,7 @@ class _Wave:
     new: dict[str, SubtaskResult]
     batch: list[str]
     index: int = 0
+    stopped: str | None = None
 
 
 def _plan_step(
@@ -95,7 +97,7 @@ def _plan_step(
         if pending and stop is not None:
             later = [i for lvl in plan.levels[index:] for i in lvl if i not in known]
             new.update({i: _cancelled(by_id[i], agents.get(i), stop) for i in later})
-            return _Wave(new, [], index)
+            return _Wave(new, [], index, f"{stop}; {len(later)} subtasks cancelled")
         ready = []
         for i in pending:
             bad = next((d for d in by_id[i].dependencies if not known[d].delivered), None)
@@ -114,7 +116,7 @@ def _run_for(
     agent_id: str,
     task: Task,
     run_id: str,
-    topology: Any,
+    topology: Topology,
     org: Org,
     outcomes: Mapping[str, SubtaskResult],
 ) -> SubtaskRun:
@@ -146,12 +148,13 @@ def make_dispatch_node(org: Org, default: CoordinationConfig) -> Runnable[Any, A
         outcomes = outcomes_of(state)
         agents = {d.subtask_id: d.agent_id for d in routing_of(state)}
         decision = topology_of(state)
-        topology = decision.topology if decision is not None else "centralized"
+        topology: Topology = decision.topology if decision is not None else "centralized"
         limit = 1 if topology == "sas" else config.max_concurrency_per_wave
         stop = None if state["remaining_steps"] > MIN_STEPS_LEFT else "step limit reached"
         step = _plan_step(plan, outcomes, agents, limit, stop, config.fail_fast)
         if not step.batch:
-            return Command(goto=ROLLUP, update={"outcomes": step.new, "phases": [_phase(state)]})
+            phase = _phase(state, step.stopped)
+            return Command(goto=ROLLUP, update={"outcomes": step.new, "phases": [phase]})
         task, run_id = task_of(state), str(state.get("run_id", ""))
         known = {**outcomes, **step.new}
         by_id = {s.id: s for s in plan.subtasks}
@@ -168,7 +171,11 @@ def make_dispatch_node(org: Org, default: CoordinationConfig) -> Runnable[Any, A
     return pure_node(dispatch, name=DISPATCH)
 
 
-def _phase(state: Mapping[str, Any]) -> PhaseResult:
+def _phase(state: Mapping[str, Any], stopped: str | None) -> PhaseResult:
+    """The dispatch phase since the guard started it (wall clock: it spans super-steps); it
+    fails when dispatch stopped early (fail_fast, step limit)."""
     started = state.get("dispatch_started")
     duration = max(0.0, time.time() - started) if isinstance(started, int | float) else 0.0
-    return PhaseResult(phase="dispatch", success=True, duration_s=duration)
+    return PhaseResult(
+        phase="dispatch", success=stopped is None, duration_s=duration, error=stopped
+    )

@@ -59,6 +59,8 @@ def test_fail_fast_cancels_later_waves(make_graph) -> None:
     assert result.statuses["c"] == result.statuses["d"] == "cancelled"
     assert "fail_fast: b failed" in result.outcome("c").reason
     assert result.rollup == "failed"
+    dispatch = result.phase("dispatch")
+    assert not dispatch.success and dispatch.error.endswith("2 subtasks cancelled")
 
 
 def test_summary_flags_appeals_to_authority(make_graph) -> None:
