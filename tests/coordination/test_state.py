@@ -158,3 +158,18 @@ def test_a_thread_runs_one_task_after_another(make_graph) -> None:
     second = graph.invoke({"task": Task(id="t2", title="again")}, config)["result"]
     assert first.run_id != second.run_id and second.task_id == "t2"
     assert len(second.phases) == 7 and second.statuses == first.statuses
+
+
+@pytest.mark.postgres
+async def test_ainvoke_on_the_async_postgres_checkpointer(make_graph, pg_db: str) -> None:
+    from langgraph_council.checkpoints import async_postgres_checkpointer
+
+    recorder = Recorder(delay=0.05, fail=["b"])
+    async with async_postgres_checkpointer(pg_db) as saver:
+        graph = make_graph(DIAMOND, recorder.arun, checkpointer=saver)
+        config = {"configurable": {"thread_id": "async-pg"}}
+        result = (await graph.ainvoke({"task": TASK}, config))["result"]
+        history = [s.next async for s in graph.aget_state_history(config)]
+    assert recorder.peak == 2  # b and c overlapped
+    assert result.statuses == {"a": "completed", "b": "failed", "c": "completed", "d": "blocked"}
+    assert ("execute_subtask", "execute_subtask") in history
