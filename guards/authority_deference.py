@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from langgraph_council.nodes.meetings.deference import (
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
+    authority_cues_in,
     detect_authority_cues,
 )
 
-__all__ = ["AUTHORITY_JUSTIFICATION_DIRECTIVE", "detect_authority_cues"]
+__all__ = ["AUTHORITY_JUSTIFICATION_DIRECTIVE", "authority_cues_in", "detect_authority_cues"]

@@ -17,6 +17,7 @@ from langgraph_council.nodes.escalation import (
     EscalationStore,
     HumanDecision,
 )
+from langgraph_council.nodes.coordination import Task
 from langgraph_council.nodes.fencing import escape_fences, fence_peer, fence_task_data
 from langgraph_council.nodes.meetings import (
     ActionItem,
@@ -65,6 +66,7 @@ __all__ = [
     "Roster",
     "SeniorityLevel",
     "StructuredReply",
+    "Task",
     "escape_fences",
     "estimate_tokens",
     "fence_peer",

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from langgraph_council.nodes.meetings.models import AuthorityCue, Contribution
 
-__all__ = ["AUTHORITY_JUSTIFICATION_DIRECTIVE", "detect_authority_cues"]
+__all__ = ["AUTHORITY_JUSTIFICATION_DIRECTIVE", "authority_cues_in", "detect_authority_cues"]
 
 _TITLES = (
     r"senior|lead|principal|staff|chief|head|director|vp|vice president|cto|ceo|cfo|"
@@ -46,4 +46,16 @@ def detect_authority_cues(contributions: Iterable[Contribution]) -> list[Authori
                 continue
             seen.add((c.agent_id, text.casefold()))
             cues.append(AuthorityCue(agent_id=c.agent_id, turn=c.turn, cue=text))
+    return cues
+
+
+def authority_cues_in(text: str) -> list[str]:
+    """Every appeal to authority in one text (e.g. a subtask's output), in order, each once."""
+    seen: set[str] = set()
+    cues: list[str] = []
+    for match in _CUE.finditer(text):
+        cue = " ".join(match.group(0).split())
+        if cue.casefold() not in seen:
+            seen.add(cue.casefold())
+            cues.append(cue)
     return cues

@@ -1,0 +1,97 @@
+"""The coordination pipeline's domain: tasks, plans, routing, topology, dispatch and rollup."""
+
+from langgraph_council.nodes.coordination.attribution import attribute, failure_category
+from langgraph_council.nodes.coordination.config import CoordinationConfig
+from langgraph_council.nodes.coordination.decompose import (
+    ManualDecomposer,
+    PlanError,
+    build_plan,
+    check_rows,
+    classify_structure,
+    dependency_levels,
+    resolve_structure,
+)
+from langgraph_council.nodes.coordination.execute import Executor, ExecutorLike
+from langgraph_council.nodes.coordination.models import (
+    Complexity,
+    Plan,
+    PlanRow,
+    Subtask,
+    SubtaskResult,
+    SubtaskRun,
+    SubtaskStatus,
+    Task,
+    TaskStructure,
+    Topology,
+)
+from langgraph_council.nodes.coordination.parent import ParentUpdater
+from langgraph_council.nodes.coordination.planner import (
+    DecompositionPlan,
+    PlannedSubtask,
+    apply_plan,
+)
+from langgraph_council.nodes.coordination.report import (
+    AgentAttribution,
+    AttributionCategory,
+    AuthorityFlag,
+    CoordinationResult,
+    HandoffCheck,
+    ParentUpdate,
+    PhaseName,
+    PhaseResult,
+    RollupStatus,
+    RouteCandidate,
+    RoutingDecision,
+    TopologyDecision,
+    Wave,
+)
+from langgraph_council.nodes.coordination.rollup import rollup_status
+from langgraph_council.nodes.coordination.route import route_plan, score_agent
+from langgraph_council.nodes.coordination.topology import auto_topology, resolve_topology
+
+__all__ = [
+    "AgentAttribution",
+    "AttributionCategory",
+    "AuthorityFlag",
+    "Complexity",
+    "CoordinationConfig",
+    "CoordinationResult",
+    "DecompositionPlan",
+    "Executor",
+    "ExecutorLike",
+    "HandoffCheck",
+    "ManualDecomposer",
+    "ParentUpdate",
+    "ParentUpdater",
+    "PhaseName",
+    "PhaseResult",
+    "Plan",
+    "PlanError",
+    "PlanRow",
+    "PlannedSubtask",
+    "RollupStatus",
+    "RouteCandidate",
+    "RoutingDecision",
+    "Subtask",
+    "SubtaskResult",
+    "SubtaskRun",
+    "SubtaskStatus",
+    "Task",
+    "TaskStructure",
+    "Topology",
+    "TopologyDecision",
+    "Wave",
+    "apply_plan",
+    "attribute",
+    "auto_topology",
+    "build_plan",
+    "check_rows",
+    "classify_structure",
+    "dependency_levels",
+    "failure_category",
+    "resolve_structure",
+    "resolve_topology",
+    "rollup_status",
+    "route_plan",
+    "score_agent",
+]

@@ -1,0 +1,76 @@
+"""Prompts of the coordination pipeline (the model-driven decomposer)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from langgraph_council.nodes.coordination.config import CoordinationConfig
+from langgraph_council.nodes.coordination.models import Task
+from langgraph_council.nodes.fencing import escape_fences, fence_task_data
+from langgraph_council.nodes.org import CoordinationRule, Org
+
+__all__ = ["PLAN_PROMPT", "render_global_rules", "render_plan_prompt", "render_task"]
+
+PLAN_PROMPT = """Split the task below into subtasks that agents of your organisation can do.
+
+{task}
+
+How to plan:
+- At most {max_subtasks} subtasks. A dependency chain may be at most {max_depth} subtasks deep \
+(a -> b -> c is 3 deep); subtasks without a path between them run in parallel.
+- Each subtask: an `id` of letters, digits, '-' or '_' (e.g. "api-schema"), a `title`, a \
+`description`, `dependencies` (ids of this plan only; never itself; no cycles), the \
+`required_skills`, the `required_role` that should do it (or null), its `complexity` (simple, \
+medium, complex or epic) and the `expected_artifacts` (files or documents it produces).
+- Say the task's `structure`: sequential (each step needs the previous one), parallel \
+(independent parts) or mixed (a sequential backbone with parallel parts).
+- Roles in the organisation: {roles}. Skills: {skills}.
+{rules}
+Answer with JSON only, in this shape:
+{{"subtasks": [{{"id": "...", "title": "...", "description": "...", "dependencies": [], \
+"required_skills": [], "required_role": null, "complexity": "medium", "expected_artifacts": 0}}], \
+"structure": "mixed", "reasoning": "..."}}"""
+
+
+def render_task(task: Task) -> str:
+    """The task's fields as fenced task data (SEC-1: it is data, never instructions)."""
+    lines = [f"Title: {task.title}", f"Task id: {task.id}", f"Complexity: {task.complexity}"]
+    if task.description:
+        lines.append(f"Description: {task.description}")
+    if task.required_skills:
+        lines.append(f"Required skills: {', '.join(task.required_skills)}")
+    if task.required_role:
+        lines.append(f"Required role: {task.required_role}")
+    if task.structure:
+        lines.append(f"Structure (set by the task's owner): {task.structure}")
+    if task.expected_artifacts:
+        lines.append(f"Expected artifacts: {task.expected_artifacts}")
+    return fence_task_data("\n".join(lines), field="task")
+
+
+def render_global_rules(rules: Sequence[tuple[str, CoordinationRule]]) -> str:
+    """The org's global IF-THEN coordination rules as prompt lines ('' when there are none)."""
+    if not rules:
+        return ""
+    lines = ["Coordination rules of the organisation (follow them when you split and assign work):"]
+    lines += [
+        f"- IF {escape_fences(r.condition)} THEN {escape_fences(r.action)} "
+        f"(rule of {escape_fences(owner)})"
+        for owner, r in rules
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_plan_prompt(task: Task, org: Org, config: CoordinationConfig) -> str:
+    """The planner's prompt for `task`, with the org's roles, skills and global rules."""
+    agents = [a for a in org if a.active and a.accepts_subtasks]
+    roles = sorted({a.role for a in agents})
+    skills = sorted({s for a in agents for s in (*a.primary_skills, *a.secondary_skills)})
+    return PLAN_PROMPT.format(
+        task=render_task(task),
+        max_subtasks=config.max_subtasks,
+        max_depth=config.max_depth,
+        roles=escape_fences(", ".join(roles)) or "any",
+        skills=escape_fences(", ".join(skills)) or "any",
+        rules=render_global_rules(org.global_rules()),
+    )

@@ -1,0 +1,133 @@
+"""Graph state of the coordination pipeline: small channels, outcomes in a delta channel."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, NotRequired
+
+from langgraph.channels.delta import DeltaChannel
+from langgraph.managed import RemainingSteps
+from typing_extensions import TypedDict
+
+from langgraph_council.nodes.coordination.config import CoordinationConfig
+from langgraph_council.nodes.coordination.models import Plan, SubtaskResult, SubtaskRun, Task
+from langgraph_council.nodes.coordination.report import (
+    CoordinationResult,
+    HandoffCheck,
+    PhaseResult,
+    RoutingDecision,
+    TopologyDecision,
+)
+
+__all__ = [
+    "CoordinationContext",
+    "CoordinationInput",
+    "CoordinationOutput",
+    "CoordinationState",
+    "ExecutePayload",
+    "handoffs_of",
+    "merge_outcomes",
+    "outcomes_of",
+    "phases_of",
+    "plan_of",
+    "routing_of",
+    "task_of",
+    "topology_of",
+]
+
+
+def merge_outcomes(
+    current: Mapping[str, Any], writes: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """Fold batches of `{subtask_id: result}` writes in; a later write for an id wins.
+
+    Batching-invariant, as `DeltaChannel` requires, so each result (with its output text) is
+    stored once instead of once per checkpoint. Values may be JSON dicts (LangGraph Server).
+    """
+    merged = dict(current)
+    for write in writes:
+        merged.update(write)
+    return merged
+
+
+class CoordinationInput(TypedDict):
+    """What a caller passes: the parent task (a `Task` or its JSON dict)."""
+
+    task: Task | dict[str, Any]
+
+
+class CoordinationOutput(TypedDict):
+    """What a run returns."""
+
+    result: CoordinationResult
+
+
+class CoordinationContext(TypedDict, total=False):
+    """The run context: the `coordination` section is merged over the build-time config."""
+
+    coordination: CoordinationConfig | dict[str, Any]
+
+
+class ExecutePayload(TypedDict):
+    """What `Send` carries to the executor node: one subtask's run."""
+
+    subtask_run: SubtaskRun
+
+
+class CoordinationState(TypedDict):
+    """Everything the pipeline tracks between super-steps.
+
+    Bulky text (executor outputs) lives only in `outcomes`, a `DeltaChannel`, and in the
+    final `result`; the other channels are small and written once per run.
+    """
+
+    task: Task
+    run_id: NotRequired[str]
+    plan: NotRequired[Plan | None]
+    routing: NotRequired[list[RoutingDecision]]
+    topology: NotRequired[TopologyDecision | None]
+    handoffs: NotRequired[list[HandoffCheck]]
+    phases: Annotated[list[PhaseResult], operator.add]
+    warnings: Annotated[list[str], operator.add]
+    outcomes: Annotated[dict[str, SubtaskResult], DeltaChannel(merge_outcomes)]
+    dispatch_started: NotRequired[float | None]
+    result: NotRequired[CoordinationResult]
+    remaining_steps: RemainingSteps
+
+
+def task_of(state: Mapping[str, Any]) -> Task:
+    """The state's task as a model (the server may hand back its JSON dict)."""
+    return Task.model_validate(state["task"])
+
+
+def plan_of(state: Mapping[str, Any]) -> Plan | None:
+    """The run's plan, None when decomposition failed."""
+    value = state.get("plan")
+    return None if value is None else Plan.model_validate(value)
+
+
+def outcomes_of(state: Mapping[str, Any]) -> dict[str, SubtaskResult]:
+    """Subtask id -> result so far, as models."""
+    return {k: SubtaskResult.model_validate(v) for k, v in (state.get("outcomes") or {}).items()}
+
+
+def routing_of(state: Mapping[str, Any]) -> list[RoutingDecision]:
+    """The routing decisions, as models."""
+    return [RoutingDecision.model_validate(r) for r in state.get("routing") or ()]
+
+
+def topology_of(state: Mapping[str, Any]) -> TopologyDecision | None:
+    """The resolved topology, as a model."""
+    value = state.get("topology")
+    return None if value is None else TopologyDecision.model_validate(value)
+
+
+def handoffs_of(state: Mapping[str, Any]) -> list[HandoffCheck]:
+    """The guard's verdicts, as models."""
+    return [HandoffCheck.model_validate(h) for h in state.get("handoffs") or ()]
+
+
+def phases_of(state: Mapping[str, Any]) -> list[PhaseResult]:
+    """The phase records so far, as models."""
+    return [PhaseResult.model_validate(p) for p in state.get("phases") or ()]

@@ -1,0 +1,146 @@
+"""Coordination test helpers: a recording executor, plan rows, graphs over both checkpointers."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+
+from langgraph_council.checkpoints import postgres_checkpointer
+from langgraph_council.graphs import (
+    CoordinationConfig,
+    ManualDecomposer,
+    create_coordination_graph,
+)
+from langgraph_council.nodes import AgentProfile, Org, Task
+from langgraph_council.nodes.coordination import CoordinationResult, SubtaskRun
+
+
+class Recorder:
+    """A sync executor that records each call; `fail` names subtasks that raise.
+
+    `delay` seconds per call (sync sleep) and `peak` tracks the most calls running at once.
+    """
+
+    def __init__(self, fail: Sequence[str] = (), delay: float = 0.0) -> None:
+        self.fail, self.delay = set(fail), delay
+        self.calls: list[str] = []
+        self.runs: dict[str, SubtaskRun] = {}
+        self._lock = threading.Lock()
+        self._running = 0
+        self.peak = 0
+
+    def _enter(self, run: SubtaskRun) -> None:
+        with self._lock:
+            self.calls.append(run.subtask.id)
+            self.runs[run.subtask.id] = run
+            self._running += 1
+            self.peak = max(self.peak, self._running)
+
+    def _leave(self) -> None:
+        with self._lock:
+            self._running -= 1
+
+    def __call__(self, run: SubtaskRun) -> str:
+        self._enter(run)
+        try:
+            time.sleep(self.delay)
+            if run.subtask.id in self.fail:
+                raise RuntimeError(f"{run.subtask.id} broke")
+            return f"{run.subtask.id} done by {run.agent.id}"
+        finally:
+            self._leave()
+
+    async def arun(self, run: SubtaskRun) -> str:
+        """The async twin (pass `recorder.arun` as the executor)."""
+        self._enter(run)
+        try:
+            await asyncio.sleep(self.delay)
+            if run.subtask.id in self.fail:
+                raise RuntimeError(f"{run.subtask.id} broke")
+            return f"{run.subtask.id} done by {run.agent.id}"
+        finally:
+            self._leave()
+
+
+def rows(spec: Mapping[str, Sequence[str]], **common: Any) -> list[dict[str, Any]]:
+    """Plan rows from `{id: dependencies}`, all needing python (routable in the test org)."""
+    base = {"required_skills": ["python"], **common}
+    return [{"id": i, "title": f"Do {i}", "dependencies": list(d), **base} for i, d in spec.items()]
+
+
+TASK = Task(id="t1", title="Ship the billing API", owner_id="cto")
+
+MakeGraph = Callable[..., Any]
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
+def saver(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The same tests on InMemorySaver and on the Postgres checkpointer."""
+    if request.param == "memory":
+        yield InMemorySaver()
+        return
+    with postgres_checkpointer(request.getfixturevalue("pg_db")) as pg:
+        yield pg
+
+
+@pytest.fixture
+def make_graph(org: Org) -> MakeGraph:
+    """`make_graph(rows, executor, checkpointer=None, org=..., **kw)`: a compiled pipeline."""
+
+    def make(
+        plan: Sequence[Mapping[str, Any]],
+        executor: Any,
+        *,
+        checkpointer: Any = None,
+        org_: Org | None = None,
+        **kw: Any,
+    ) -> Any:
+        return create_coordination_graph(
+            org_ or org,
+            executor=executor,
+            decomposer=ManualDecomposer(plan),
+            checkpointer=checkpointer,
+            **kw,
+        )
+
+    return make
+
+
+_threads = iter(range(1_000_000))
+
+
+def run(
+    graph: Any, task: Task | Mapping[str, Any] = TASK, *, config: Any = None, **kw: Any
+) -> CoordinationResult:
+    """Invoke `graph` on a fresh thread and return its result."""
+    config = {**(config or {}), "configurable": {"thread_id": f"t-{next(_threads)}"}}
+    result: CoordinationResult = graph.invoke({"task": task}, config, **kw)["result"]
+    return result
+
+
+async def arun(graph: Any, task: Task | Mapping[str, Any] = TASK, **kw: Any) -> CoordinationResult:
+    """`run` under `ainvoke`."""
+    config = {"configurable": {"thread_id": f"t-{next(_threads)}"}}
+    result: CoordinationResult = (await graph.ainvoke({"task": task}, config, **kw))["result"]
+    return result
+
+
+def agent(agent_id: str, **kw: Any) -> AgentProfile:
+    """A terse profile: mid-level engineer unless told otherwise."""
+    fields: dict[str, Any] = {
+        "name": agent_id.title(),
+        "role": "engineer",
+        "department": "eng",
+        "level": "mid",
+        **kw,
+    }
+    return AgentProfile(id=agent_id, **fields)
+
+
+__all__ = ["TASK", "CoordinationConfig", "Recorder", "agent", "arun", "rows", "run"]
