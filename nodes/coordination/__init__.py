@@ -1,0 +1,1 @@
+"""Coordination pipeline: decomposition, routing, dispatch, git workspaces and merges."""
