@@ -307,9 +307,6 @@ class RunWorkspace:
 
     def _ensure_integration(self) -> None:
         """Create the integration branch (from the base branch) and its worktree if missing."""
-        if not self.branch_exists(self.integration_branch):
-            base = self.tip(self.config.base_branch)
-            run_git(self.git_dir, "branch", self.integration_branch, base)
         entry = self.registered().get(self.integration_path)
         if entry is not None and entry.healthy:
             if entry.branch != self.integration_branch:
@@ -318,24 +315,30 @@ class RunWorkspace:
                     f"not {self.integration_branch}"
                 )
             return
+        if not self.branch_exists(self.integration_branch):
+            base = self.tip(self.config.base_branch)
+            run_git(self.git_dir, "branch", self.integration_branch, base)
         self._clear_path(self.integration_path)
         self.integration_path.parent.mkdir(parents=True, exist_ok=True)
         run_git(
             self.git_dir, "worktree", "add", str(self.integration_path), self.integration_branch
         )
 
-    def _check_is_integration(self) -> None:
-        """Refuse to go on unless git agrees the integration worktree is where we think."""
-        top = Path(run_git(self.integration_path, "rev-parse", "--show-toplevel").strip())
-        branch = run_git(self.integration_path, "symbolic-ref", "-q", "HEAD").strip()
-        if (
-            top.resolve() != self.integration_path
-            or branch != f"refs/heads/{self.integration_branch}"
+    def _integration_admin_dir(self) -> Path:
+        """The integration worktree's git dir, after checking git agrees it is ours."""
+        out = run_git(
+            self.integration_path, "rev-parse", "--show-toplevel", "--absolute-git-dir",
+            "--symbolic-full-name", "HEAD",
+        ).splitlines()  # fmt: skip
+        top, admin, head = [*out, "", "", ""][:3]
+        if Path(top).resolve() != self.integration_path or head != (
+            f"refs/heads/{self.integration_branch}"
         ):
             raise WorkspaceError(
                 f"{self.integration_path} is not the integration worktree (git says {top} on "
-                f"{branch}); refusing to reset it"
+                f"{head}); refusing to reset it"
             )
+        return Path(admin)
 
     def restore_integration(self) -> bool:
         """Abort an unfinished merge and drop stray changes in the integration worktree.
@@ -347,11 +350,10 @@ class RunWorkspace:
         cwd = self.integration_path
         with self.lock():
             self._ensure_integration()
-            self._check_is_integration()
-            admin = Path(run_git(cwd, "rev-parse", "--absolute-git-dir").strip())
+            admin = self._integration_admin_dir()
             (admin / "index.lock").unlink(missing_ok=True)
             aborted = False
-            if git_ok(cwd, "rev-parse", "-q", "--verify", "MERGE_HEAD"):
+            if (admin / "MERGE_HEAD").exists():
                 run_git(cwd, "merge", "--abort")
                 aborted = True
             if run_git(cwd, "status", "--porcelain").strip():

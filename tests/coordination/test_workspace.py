@@ -210,3 +210,12 @@ def test_a_redirecting_git_environment_is_refused(
     monkeypatch.setenv("GIT_DIR", str(repo / ".git"))
     with pytest.raises(WorkspaceError, match="GIT_DIR"):
         RunWorkspace.open(config(repo), "run-1")
+
+
+def test_an_integration_worktree_someone_switched_is_never_reset(repo: Path) -> None:
+    workspace = RunWorkspace.open(config(repo), "run-1")
+    git(workspace.integration_path, "switch", "-q", "-c", "someones-branch")
+    write(workspace.integration_path, "theirs.py", "T = 1\n")
+    with pytest.raises(WorkspaceError, match="someones-branch"):
+        RunWorkspace.open(config(repo), "run-1")
+    assert (workspace.integration_path / "theirs.py").read_text() == "T = 1\n"
