@@ -161,7 +161,8 @@ def merge_subtask(
     """Merge one subtask's branch into the integration branch, under the run lock.
 
     Work left uncommitted in the subtask's worktree is committed first. Idempotent: a subtask
-    merged before (say, by a process that then crashed) returns `merged` with the same sha.
+    merged before (say, by a process that then crashed) returns `merged` with the same sha;
+    work added on its branch after a merge is merged again.
     `enforce_semantics=False` keeps a merge despite new semantic issues (they are reported).
     With `cleanup_on_merge`, the worktree of a merged or empty subtask is removed; its branch
     stays.
@@ -174,13 +175,11 @@ def merge_subtask(
     with workspace.lock():
         workspace.restore_integration()
         workspace.commit_pending(subtask_id)
-        done = find_merge(workspace, subtask_id)
-        if done is None and workspace.is_ancestor(branch, workspace.integration_branch):
-            result = MergeResult(subtask_id=subtask_id, branch=branch, status="empty")
-        elif done is not None:
+        if workspace.is_ancestor(branch, workspace.integration_branch):
+            done = find_merge(workspace, subtask_id)
             result = MergeResult(
-                subtask_id=subtask_id, branch=branch, status="merged", commit_sha=done,
-                message="merged before",
+                subtask_id=subtask_id, branch=branch, status="merged" if done else "empty",
+                commit_sha=done, message="merged before" if done else "nothing to merge",
             )  # fmt: skip
         else:
             result = _try_merge(
@@ -199,7 +198,8 @@ def _drop(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
         workspace.commit_pending(
             subtask_id, f"Subtask {subtask_id}: work kept when its merge was dropped"
         )
-        if find_merge(workspace, subtask_id) is not None:
+        merged = workspace.is_ancestor(branch, workspace.integration_branch)
+        if merged and find_merge(workspace, subtask_id) is not None:
             raise WorkspaceError(
                 f"subtask {subtask_id!r} is already merged into {workspace.integration_branch}; "
                 "revert its merge commit instead of dropping it"
@@ -280,8 +280,9 @@ def finish_run(workspace: RunWorkspace) -> IntegrationResult:
         message = _advance_base(workspace) if workspace.config.merge_into_base else ""
         if workspace.config.cleanup_on_merge:
             for subtask_id in workspace.live_worktrees():
-                if find_merge(workspace, subtask_id) is not None:
-                    workspace.remove_worktree(subtask_id)
+                branch = workspace.subtask_branch(subtask_id)
+                if workspace.is_ancestor(branch, workspace.integration_branch):
+                    workspace.remove_worktree(subtask_id)  # fully merged; refused if dirty
             try_git(workspace.git_dir, "worktree", "remove", str(workspace.integration_path))
         return IntegrationResult(
             branch=workspace.integration_branch,

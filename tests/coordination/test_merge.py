@@ -166,3 +166,15 @@ def test_merges_from_many_threads_run_one_at_a_time(repo: Path) -> None:
         f"Merge subtask t{i} into council/run-1/integration" for i in range(5)
     ]
     assert snapshot(repo) == before
+
+
+def test_work_added_after_a_merge_is_merged_again(repo: Path) -> None:
+    workspace = RunWorkspace.open(config(repo, cleanup_on_merge=False), "run-1")
+    tree = _edit(workspace, "a", "greeting = 'a'")
+    first = merge_subtask(workspace, "a")
+    write(tree, "later.py", "LATER = 1\n")  # the agent kept going after its first merge
+    second = merge_subtask(workspace, "a")
+    assert second.status == "merged" and second.commit_sha != first.commit_sha
+    assert second.files == ("later.py",)
+    assert (workspace.integration_path / "later.py").exists()
+    assert find_merge(workspace, "a") == second.commit_sha
