@@ -24,12 +24,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 
 from langgraph_council.nodes.coordination.semantic_index import (
-    CallShape,
     FromImport,
     ModuleSummary,
     Signature,
     summarize,
 )
+from langgraph_council.nodes.coordination.semantic_scopes import CallShape
 from langgraph_council.nodes.coordination.workspace_models import SemanticIssue
 
 __all__ = ["check_files", "check_tree", "new_issues", "python_files", "signature_problem"]

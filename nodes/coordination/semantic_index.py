@@ -17,13 +17,20 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from langgraph_council.nodes.coordination.semantic_scopes import (
+    DEFINES,
+    CallShape,
+    Reference,
+    chain_of,
+    find_references,
+)
+
 __all__ = ["CallShape", "ModuleSummary", "Reference", "Signature", "summarize"]
 
 _SAFE_DECORATORS = frozenset({"cache", "lru_cache", "functools.cache", "functools.lru_cache"})
 _EXEMPT_FROM_DUPLICATES = ("overload", "register", "setter", "getter", "deleter")
 _CACHE_LIMIT = 50_000
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_DEFINES = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,25 +58,6 @@ class Signature:
         parts += [k if k in self.required_kwonly else f"{k}=..." for k in self.kwonly]
         parts += ["**kwargs"] if self.varkw else []
         return f"{self.name}({', '.join(parts)})"
-
-
-@dataclass(frozen=True, slots=True)
-class CallShape:
-    """How a call passes its arguments."""
-
-    positional: int
-    keywords: tuple[str, ...]
-    star: bool
-    starstar: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Reference:
-    """A use of an imported or top-level name: `helper(...)`, `util.helper`, `pkg.mod.f(...)`."""
-
-    line: int
-    chain: tuple[str, ...]
-    call: CallShape | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +99,7 @@ class ModuleSummary:
 
 def _decorator_name(node: ast.expr) -> str:
     target = node.func if isinstance(node, ast.Call) else node
-    chain = _chain(target)
+    chain = chain_of(target)
     return ".".join(chain) if chain else ""
 
 
@@ -159,7 +147,7 @@ def _module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Statements that run at module scope, through if/try/with/for bodies."""
     for stmt in body:
         yield stmt
-        if isinstance(stmt, _DEFINES):
+        if isinstance(stmt, DEFINES):
             continue
         for name in ("body", "orelse", "finalbody"):
             yield from _module_statements(getattr(stmt, name, []))
@@ -169,7 +157,7 @@ def _module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 def _names_bound(stmt: ast.stmt) -> list[str]:
     """Names one module-scope statement binds (not counting its nested bodies)."""
-    if isinstance(stmt, _DEFINES):
+    if isinstance(stmt, DEFINES):
         return [stmt.name]
     if isinstance(stmt, ast.Import):
         return [a.asname or a.name.split(".")[0] for a in stmt.names]
@@ -193,123 +181,12 @@ def _names_bound(stmt: ast.stmt) -> list[str]:
     ]
 
 
-def _chain(node: ast.expr) -> tuple[str, ...] | None:
-    """`a.b.c` as ("a", "b", "c"); None when the base is not a plain name."""
-    if isinstance(node, ast.Name):
-        return (node.id,)
-    if isinstance(node, ast.Attribute):
-        base = _chain(node.value)
-        return (*base, node.attr) if base else None
-    return None
-
-
-def _shape(call: ast.Call) -> CallShape:
-    return CallShape(
-        positional=sum(not isinstance(a, ast.Starred) for a in call.args),
-        keywords=tuple(k.arg for k in call.keywords if k.arg),
-        star=any(isinstance(a, ast.Starred) for a in call.args),
-        starstar=any(k.arg is None for k in call.keywords),
-    )
-
-
-def _scope_names(node: ast.AST) -> frozenset[str]:
-    """Every name a function, lambda, class body or comprehension binds (over-approximated)."""
-    names: set[str] = set()
-    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-        args = node.args
-        every = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
-        names.update(a.arg for a in every if a is not None)
-    for child in ast.walk(node):
-        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store | ast.Del):
-            names.add(child.id)
-        elif isinstance(child, ast.Import | ast.ImportFrom):
-            names.update(a.asname or a.name.split(".")[0] for a in child.names)
-        elif child is not node and isinstance(child, _DEFINES):
-            names.add(child.name)
-    return frozenset(names)
-
-
-class _References(ast.NodeVisitor):
-    """Collect uses of `interesting` module-level names that no inner scope shadows.
-
-    The names an inner scope binds are computed only when a use of an interesting name is
-    found inside it, so functions that use none cost one traversal.
-    """
-
-    def __init__(self, interesting: frozenset[str]) -> None:
-        self.interesting = interesting
-        self.scopes: list[ast.AST] = []
-        self.scope_names: dict[ast.AST, frozenset[str]] = {}
-        self.found: list[Reference] = []
-
-    def _shadowed(self, name: str) -> bool:
-        for scope in self.scopes:
-            names = self.scope_names.get(scope)
-            if names is None:
-                names = self.scope_names[scope] = _scope_names(scope)
-            if name in names:
-                return True
-        return False
-
-    def _record(self, node: ast.expr, call: ast.Call | None) -> bool:
-        chain = _chain(node)
-        if not chain or chain[0] not in self.interesting or self._shadowed(chain[0]):
-            return False
-        if call is not None or len(chain) > 1:
-            self.found.append(Reference(node.lineno, chain, _shape(call) if call else None))
-        return True
-
-    def _scoped(self, node: ast.AST, children: list[ast.AST]) -> None:
-        self.scopes.append(node)
-        for child in children:
-            self.visit(child)
-        self.scopes.pop()
-
-    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        args = node.args
-        outer = [*node.decorator_list, *args.defaults, *args.kw_defaults]
-        for child in outer:
-            if child is not None:
-                self.visit(child)
-        self._scoped(node, list(node.body))
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_Lambda(self, node: ast.Lambda) -> None:
-        for child in (*node.args.defaults, *node.args.kw_defaults):
-            if child is not None:
-                self.visit(child)
-        self._scoped(node, [node.body])
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        for child in (*node.decorator_list, *node.bases, *(k.value for k in node.keywords)):
-            self.visit(child)
-        self._scoped(node, list(node.body))
-
-    def _comprehension(self, node: ast.AST) -> None:
-        self._scoped(node, list(ast.iter_child_nodes(node)))
-
-    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
-
-    def visit_Call(self, node: ast.Call) -> None:
-        if not self._record(node.func, node):
-            self.visit(node.func)
-        for arg in node.args:
-            self.visit(arg)
-        for keyword in node.keywords:
-            self.visit(keyword.value)
-
-    def visit_Attribute(self, node: ast.Attribute) -> None:
-        if not self._record(node, None):
-            self.generic_visit(node)
-
-
 def _duplicates(tree: ast.Module) -> tuple[tuple[str, int], ...]:
     """Second and later plain top-level definitions of one name (overloads are fine)."""
     seen: set[str] = set()
     found: list[tuple[str, int]] = []
     for stmt in tree.body:
-        if not isinstance(stmt, _DEFINES):
+        if not isinstance(stmt, DEFINES):
             continue
         decorators = [_decorator_name(d) for d in stmt.decorator_list]
         if stmt.name == "_" or any(d.endswith(_EXEMPT_FROM_DUPLICATES) for d in decorators):
@@ -371,20 +248,18 @@ def _summarize_tree(path: str, tree: ast.Module, source: bytes) -> ModuleSummary
     signatures = {
         stmt.name: sig
         for stmt in tree.body
-        if isinstance(stmt, _DEFINES)
+        if isinstance(stmt, DEFINES)
         and counts[stmt.name] == 1
         and (sig := _def_signature(stmt)) is not None
     }
     interesting = frozenset(
         name
         for stmt in statements
-        if isinstance(stmt, _DEFINES | ast.Import | ast.ImportFrom)
+        if isinstance(stmt, DEFINES | ast.Import | ast.ImportFrom)
         for name in _names_bound(stmt)
     )
-    visitor = _References(interesting)
     words = Counter(_WORD.findall(source.decode("utf-8", "replace")))
-    if any(words[name] > counts[name] for name in interesting):  # else nothing uses them
-        visitor.visit(tree)
+    used = any(words[name] > counts[name] for name in interesting)  # else nothing uses them
     return ModuleSummary(
         path=path,
         bindings=frozenset(bindings),
@@ -394,7 +269,7 @@ def _summarize_tree(path: str, tree: ast.Module, source: bytes) -> ModuleSummary
         open_namespace=dynamic,
         from_imports=tuple(froms),
         module_imports=tuple(plain),
-        references=tuple(visitor.found),
+        references=find_references(tree, interesting) if used else (),
     )
 
 
