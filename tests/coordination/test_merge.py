@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -178,3 +180,31 @@ def test_work_added_after_a_merge_is_merged_again(repo: Path) -> None:
     assert second.files == ("later.py",)
     assert (workspace.integration_path / "later.py").exists()
     assert find_merge(workspace, "a") == second.commit_sha
+
+
+@pytest.mark.slow
+def test_merges_from_two_processes_run_one_at_a_time(repo: Path) -> None:
+    """The run lock holds across processes (a resumed run and a straggler, say)."""
+    workspace = RunWorkspace.open(config(repo), "run-1")
+    for i in range(6):
+        write(workspace.create_worktree(f"t{i}").path, f"mod_{i}.py", f"VALUE = {i}\n")
+    code = (
+        "import sys\nfrom pathlib import Path\n"
+        "from langgraph_council.nodes.coordination.merge import merge_subtask\n"
+        "from langgraph_council.nodes.coordination.workspace import RunWorkspace\n"
+        "from langgraph_council.nodes.coordination.workspace_models import WorkspaceConfig\n"
+        "ws = RunWorkspace.open(WorkspaceConfig(repo_path=Path(sys.argv[1])), 'run-1')\n"
+        "for sid in sys.argv[2:]:\n"
+        "    assert merge_subtask(ws, sid).status == 'merged', sid\n"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code, str(repo), *ids], stderr=subprocess.PIPE)
+        for ids in (["t0", "t2", "t4"], ["t1", "t3", "t5"])
+    ]
+    errors = [proc.communicate(timeout=120)[1] for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0], errors
+    subjects = git(repo, "log", "--first-parent", "--format=%s", "-6", workspace.integration_branch)
+    assert sorted(subjects.splitlines()) == [
+        f"Merge subtask t{i} into council/run-1/integration" for i in range(6)
+    ]
+    assert all((workspace.integration_path / f"mod_{i}.py").exists() for i in range(6))
