@@ -48,7 +48,7 @@ SemanticIssueKind = Literal[
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-_MAX_ID = 64
+_MAX_ID = 100  # same bound as pipeline-core's check_work_id
 _REF_FORBIDDEN = set(" ~^:?*[\\")
 
 
