@@ -1,0 +1,271 @@
+"""Workspace isolation models: config, merge outcomes, semantic issues and safe git names."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+__all__ = [
+    "ConflictEscalation",
+    "IntegrationResult",
+    "MergeDecision",
+    "MergeOrder",
+    "MergeResult",
+    "MergeStatus",
+    "ReconcileReport",
+    "SemanticIssue",
+    "SemanticIssueKind",
+    "SubtaskWorktree",
+    "WorkspaceConfig",
+    "WorkspaceError",
+    "WorktreeLimitError",
+    "validate_branch_name",
+    "validate_id",
+]
+
+MergeOrder = Literal["completion", "priority", "manual"]
+"""In which order finished subtasks are merged (the pipeline graph applies it)."""
+
+ConflictEscalation = Literal["human", "review_agent"]
+"""Who decides a textual or semantic merge conflict."""
+
+MergeStatus = Literal["merged", "conflict", "semantic_conflict", "dropped", "empty"]
+"""What happened to one subtask branch; `empty` means it had nothing to merge."""
+
+MergeDecision = Literal["keep", "drop"]
+"""A decision on a conflicted merge: keep it (after any resolution commit) or drop it."""
+
+SemanticIssueKind = Literal[
+    "removed_reference",
+    "signature_mismatch",
+    "duplicate_definition",
+    "import_conflict",
+    "syntax_error",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+_SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+_MAX_ID = 100  # same bound as pipeline-core's check_work_id
+_REF_FORBIDDEN = set(" ~^:?*[\\")
+
+
+class WorkspaceError(RuntimeError):
+    """A workspace operation git refused or that would lose work; the message says what to do."""
+
+
+class WorktreeLimitError(WorkspaceError):
+    """Creating one more subtask worktree would exceed `max_concurrent_worktrees`.
+
+    Creation never waits for a slot: the worktrees that would free one are merged by a later
+    node, so a waiting node could block its own superstep. Callers size a wave's fan-out with
+    `RunWorkspace.free_slots()` or merge/drop first.
+    """
+
+    def __init__(self, limit: int, live: tuple[str, ...]) -> None:
+        self.limit = limit
+        self.live = live
+        super().__init__(
+            f"{len(live)} subtask worktrees are live (max_concurrent_worktrees={limit}): "
+            "merge or drop some first, or raise WorkspaceConfig.max_concurrent_worktrees"
+        )
+
+
+def _id_problem(value: str) -> str | None:
+    """Why `value` is not a safe id, or None."""
+    if not value:
+        return "is empty"
+    if value.startswith("-"):
+        return "starts with '-' (git would read it as an option)"
+    if ".." in value:
+        return "contains '..' (path traversal)"
+    if "/" in value or "\\" in value:
+        return "contains a path separator"
+    if any(ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in value):
+        return "contains whitespace or a control character"
+    if len(value) > _MAX_ID:
+        return f"is longer than {_MAX_ID} characters"
+    if value.endswith((".lock", ".")):
+        return "ends with '.lock' or '.' (not a valid git ref name)"
+    if not _SAFE_ID.fullmatch(value):
+        return "has a character other than letters, digits, '.', '_' and '-'"
+    return None
+
+
+def validate_id(value: str, field: str) -> str:
+    """Return `value` if it is safe as one path component and one git ref component.
+
+    Raises:
+        ValueError: Naming `field`, when the id could traverse paths, inject a git option or
+            break git's ref-name rules.
+
+    Example:
+        >>> validate_id("api-tests", "subtask_id")
+        'api-tests'
+    """
+    problem = _id_problem(value) if isinstance(value, str) else "is not a string"
+    if problem:
+        raise ValueError(
+            f"{field} {value!r} {problem}; use letters, digits, '.', '_' and '-', starting "
+            f"with a letter or digit, at most {_MAX_ID} characters"
+        )
+    return value
+
+
+def _branch_problem(name: str) -> str | None:
+    """Why `name` breaks `git check-ref-format --branch`, or None."""
+    if not name or name in {"@", "HEAD"}:
+        return "is empty, '@' or 'HEAD'"
+    if name.startswith("-"):
+        return "starts with '-' (git would read it as an option)"
+    if any(ch.isspace() or ord(ch) < 0x20 or ord(ch) == 0x7F for ch in name):
+        return "contains whitespace or a control character"
+    if any(ch in _REF_FORBIDDEN for ch in name) or "@{" in name:
+        return "contains one of ' ~^:?*[\\' or '@{'"
+    if ".." in name:
+        return "contains '..'"
+    if name.startswith("/") or name.endswith(("/", ".")) or "//" in name:
+        return "has an empty path component or ends with '.'"
+    parts = name.split("/")
+    if any(p.startswith(".") or p.endswith(".lock") for p in parts):
+        return "has a component starting with '.' or ending with '.lock'"
+    return None
+
+
+def validate_branch_name(name: str, field: str) -> str:
+    """Return `name` if git accepts it as a branch name and it cannot pose as an option.
+
+    Raises:
+        ValueError: Naming `field` and the broken rule.
+    """
+    problem = _branch_problem(name) if isinstance(name, str) else "is not a string"
+    if problem:
+        raise ValueError(f"{field} {name!r} {problem}; give an existing local branch name")
+    return name
+
+
+class WorkspaceConfig(BaseModel):
+    """Where and how a coordination run isolates its subtasks in git worktrees.
+
+    One integration branch `council/<run_id>/integration` per run, branched from `base_branch`;
+    each subtask works on `council/<run_id>/task/<subtask_id>`, branched from the integration
+    branch as it stands when the worktree is created. Worktrees live under `worktree_root`
+    (default: `<git common dir>/council-worktrees/<run_id>/`, inside `.git`, so the user's
+    `git status` never sees them).
+
+    - `max_concurrent_worktrees` bounds live subtask worktrees of one run; creating one more
+      raises `WorktreeLimitError` at once (it never waits).
+    - `merge_order`: `completion` merges in the order subtasks finish, `priority` by subtask
+      priority, `manual` only when a person asks; the pipeline graph applies it.
+    - `conflict_escalation`: a textual or semantic conflict goes to a human (`interrupt`) or a
+      review agent.
+    - `semantic_analysis`: run the AST checks on the merged tree before a merge is kept.
+    - `cleanup_on_merge`: remove a subtask's worktree once merged or dropped (its branch stays).
+    - `merge_into_base`: at the end, fast-forward `base_branch` to the integration branch (after
+      merging a moved-on base into it). Off by default: the user's branch, index and working
+      tree are never touched and the result waits on the integration branch.
+
+    Example:
+        >>> WorkspaceConfig(repo_path="/src/app", base_branch="develop").max_concurrent_worktrees
+        8
+    """
+
+    model_config = _FROZEN
+
+    repo_path: Path
+    base_branch: str = "main"
+    max_concurrent_worktrees: int = Field(default=8, ge=1, le=1024)
+    merge_order: MergeOrder = "completion"
+    conflict_escalation: ConflictEscalation = "human"
+    semantic_analysis: bool = True
+    cleanup_on_merge: bool = True
+    merge_into_base: bool = False
+    worktree_root: Path | None = None
+
+    @field_validator("base_branch")
+    @classmethod
+    def _check_branch(cls, value: str) -> str:
+        return validate_branch_name(value, "WorkspaceConfig.base_branch")
+
+
+class SemanticIssue(BaseModel):
+    """One problem the AST checks found in a merged tree.
+
+    `file` is repo-relative (POSIX separators); `target` is the other file involved (the module
+    that lost a name, the callee's module), when there is one. `message` never contains line
+    numbers, so an issue keeps its identity when unrelated edits shift lines.
+    """
+
+    model_config = _FROZEN
+
+    kind: SemanticIssueKind
+    file: str
+    line: int | None = None
+    name: str = ""
+    message: str
+    target: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str, str | None, str]:
+        """Identity of the issue, independent of its line."""
+        return (self.kind, self.file, self.name, self.target, self.message)
+
+
+class MergeResult(BaseModel):
+    """The outcome of merging (or deciding about) one subtask branch."""
+
+    model_config = _FROZEN
+
+    subtask_id: str
+    branch: str
+    status: MergeStatus
+    files: tuple[str, ...] = ()
+    diff_summary: str = ""
+    semantic_issues: tuple[SemanticIssue, ...] = ()
+    commit_sha: str | None = None
+    message: str = ""
+
+    @property
+    def needs_decision(self) -> bool:
+        """True when a human or review agent must decide `keep` or `drop`."""
+        return self.status in ("conflict", "semantic_conflict")
+
+
+class SubtaskWorktree(BaseModel):
+    """A subtask's worktree: where the executor works and on which branch."""
+
+    model_config = _FROZEN
+
+    subtask_id: str
+    path: Path
+    branch: str
+    base_sha: str
+    reused: bool = False
+
+
+class ReconcileReport(BaseModel):
+    """What reconciling a run's worktrees after a crash found and did."""
+
+    model_config = _FROZEN
+
+    pruned: tuple[str, ...] = ()
+    aborted_merge: bool = False
+    removed_empty: tuple[str, ...] = ()
+    quarantined: tuple[str, ...] = ()
+    removed_half_created: tuple[str, ...] = ()
+    unattached_branches: tuple[str, ...] = ()
+
+
+class IntegrationResult(BaseModel):
+    """The end of a run: where the result is and what was left in place."""
+
+    model_config = _FROZEN
+
+    branch: str
+    head_sha: str
+    merged_into_base: bool = False
+    base_sha: str | None = None
+    kept_worktrees: tuple[str, ...] = ()
+    message: str = ""
