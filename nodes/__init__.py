@@ -11,13 +11,13 @@ from langgraph_council.nodes.conflicts import (
     DissentStore,
     InMemoryDissentStore,
 )
+from langgraph_council.nodes.coordination import Task
 from langgraph_council.nodes.escalation import (
     Escalation,
     EscalationStatus,
     EscalationStore,
     HumanDecision,
 )
-from langgraph_council.nodes.coordination import Task
 from langgraph_council.nodes.fencing import escape_fences, fence_peer, fence_task_data
 from langgraph_council.nodes.meetings import (
     ActionItem,
