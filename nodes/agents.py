@@ -12,7 +12,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.runnables import Runnable
 from pydantic import BaseModel, ConfigDict
 
-from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
+from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
 from langgraph_council.nodes.org import AgentProfile, Org
 
 __all__ = [
@@ -129,17 +129,15 @@ class Roster:
     def _build_system_prompt(agent: AgentProfile) -> str:
         skills = ", ".join(agent.primary_skills) or "general"
         lines = [
-            f"You are {escape_fences(agent.name)}, {escape_fences(agent.role)} in the "
-            f"{escape_fences(agent.department)} department (seniority: {agent.level.value}).",
+            f"You are {escape_line(agent.name)}, {escape_line(agent.role)} in the "
+            f"{escape_line(agent.department)} department (seniority: {agent.level.value}).",
             f"{AGENT_ID_MARKER}{agent.id}",
-            f"Primary skills: {escape_fences(skills)}.",
+            f"Primary skills: {escape_line(skills)}.",
         ]
         if agent.secondary_skills:
-            lines.append(f"Secondary skills: {escape_fences(', '.join(agent.secondary_skills))}.")
+            lines.append(f"Secondary skills: {escape_line(', '.join(agent.secondary_skills))}.")
         for rule in agent.domain_rules():
-            lines.append(
-                f"Rule: IF {escape_fences(rule.condition)} THEN {escape_fences(rule.action)}."
-            )
+            lines.append(f"Rule: IF {escape_line(rule.condition)} THEN {escape_line(rule.action)}.")
         lines.append(UNTRUSTED_CONTENT_DIRECTIVE)
         return "\n".join(lines)
 

@@ -19,7 +19,7 @@ from langgraph_council.nodes.delegation.handoff import (
 )
 from langgraph_council.nodes.delegation.models import DelegationConfig, DelegationResult
 from langgraph_council.nodes.delegation.state import DelegationState, Frame, HandOff
-from langgraph_council.nodes.fencing import escape_fences, fence_peer
+from langgraph_council.nodes.fencing import fence_peer
 from langgraph_council.nodes.org import Org
 
 __all__ = [
@@ -109,9 +109,17 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
 
 
 def answer_flows_up(
-    state: DelegationState, answer: str, by: str, extra: Mapping[str, Any] | None = None
+    state: DelegationState,
+    answer: str,
+    by: str,
+    extra: Mapping[str, Any] | None = None,
+    *,
+    speaker: str | None = None,
 ) -> Command[str]:
-    """Close the top frame with `answer`; the parent agent sees it next, or the run finishes."""
+    """Close the top frame with `answer`; the parent agent sees it next, or the run finishes.
+
+    `speaker` names the fence's author when `by` is free text (a human's `decided_by`).
+    """
     frames = state["frames"]
     done, rest = frames[-1], frames[:-1]
     if not rest:
@@ -119,8 +127,9 @@ def answer_flows_up(
         return Command(goto=FINISH, update={**update, **(extra or {})})
     parent = rest[-1]
     assignee = done.assignee or done.agent_id
-    note = f"The part handed to {assignee} is done; answered by {by}:\n" + fence_peer(
-        answer, agent_id=by, label="delegated-answer"
+    # `by` may be a human's free text (`decided_by`): it goes inside the fence with the answer.
+    note = f"The part handed to {assignee} is done:\n" + fence_peer(
+        f"answered by: {by}\n{answer}", agent_id=speaker or by, label="delegated-answer"
     )
     updated = parent.model_copy(update={"notes": (*parent.notes, note)})
     return Command(goto=CALL_AGENT, update={"frames": [*rest[:-1], updated], **(extra or {})})
@@ -195,10 +204,16 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
         manager = org.manager_of(blocked.delegator)
         if manager is None:
             raise RuntimeError(f"{blocked.delegator} has no manager; route to {ESCALATE_TO_HUMAN}")
-        note = escape_fences(
-            f"Escalated to you: {blocked.delegator} tried to hand this task to "
-            f"{blocked.delegatee}, but the delegation guard blocked it: {blocked.message}. "
-            "Decide: answer it yourself or delegate it to someone else."
+        # The delegatee id was chosen by a model and the guard's message quotes it: fenced.
+        note = (
+            f"Escalated to you: {blocked.delegator} tried to hand this task off, but the "
+            "delegation guard blocked it. Decide: answer it yourself or delegate it to someone "
+            "else. The blocked hand-off:\n"
+            + fence_peer(
+                f"delegatee: {blocked.delegatee}\nguard: {blocked.message}",
+                agent_id="delegation_guard",
+                label="blocked-handoff",
+            )
         )
         # The manager owns the case from here; if it already delegated this task, the chain
         # goes back to where the manager held it, so nobody appears twice in a chain.
@@ -247,7 +262,7 @@ def escalate_to_human(state: DelegationState) -> Command[str]:
         }
     )
     answer, by = _human_answer(value)
-    return answer_flows_up(state, answer, by)
+    return answer_flows_up(state, answer, by, speaker="human")
 
 
 def finish(state: DelegationState) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from langgraph.types import Command, Send
 
 from langgraph_council.nodes.agents import AgentReply, Roster
-from langgraph_council.nodes.fencing import escape_fences
+from langgraph_council.nodes.fencing import escape_line
 from langgraph_council.nodes.meetings.calls import (
     Call,
     MeetingNode,
@@ -106,7 +106,7 @@ def broadcast_agenda(roster: Roster, guards: MeetingGuards) -> MeetingNode:
 
 
 def _lens(lens: str | None) -> str:
-    return f" Consider it through this strategic lens: {escape_fences(lens)}." if lens else ""
+    return f" Consider it through this strategic lens: {escape_line(lens)}." if lens else ""
 
 
 def _after_discussion(
