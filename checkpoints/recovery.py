@@ -90,6 +90,17 @@ def interrupted_threads(
     return found
 
 
+def _resume_map(interrupts: tuple[Interrupt, ...], resume: Any) -> Any:
+    """The resume value keyed by interrupt id. LangGraph reads any dict whose keys all look
+    like interrupt ids as such a map, so a plain `{}` answer would resume nothing and the
+    node would never see it (nor say what is wrong with it): a single interrupt's value is
+    always sent under its id."""
+    ids = {i.id for i in interrupts}
+    if isinstance(resume, Mapping) and resume and set(resume) <= ids:
+        return resume
+    return {interrupts[0].id: resume} if len(interrupts) == 1 else resume
+
+
 def _resume_input(state: StateSnapshot, thread_id: str, resume: Any) -> Command[Any] | None:
     if state.created_at is None:
         raise ValueError(f"thread {thread_id!r} has no checkpoint; start it with invoke() first")
@@ -107,7 +118,7 @@ def _resume_input(state: StateSnapshot, thread_id: str, resume: Any) -> Command[
                 f"thread {thread_id!r} has {len(state.interrupts)} pending interrupts; pass "
                 "resume as a mapping from each interrupt id to its value"
             )
-        return Command(resume=resume)
+        return Command(resume=_resume_map(state.interrupts, resume))
     if resume is not None:
         raise ValueError(f"thread {thread_id!r} is not waiting on an interrupt; drop resume=")
     if not _unfinished(state):

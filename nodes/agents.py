@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
 from langgraph_council.nodes.org import AgentProfile, Org
+from langgraph_council.nodes.text import replace_nul, scrub_nul
 
 __all__ = [
     "AgentReply",
@@ -47,6 +48,8 @@ class AgentReply(BaseModel):
     output_tokens: int
     usage_estimated: bool = False
     duration_s: float = 0.0
+    nul_replaced: int = 0
+    """NUL characters replaced by U+FFFD in `content` and the parsed output (`nodes.text`)."""
 
     @property
     def total_tokens(self) -> int:
@@ -157,7 +160,7 @@ class Roster:
     def _reply(
         self, agent_id: str, messages: list[BaseMessage], message: BaseMessage, started: float
     ) -> AgentReply:
-        content = _text_of(message)
+        content, replaced = replace_nul(_text_of(message))  # PostgreSQL cannot store NUL
         usage = message.usage_metadata if isinstance(message, AIMessage) else None
         if usage:
             return AgentReply(
@@ -166,6 +169,7 @@ class Roster:
                 input_tokens=usage["input_tokens"],
                 output_tokens=usage["output_tokens"],
                 duration_s=time.perf_counter() - started,
+                nul_replaced=replaced,
             )
         return AgentReply(
             agent_id=agent_id,
@@ -174,6 +178,7 @@ class Roster:
             output_tokens=estimate_tokens(content),
             usage_estimated=True,
             duration_s=time.perf_counter() - started,
+            nul_replaced=replaced,
         )
 
     def call(self, agent_id: str, prompt: Prompt, *, max_tokens: int | None = None) -> AgentReply:
@@ -212,9 +217,11 @@ class Roster:
         ok = parsed is not None and out.get("parsing_error") is None
         if ok and isinstance(schema, type) and issubclass(schema, BaseModel):
             ok = isinstance(parsed, schema)
-        return StructuredReply(
-            parsed=parsed if ok else None, reply=self._reply(agent_id, messages, raw, started)
-        )
+        reply = self._reply(agent_id, messages, raw, started)
+        parsed, replaced = scrub_nul(parsed) if ok else (None, 0)
+        if replaced:
+            reply = reply.model_copy(update={"nul_replaced": reply.nul_replaced + replaced})
+        return StructuredReply(parsed=parsed, reply=reply)
 
     def call_structured(
         self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from langgraph_council.nodes.org import SeniorityLevel
+from langgraph_council.nodes.text import NulFree
 
 __all__ = [
     "WINNING_OUTCOMES",
@@ -67,7 +68,7 @@ def _not_blank(value: str, field: str) -> str:
     return value
 
 
-class ConflictPosition(BaseModel):
+class ConflictPosition(NulFree):
     """One agent's stance in a conflict."""
 
     model_config = _FROZEN
@@ -86,7 +87,7 @@ class ConflictPosition(BaseModel):
         return _not_blank(value, f"ConflictPosition.{info.field_name}")
 
 
-class Conflict(BaseModel):
+class Conflict(NulFree):
     """A dispute between two or more agents (unique agents, at least two positions).
 
     Example:
@@ -216,7 +217,7 @@ class DissentRecord(BaseModel):
     metadata: dict[str, str] = Field(default_factory=dict)
 
 
-class HumanDecision(BaseModel):
+class HumanDecision(NulFree):
     """The value a human resumes an escalation with.
 
     `winner` needs `winning_agent_id`; `decided_by` starts with `human:`. `expired` is what

@@ -21,6 +21,7 @@ from langgraph_council.nodes.delegation.models import DelegationConfig, Delegati
 from langgraph_council.nodes.delegation.state import DelegationState, Frame, HandOff
 from langgraph_council.nodes.fencing import fence_peer
 from langgraph_council.nodes.org import Org
+from langgraph_council.nodes.text import refuse_nul
 
 __all__ = [
     "CALL_AGENT",
@@ -49,6 +50,7 @@ FINISH = "finish"
 # `finish` must run with at least one step left. An answer leads to one more agent turn, a
 # hand-off to guard -> (escalation) -> agent turn; each turn must still be able to finish.
 _STEPS_TO_FINISH = 2
+MAX_HUMAN_ANSWERS = 5
 _STEPS_FOR_HANDOFF = 5
 
 
@@ -80,6 +82,7 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         task, entry = state.get("task"), state.get("entry_agent")
         if not isinstance(task, str) or not task.strip():
             raise ValueError("task must be a non-empty string describing the work")
+        refuse_nul(task, "task")
         if not isinstance(entry, str) or entry not in org:
             raise ValueError(
                 f"entry_agent {entry!r} is not in the org; use one of {sorted(a.id for a in org)}"
@@ -89,6 +92,7 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         task_id = state.get("task_id") or f"task-{uuid.uuid4().hex[:12]}"
         if not isinstance(task_id, str):
             raise TypeError(f"task_id must be a string, got {type(task_id).__name__}")
+        refuse_nul(task_id, "task_id")
         # A thread may run several tasks: each run starts from clean per-run channels.
         return {
             "task_id": task_id,
@@ -236,9 +240,10 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
 
 def _human_answer(value: Any) -> tuple[str, str]:
     if isinstance(value, str) and value.strip():
-        return value, "human"
-    if isinstance(value, Mapping) and isinstance(value.get("answer"), str):
-        return value["answer"], str(value.get("decided_by") or "human")
+        return refuse_nul(value, "answer"), "human"
+    if isinstance(value, Mapping) and isinstance(value.get("answer"), str) and value["answer"]:
+        by = str(value.get("decided_by") or "human")
+        return refuse_nul(value["answer"], "answer"), refuse_nul(by, "decided_by")
     raise ValueError(
         "resume a blocked delegation with the answer text or "
         '{"answer": "...", "decided_by": "human:<who>"}; got ' + repr(value)[:200]
@@ -246,23 +251,34 @@ def _human_answer(value: Any) -> tuple[str, str]:
 
 
 def escalate_to_human(state: DelegationState) -> Command[str]:
-    """Pause for a human when the blocked sender has no manager; their answer closes the frame."""
+    """Pause for a human when the blocked sender has no manager; their answer closes the frame.
+
+    A malformed answer (no answer text, a NUL in it) asks again with the error in the payload,
+    at most `MAX_HUMAN_ANSWERS` times; then the frame closes with a note saying so.
+    """
     blocked = state["blocked"][-1]
-    value = interrupt(
-        {
-            "escalation_id": f"delegation:{blocked.attempt_id}",
-            "kind": "delegation_blocked",
-            "task_id": blocked.task_id,
-            "task": state["frames"][-1].task,
-            "delegator": blocked.delegator,
-            "delegatee": blocked.delegatee,
-            "mechanism": blocked.mechanism,
-            "message": blocked.message,
-            "chain": list(blocked.chain),
-        }
-    )
-    answer, by = _human_answer(value)
-    return answer_flows_up(state, answer, by, speaker="human")
+    payload: dict[str, Any] = {
+        "escalation_id": f"delegation:{blocked.attempt_id}",
+        "kind": "delegation_blocked",
+        "task_id": blocked.task_id,
+        "task": state["frames"][-1].task,
+        "delegator": blocked.delegator,
+        "delegatee": blocked.delegatee,
+        "mechanism": blocked.mechanism,
+        "message": blocked.message,
+        "chain": list(blocked.chain),
+    }
+    error: str | None = None
+    for _ in range(MAX_HUMAN_ANSWERS):
+        value = interrupt(payload if error is None else {**payload, "error": error})
+        try:
+            answer, by = _human_answer(value)
+        except ValueError as exc:
+            error = str(exc)
+            continue
+        return answer_flows_up(state, answer, by, speaker="human")
+    note = f"No usable human answer after {MAX_HUMAN_ANSWERS} attempts; last problem: {error}"
+    return answer_flows_up(state, note, "system:invalid-answers", speaker="human")
 
 
 def finish(state: DelegationState) -> dict[str, Any]:

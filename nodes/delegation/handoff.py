@@ -15,6 +15,7 @@ from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.delegation.state import Frame
 from langgraph_council.nodes.fencing import escape_line, fence_peer, fence_task_data
 from langgraph_council.nodes.org import Org
+from langgraph_council.nodes.text import replace_nul, scrub_nul
 
 __all__ = [
     "DELEGATE_TOOL_NAME",
@@ -57,6 +58,7 @@ class AgentTurn:
     delegatee: str | None
     refinement: str
     tokens: int
+    nul_replaced: int = 0
 
 
 def handoff_targets(org: Org, agent_id: str, config: DelegationConfig) -> list[str]:
@@ -141,16 +143,13 @@ def read_turn(agent_id: str, messages: Sequence[BaseMessage], reply: BaseMessage
     for call in calls:
         if call["name"] == DELEGATE_TOOL_NAME:
             args = call.get("args") or {}
-            return AgentTurn(
-                agent_id=agent_id,
-                answer=None,
-                delegatee=str(args.get("agent_id", "")).strip(),
-                refinement=str(args.get("refinement", "")),
-                tokens=tokens,
+            # PostgreSQL cannot store NUL: model-written text has it replaced (nodes.text).
+            (delegatee, refinement), replaced = scrub_nul(
+                (str(args.get("agent_id", "")).strip(), str(args.get("refinement", "")))
             )
-    return AgentTurn(
-        agent_id=agent_id, answer=_text(reply), delegatee=None, refinement="", tokens=tokens
-    )
+            return AgentTurn(agent_id, None, delegatee, refinement, tokens, replaced)
+    answer, replaced = replace_nul(_text(reply))
+    return AgentTurn(agent_id, answer, None, "", tokens, replaced)
 
 
 def call_agent_with_tools(roster: Roster, agent_id: str, prompt: str) -> AgentTurn:
