@@ -12,6 +12,8 @@ from psycopg import AsyncConnection, Connection
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
+from langgraph_council.checkpoints.serde import CouncilSerializer
+
 __all__ = [
     "async_postgres_checkpointer",
     "connect",
@@ -63,7 +65,7 @@ def postgres_checkpointer(
         setup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield PostgresSaver(conn)
+            yield PostgresSaver(conn, serde=CouncilSerializer())
         return
     with ConnectionPool[Connection[DictRow]](
         uri,
@@ -72,7 +74,7 @@ def postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=True,
     ) as pool:
-        yield PostgresSaver(pool)
+        yield PostgresSaver(pool, serde=CouncilSerializer())
 
 
 @asynccontextmanager
@@ -92,7 +94,7 @@ async def async_postgres_checkpointer(
     if pool_size is None:
         conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
         async with conn:
-            yield AsyncPostgresSaver(conn)
+            yield AsyncPostgresSaver(conn, serde=CouncilSerializer())
         return
     async with AsyncConnectionPool[AsyncConnection[DictRow]](
         uri,
@@ -101,4 +103,4 @@ async def async_postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=False,
     ) as pool:
-        yield AsyncPostgresSaver(pool)
+        yield AsyncPostgresSaver(pool, serde=CouncilSerializer())
