@@ -23,8 +23,8 @@ then a fence tag name, or by nothing at all (a bracket at the very end of the te
 the fence's own closing tag). `escape_fences` replaces the original characters every opener's
 bracket came from (a single `<`, or a whole `&amp;lt;`) with `[`, and repeats until no opener
 is left: `</task-data>` becomes `[/task-data>`, which no reading above turns back into a tag.
-Everything else in the text is kept as it was. Text with no bracket look-alike and no `&` is
-returned unchanged without being folded.
+Everything else in the text is kept as it was. Text in which no bracket look-alike appears, even
+after decoding references, is returned unchanged without being folded.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ ESCAPED_BRACKET = "["
 _BRACKETS = "<\u2039\u2329\u27e8\u3008\u02c2\u1438"
 # Characters that are, or fold to, a bracket, and `&` (a reference may decode to one).
 _CANDIDATE = re.compile("[&" + _BRACKETS + "\u226e\ufe64\uff1c]")
+_BRACKET_LIKE = re.compile("[" + _BRACKETS + "\u226e\ufe64\uff1c]")
 _NAMES = "|".join(name.replace("-", "-?") for name in FENCE_TAGS)
 _OPENER = re.compile(f"[{_BRACKETS}](?=[^a-z0-9]{{0,4}}(?:{_NAMES}|$))")
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,8};?|#[xX][0-9a-fA-F]{1,8};?|[A-Za-z][A-Za-z0-9]{0,31};?)")
@@ -142,6 +143,12 @@ def fence_tag_openers(text: str) -> list[tuple[int, int]]:
     """Spans of `text` holding the bracket of a fence tag opener (see the module docstring)."""
     if not _CANDIDATE.search(text):
         return []
+    if not _BRACKET_LIKE.search(text):  # only `&`: fold only if a reference decodes to one
+        decoded = text
+        for _ in range(_REFERENCE_DEPTH):
+            decoded = unescape(decoded)
+        if not _BRACKET_LIKE.search(decoded):
+            return []
     chars, spans = _decoded(text)
     folded: list[str] = []
     origin: list[int] = []
