@@ -39,10 +39,12 @@ CASES = {
 }
 
 
-def _child(uri: str, family: str, log: Path, mode: str) -> subprocess.CompletedProcess[str]:
+def _child(
+    uri: str, family: str, log: Path, mode: str, thread: str = ""
+) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"}
     return subprocess.run(
-        [sys.executable, str(SCRIPT), uri, family, f"t-{family}", str(log), mode],
+        [sys.executable, str(SCRIPT), uri, family, thread or f"t-{family}", str(log), mode],
         capture_output=True,
         text=True,
         timeout=120,
@@ -81,3 +83,11 @@ def test_kills_after_a_saved_write_are_listed_and_resumed_without_repeating_call
         }, family
         calls = Counter(line for line in logs[family].read_text().split() if line != "killed")
         assert calls == Counter(before) + Counter(after), family  # no saved call repeated
+
+    # resume_closed lists waiting threads in a database full of other graphs' checkpoints:
+    # under strict msgpack it unpacks none of them (no "Blocked deserialization" line).
+    assert _ok(_child(pg_db, "conflict", tmp_path / "h.log", "escalate", "t-human")) == {
+        "waiting": True
+    }
+    resumed = _ok(_child(pg_db, "conflict", tmp_path / "h.log", "resume_closed", "t-human"))
+    assert resumed == {"t-human": "escalated_to_human"}

@@ -3,6 +3,7 @@
 Usage: python crash_between.py URI FAMILY THREAD LOG MODE
   FAMILY: meeting | conflict | delegation
   MODE:   run (SIGKILLs itself, see below) | recover (list, resume, list again)
+          | escalate | resume_closed (FAMILY ignored: a conflict waiting for a human)
 
 In `run` mode the saver kills this process once the top-level writes of the family's target
 task (`KILL_AT`: node name and how many of its writes to let through) are stored in Postgres,
@@ -17,6 +18,7 @@ import os
 import signal
 import sys
 import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from langchain_core.messages import AIMessage
 from langgraph.checkpoint.postgres import PostgresSaver
 
 from langgraph_council.checkpoints import (
+    EscalationQueue,
     connect,
     interrupted_threads,
     resume_thread,
@@ -138,6 +141,20 @@ def build(family: str, saver: PostgresSaver, log: Path) -> tuple[Any, Any, Any]:
     return graph, {"task": "Ship the billing API", "entry_agent": "cto"}, None
 
 
+def _human(uri: str, saver: PostgresSaver, thread: str, mode: str) -> None:
+    """A conflict waiting for a human; `resume_closed` expires it and resumes the thread."""
+    queue = EscalationQueue(uri)
+    config = ConflictResolutionConfig(strategy="human", human={"timeout_seconds": 60})
+    graph = create_conflict_graph(ORG, config=config, checkpointer=saver, escalations=queue)
+    if mode == "escalate":
+        out = graph.invoke({"conflict": _conflict()}, {"configurable": {"thread_id": thread}})
+        print(json.dumps({"waiting": bool(out.get("__interrupt__"))}))
+        return
+    queue.expire_overdue(None, now=datetime.now(UTC) + timedelta(days=1))
+    outputs = queue.resume_closed(graph)
+    print(json.dumps({t: out["resolution"].outcome.value for t, out in outputs.items()}))
+
+
 def _summary(family: str, out: dict[str, Any]) -> Any:
     if family == "meeting":
         return out["minutes"].status
@@ -158,6 +175,8 @@ def main(uri: str, family: str, thread: str, log_path: str, mode: str) -> None:
             config = {"configurable": {"thread_id": thread}}
             graph.invoke(inp, config, context=context, durability="sync")
             print(json.dumps({"error": "the kill hook never fired"}))
+        elif mode in ("escalate", "resume_closed"):
+            _human(uri, saver, thread, mode)
         elif mode == "recover":
             listed = interrupted_threads(saver, graph=graph)
             out = resume_thread(graph, thread, context=context)
