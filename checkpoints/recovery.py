@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -11,21 +11,28 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.pregel import Pregel
 from langgraph.types import Command, Interrupt, StateSnapshot
 
+from langgraph_council.checkpoints.thread_index import LatestCheckpoint, latest_checkpoints
+
 __all__ = ["ThreadStatus", "aresume_thread", "interrupted_threads", "resume_thread"]
 
-_INTERRUPT = "__interrupt__"
 Durability = Literal["sync", "async", "exit"]
 
 
 @dataclass(frozen=True)
 class ThreadStatus:
-    """Where an unfinished thread stopped."""
+    """Where an unfinished thread stopped.
+
+    `next` names the tasks that run again on resume; `saved` the tasks of the stopped step whose
+    writes are already stored (they are applied, not re-run). A thread killed after its last
+    task's writes were saved but before the next checkpoint has `next == ()` and `saved` set.
+    """
 
     thread_id: str
     checkpoint_id: str
     updated_at: str
     next: tuple[str, ...]
     interrupts: tuple[Interrupt, ...]
+    saved: tuple[str, ...] = ()
 
     @property
     def waiting_for_human(self) -> bool:
@@ -37,17 +44,21 @@ def _config(thread_id: str) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id}}
 
 
-def _latest_per_thread(checkpointer: BaseCheckpointSaver[Any]) -> dict[str, Any]:
-    latest: dict[str, Any] = {}
-    for item in checkpointer.list(None):
-        configurable = item.config["configurable"]
-        if configurable.get("checkpoint_ns", ""):
-            continue
-        thread_id = str(configurable["thread_id"])
-        current = latest.get(thread_id)
-        if current is None or item.checkpoint["id"] > current.checkpoint["id"]:
-            latest[thread_id] = item
-    return latest
+def _unfinished(state: StateSnapshot) -> bool:
+    """True when `invoke(None)` would advance the thread: its checkpoint has tasks, run or with
+    their writes saved (`state.next` leaves the latter out), or interrupts."""
+    return bool(state.tasks or state.interrupts)
+
+
+def _status(latest: LatestCheckpoint, state: StateSnapshot) -> ThreadStatus:
+    return ThreadStatus(
+        latest.thread_id,
+        latest.checkpoint_id,
+        latest.ts,
+        tuple(state.next),
+        tuple(state.interrupts),
+        tuple(t.name for t in state.tasks if t.result is not None and t.name not in state.next),
+    )
 
 
 def interrupted_threads(
@@ -55,39 +66,39 @@ def interrupted_threads(
 ) -> list[ThreadStatus]:
     """Threads that are waiting on `interrupt()`, oldest first.
 
-    With `graph`, threads that stopped mid-run (a crash, a drained shutdown) are listed too,
-    with the nodes that would run next.
+    With `graph`, threads of that graph that stopped mid-run (a crash, a drained shutdown) are
+    listed too: every thread `graph.invoke(None, config)` would advance, with the tasks that
+    would run next and those whose writes are already saved. Threads whose checkpoints hold
+    channels the graph does not have belong to another graph and are skipped unread. On
+    Postgres, only the state of the listed graph's threads is deserialised.
     """
     found: list[ThreadStatus] = []
-    for thread_id, item in _latest_per_thread(checkpointer).items():
-        if graph is not None:
-            state = graph.get_state(_config(thread_id))
-            if not state.next and not state.interrupts:
-                continue
-            found.append(
-                ThreadStatus(
-                    thread_id,
-                    item.checkpoint["id"],
-                    item.checkpoint["ts"],
-                    tuple(state.next),
-                    tuple(state.interrupts),
+    for latest in latest_checkpoints(checkpointer):
+        if graph is None:
+            if latest.interrupts:
+                found.append(
+                    ThreadStatus(
+                        latest.thread_id, latest.checkpoint_id, latest.ts, (), latest.interrupts
+                    )
                 )
-            )
             continue
-        interrupts = tuple(
-            value
-            for _task, channel, value in (item.pending_writes or [])
-            if channel == _INTERRUPT
-            for value in (value if isinstance(value, Sequence) else [value])
-            if isinstance(value, Interrupt)
-        )
-        if interrupts:
-            found.append(
-                ThreadStatus(
-                    thread_id, item.checkpoint["id"], item.checkpoint["ts"], (), interrupts
-                )
-            )
-    return sorted(found, key=lambda status: status.updated_at)
+        if not latest.fits(graph.channels):
+            continue
+        state = graph.get_state(_config(latest.thread_id))
+        if _unfinished(state):
+            found.append(_status(latest, state))
+    return found
+
+
+def _resume_map(interrupts: tuple[Interrupt, ...], resume: Any) -> Any:
+    """The resume value keyed by interrupt id. LangGraph reads any dict whose keys all look
+    like interrupt ids as such a map, so a plain `{}` answer would resume nothing and the
+    node would never see it (nor say what is wrong with it): a single interrupt's value is
+    always sent under its id."""
+    ids = {i.id for i in interrupts}
+    if isinstance(resume, Mapping) and resume and set(resume) <= ids:
+        return resume
+    return {interrupts[0].id: resume} if len(interrupts) == 1 else resume
 
 
 def _resume_input(state: StateSnapshot, thread_id: str, resume: Any) -> Command[Any] | None:
@@ -107,10 +118,10 @@ def _resume_input(state: StateSnapshot, thread_id: str, resume: Any) -> Command[
                 f"thread {thread_id!r} has {len(state.interrupts)} pending interrupts; pass "
                 "resume as a mapping from each interrupt id to its value"
             )
-        return Command(resume=resume)
+        return Command(resume=_resume_map(state.interrupts, resume))
     if resume is not None:
         raise ValueError(f"thread {thread_id!r} is not waiting on an interrupt; drop resume=")
-    if not state.next:
+    if not _unfinished(state):
         raise ValueError(f"thread {thread_id!r} has already finished; nothing to resume")
     return None
 

@@ -11,9 +11,32 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from langgraph_council.nodes.delegation.limits import GuardLimits
 
-__all__ = ["CircuitBreakerConfig", "LoopPreventionConfig", "RateLimitConfig"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_SECONDS",
+    "MIN_SECONDS",
+    "CircuitBreakerConfig",
+    "LoopPreventionConfig",
+    "RateLimitConfig",
+]
 
 _CONFIG = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+# Every value must behave the same on both guard stores (issue 14): durations between 1 ms
+# (PostgreSQL keeps microseconds) and 10 years (timestamps and intervals stay far from their
+# ranges in Python and PostgreSQL), counts up to a million (a pair's row keeps one timestamp
+# per delegation in the rate window, and PostgreSQL `integer` holds the sums).
+MIN_SECONDS = 0.001
+MAX_SECONDS = 10 * 365 * 24 * 3600.0
+MAX_COUNT = 1_000_000
+
+
+def _seconds(default: float) -> Any:
+    return Field(default=default, ge=MIN_SECONDS, le=MAX_SECONDS)
+
+
+def _count(default: int, *, ge: int = 1) -> Any:
+    return Field(default=default, ge=ge, le=MAX_COUNT, strict=True)
 
 
 class RateLimitConfig(BaseModel):
@@ -21,9 +44,9 @@ class RateLimitConfig(BaseModel):
 
     model_config = _CONFIG
 
-    max_per_pair_per_minute: int = Field(default=10, gt=0, strict=True)
-    burst_allowance: int = Field(default=3, ge=0, strict=True)
-    window_seconds: float = Field(default=60.0, gt=0)
+    max_per_pair_per_minute: int = _count(10)
+    burst_allowance: int = _count(3, ge=0)
+    window_seconds: float = _seconds(60.0)
 
 
 class CircuitBreakerConfig(BaseModel):
@@ -31,9 +54,9 @@ class CircuitBreakerConfig(BaseModel):
 
     model_config = _CONFIG
 
-    bounce_threshold: int = Field(default=3, gt=0, strict=True)
-    cooldown_seconds: float = Field(default=300.0, gt=0)
-    max_cooldown_seconds: float = Field(default=3600.0, gt=0)
+    bounce_threshold: int = _count(3)
+    cooldown_seconds: float = _seconds(300.0)
+    max_cooldown_seconds: float = _seconds(3600.0)
 
     @model_validator(mode="after")
     def _cap_not_below_base(self) -> CircuitBreakerConfig:
@@ -60,7 +83,7 @@ class LoopPreventionConfig(BaseModel):
     model_config = _CONFIG
 
     max_delegation_depth: int = Field(default=5, gt=0, strict=True)
-    dedup_window_seconds: float = Field(default=60.0, gt=0)
+    dedup_window_seconds: float = _seconds(60.0)
     rate_limit: RateLimitConfig = RateLimitConfig()
     circuit_breaker: CircuitBreakerConfig = CircuitBreakerConfig()
     ancestry_tracking: Literal[True] = True

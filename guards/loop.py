@@ -104,6 +104,8 @@ class LoopGuard:
             and task_id.strip()
         ):
             _raise_blank(delegator=delegator, delegatee=delegatee, task_id=task_id)
+        if isinstance(chain, str):  # tuple("ceo") would be three one-letter agents
+            raise TypeError(f"chain must be a sequence of agent ids, not a string: {chain!r}")
         path = (*chain, delegator, delegatee)
         last = len(path) - 1
         # The delegatee found before the end: it is the delegator or an earlier delegator.

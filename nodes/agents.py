@@ -13,9 +13,10 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel, ConfigDict
 
-from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
+from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
 from langgraph_council.nodes.org import AgentProfile, Org
 from langgraph_council.nodes.structured import parse_from_text
+from langgraph_council.nodes.text import replace_nul, scrub_nul
 
 __all__ = [
     "AgentReply",
@@ -57,6 +58,8 @@ class AgentReply(BaseModel):
     duration_s: float = 0.0
     tool_calls: tuple[dict[str, Any], ...] = ()
     parsed_from_text: bool = False
+    nul_replaced: int = 0
+    """NUL characters replaced by U+FFFD in `content` and the parsed output (`nodes.text`)."""
 
     @property
     def total_tokens(self) -> int:
@@ -160,17 +163,15 @@ class Roster:
     def _build_system_prompt(agent: AgentProfile) -> str:
         skills = ", ".join(agent.primary_skills) or "general"
         lines = [
-            f"You are {escape_fences(agent.name)}, {escape_fences(agent.role)} in the "
-            f"{escape_fences(agent.department)} department (seniority: {agent.level.value}).",
+            f"You are {escape_line(agent.name)}, {escape_line(agent.role)} in the "
+            f"{escape_line(agent.department)} department (seniority: {agent.level.value}).",
             f"{AGENT_ID_MARKER}{agent.id}",
-            f"Primary skills: {escape_fences(skills)}.",
+            f"Primary skills: {escape_line(skills)}.",
         ]
         if agent.secondary_skills:
-            lines.append(f"Secondary skills: {escape_fences(', '.join(agent.secondary_skills))}.")
+            lines.append(f"Secondary skills: {escape_line(', '.join(agent.secondary_skills))}.")
         for rule in agent.domain_rules():
-            lines.append(
-                f"Rule: IF {escape_fences(rule.condition)} THEN {escape_fences(rule.action)}."
-            )
+            lines.append(f"Rule: IF {escape_line(rule.condition)} THEN {escape_line(rule.action)}.")
         lines.append(UNTRUSTED_CONTENT_DIRECTIVE)
         return "\n".join(lines)
 
@@ -190,7 +191,7 @@ class Roster:
     def _reply(
         self, agent_id: str, messages: list[BaseMessage], message: BaseMessage, started: float
     ) -> AgentReply:
-        content = _text_of(message)
+        content, replaced = replace_nul(_text_of(message))  # PostgreSQL cannot store NUL
         usage = message.usage_metadata if isinstance(message, AIMessage) else None
         calls: tuple[dict[str, Any], ...] = ()
         if isinstance(message, AIMessage) and message.tool_calls:
@@ -203,6 +204,7 @@ class Roster:
                 output_tokens=usage["output_tokens"],
                 duration_s=time.perf_counter() - started,
                 tool_calls=calls,
+                nul_replaced=replaced,
             )
         return AgentReply(
             agent_id=agent_id,
@@ -212,6 +214,7 @@ class Roster:
             usage_estimated=True,
             duration_s=time.perf_counter() - started,
             tool_calls=calls,
+            nul_replaced=replaced,
         )
 
     def call(
@@ -268,14 +271,15 @@ class Roster:
             if ok and isinstance(schema, type) and issubclass(schema, BaseModel):
                 ok = isinstance(parsed, schema)
         reply = self._reply(agent_id, messages, raw, started)
-        if ok:
-            return StructuredReply(parsed=parsed, reply=reply)
-        if isinstance(schema, type) and issubclass(schema, BaseModel):
+        if not ok and isinstance(schema, type) and issubclass(schema, BaseModel):
             from_text = parse_from_text(reply.content, schema)
             if from_text is not None:
-                flagged = reply.model_copy(update={"parsed_from_text": True})
-                return StructuredReply(parsed=from_text, reply=flagged)
-        return StructuredReply(parsed=None, reply=reply)
+                parsed, ok = from_text, True
+                reply = reply.model_copy(update={"parsed_from_text": True})
+        parsed, replaced = scrub_nul(parsed) if ok else (None, 0)
+        if replaced:
+            reply = reply.model_copy(update={"nul_replaced": reply.nul_replaced + replaced})
+        return StructuredReply(parsed=parsed, reply=reply)
 
     def call_structured(
         self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from langgraph_council.nodes.fencing import escape_fences
 
 __all__ = [
     "AgentProfile",
@@ -19,6 +22,12 @@ __all__ = [
     "SeniorityLevel",
 ]
 
+YAML_LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(
+    yaml, "CSafeLoader", yaml.SafeLoader
+)
+"""The safe YAML loader orgs are read with: libyaml's C loader when PyYAML was built with it."""
+
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 _LEVEL_ORDER = ("junior", "mid", "senior", "lead", "principal", "director", "vp", "c_suite")
 
 
@@ -98,9 +107,21 @@ class AgentProfile(BaseModel):
 
     @field_validator("id")
     @classmethod
-    def _id_has_no_spaces(cls, value: str) -> str:
+    def _id_is_one_plain_line(cls, value: str) -> str:
         if value != value.strip() or not value.strip():
             raise ValueError(f"agent id {value!r} must not be blank or padded with spaces")
+        # Ids are quoted verbatim in prompts and parsed back from them (SEC-1).
+        hidden = [ch for ch in value if unicodedata.category(ch) in _HIDDEN_CATEGORIES]
+        if hidden:
+            raise ValueError(
+                f"agent id {value!r} contains a line break, control or invisible character "
+                f"({hidden[0]!a}); use letters, digits, '_', '-' or '.'"
+            )
+        if escape_fences(value) != value:
+            raise ValueError(
+                f"agent id {value!r} contains a prompt fence tag (task-data, peer-contribution); "
+                "use letters, digits, '_', '-' or '.'"
+            )
         return value
 
     def domain_rules(self) -> tuple[CoordinationRule, ...]:
@@ -124,8 +145,40 @@ class OrgError(ValueError):
         self.agent_id = agent_id
 
 
+def _row_id(row: object) -> str | None:
+    value = row.get("id") if isinstance(row, Mapping) else None
+    return value if isinstance(value, str) else None
+
+
+def _describe(index: int, agent_id: str | None) -> str:
+    return f"agents[{index}]" + (f" (id {agent_id!r})" if agent_id is not None else "")
+
+
+def _profile(index: int, row: object) -> AgentProfile:
+    """One row as a profile; errors name the row's index and id, never render its input."""
+    if isinstance(row, AgentProfile):
+        return row
+    if not isinstance(row, Mapping):
+        raise OrgError(
+            f"agents[{index}] must be a mapping of profile fields (id, name, role, department, "
+            f"level, ...), got {type(row).__name__}"
+        )
+    agent_id = _row_id(row)
+    try:
+        return AgentProfile.model_validate(dict(row))
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'profile'}: {e['msg']}"
+            for e in exc.errors(include_url=False, include_input=False, include_context=False)[:5]
+        )
+        raise OrgError(f"{_describe(index, agent_id)}: {problems}", agent_id=agent_id) from None
+
+
 class Org:
     """A validated management tree (a forest: several roots are allowed).
+
+    Validation and `root_of` are linear in the number of agents; `ancestors`, `depth_below` and
+    `lowest_common_manager` walk the chain, linear in its depth.
 
     Example:
         >>> org = Org([AgentProfile(id="ceo", name="Ada", role="ceo",
@@ -135,37 +188,58 @@ class Org:
     """
 
     def __init__(self, agents: Iterable[AgentProfile | Mapping[str, Any]]) -> None:
-        profiles = [a if isinstance(a, AgentProfile) else AgentProfile(**a) for a in agents]
+        if isinstance(agents, str | bytes | Mapping):
+            raise OrgError("an org needs a list of agent profiles (or `agents:` in a file)")
+        profiles = [_profile(i, a) for i, a in enumerate(agents)]
         by_id: dict[str, AgentProfile] = {}
-        for profile in profiles:
+        for index, profile in enumerate(profiles):
             if profile.id in by_id:
-                raise OrgError(f"duplicate agent id {profile.id!r}", agent_id=profile.id)
+                raise OrgError(
+                    f"{_describe(index, profile.id)}: duplicate agent id {profile.id!r}",
+                    agent_id=profile.id,
+                )
             by_id[profile.id] = profile
-        for profile in profiles:
+        for index, profile in enumerate(profiles):
             if profile.manager_id is not None and profile.manager_id not in by_id:
                 raise OrgError(
-                    f"agent {profile.id!r} has unknown manager_id {profile.manager_id!r}; "
-                    "add that agent or set manager_id to null",
+                    f"{_describe(index, profile.id)}: agent {profile.id!r} has unknown manager_id "
+                    f"{profile.manager_id!r}; add that agent or set manager_id to null",
                     agent_id=profile.id,
                 )
         self._by_id = by_id
-        self._chains: dict[str, tuple[str, ...]] = {}
+        self._depth: dict[str, int] = {}
+        self._root: dict[str, str] = {}
         for profile in profiles:
-            self._chains[profile.id] = self._walk_up(profile.id)
+            self._place(profile.id)
 
-    def _walk_up(self, agent_id: str) -> tuple[str, ...]:
-        seen = [agent_id]
-        current = self._by_id[agent_id].manager_id
-        while current is not None:
-            if current in seen:
-                loop = [*seen[seen.index(current) :], current]
+    def _place(self, agent_id: str) -> None:
+        """Set depth and root of `agent_id` and of every unplaced manager above it, or raise on a
+        management cycle. Each agent is walked once over all calls: validation is linear."""
+        path: list[str] = []
+        on_path: dict[str, int] = {}
+        current: str | None = agent_id
+        while current is not None and current not in self._depth:
+            if current in on_path:
+                loop = [*path[on_path[current] :], current]
                 raise OrgError(
                     f"management cycle through agent {current!r}: " + " -> ".join(loop),
                     agent_id=current,
                 )
-            seen.append(current)
+            on_path[current] = len(path)
+            path.append(current)
             current = self._by_id[current].manager_id
-        return tuple(seen[1:])
+        depth = -1 if current is None else self._depth[current]
+        root = path[-1] if current is None else self._root[current]
+        for below in reversed(path):
+            depth += 1
+            self._depth[below], self._root[below] = depth, root
+
+    def _chain(self, agent_id: str) -> Iterator[str]:
+        """Ids of the managers above `agent_id`, bottom-up."""
+        current = self._by_id[agent_id].manager_id
+        while current is not None:
+            yield current
+            current = self._by_id[current].manager_id
 
     # -- loading -------------------------------------------------------------------------
 
@@ -173,28 +247,44 @@ class Org:
     def from_dict(cls, data: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> Org:
         """Build from `{"agents": [...]}` or a bare list of agent mappings."""
         rows = data.get("agents") if isinstance(data, Mapping) else data
-        if not isinstance(rows, Sequence) or isinstance(rows, str):
-            raise OrgError("an org needs an `agents:` list of agent profiles")
+        if not isinstance(rows, Sequence) or isinstance(rows, str | bytes):
+            raise OrgError(
+                f"an org needs an `agents:` list of agent profiles, got {type(rows).__name__}"
+            )
         return cls(rows)
 
     @classmethod
     def from_yaml(cls, text: str) -> Org:
-        """Parse YAML text (`agents:` list)."""
-        return cls.from_dict(yaml.safe_load(text) or {})
+        """Parse YAML text (`agents:` list); libyaml's C loader is used when it is installed."""
+        try:
+            data = yaml.load(text, Loader=YAML_LOADER)  # a safe loader: plain data only
+        except yaml.YAMLError as exc:
+            raise OrgError(f"the org is not valid YAML: {exc}") from None
+        return cls.from_dict(data or {})
 
     @classmethod
     def from_json(cls, text: str) -> Org:
         """Parse JSON text (`{"agents": [...]}`)."""
-        return cls.from_dict(json.loads(text))
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise OrgError(f"the org is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Org:
-        """Load from a `.yaml`, `.yml` or `.json` file."""
+        """Load from a `.yaml`, `.yml` or `.json` file (UTF-8); errors name the file."""
         file = Path(path)
-        text = file.read_text(encoding="utf-8")
-        if file.suffix.lower() == ".json":
-            return cls.from_json(text)
-        return cls.from_yaml(text)
+        try:
+            text = file.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise OrgError(
+                f"{file}: not UTF-8 text (byte {exc.start}); save the org file as UTF-8"
+            ) from None
+        try:
+            return cls.from_json(text) if file.suffix.lower() == ".json" else cls.from_yaml(text)
+        except OrgError as exc:
+            raise OrgError(f"{file}: {exc}", agent_id=exc.agent_id) from None
 
     # -- lookups -------------------------------------------------------------------------
 
@@ -230,7 +320,7 @@ class Org:
     def ancestors(self, agent_id: str) -> list[AgentProfile]:
         """Managers from the direct one up to the root (bottom-up, excluding the agent)."""
         self.get(agent_id)
-        return [self._by_id[a] for a in self._chains[agent_id]]
+        return [self._by_id[a] for a in self._chain(agent_id)]
 
     def reports_of(self, manager_id: str) -> list[AgentProfile]:
         """Direct reports of `manager_id`."""
@@ -239,8 +329,7 @@ class Org:
 
     def root_of(self, agent_id: str) -> AgentProfile:
         """The top of `agent_id`'s tree (the agent itself when it has no manager)."""
-        chain = self._chains[self.get(agent_id).id]
-        return self._by_id[chain[-1]] if chain else self._by_id[agent_id]
+        return self._by_id[self._root[self.get(agent_id).id]]
 
     def roots(self) -> list[AgentProfile]:
         """Agents without a manager."""
@@ -250,21 +339,42 @@ class Org:
         """The lowest ancestor-or-self shared by every given agent; None without a shared root."""
         if not agent_ids:
             raise ValueError("lowest_common_manager needs at least one agent id")
-        first, *rest = agent_ids
-        candidates = [first, *self._chains[self.get(first).id]]
-        others = [{a, *self._chains[self.get(a).id]} for a in rest]
-        for candidate in candidates:
-            if all(candidate in lineage for lineage in others):
-                return self._by_id[candidate]
-        return None
+        for agent_id in agent_ids:
+            self.get(agent_id)
+        found: str | None = agent_ids[0]
+        for other in agent_ids[1:]:
+            if found is None:
+                break
+            found = self._common(found, other)
+        return None if found is None else self._by_id[found]
+
+    def _lift(self, agent_id: str, levels: int) -> str:
+        """The manager `levels` above `agent_id` (which must be at least that deep)."""
+        for _ in range(levels):
+            manager = self._by_id[agent_id].manager_id
+            assert manager is not None
+            agent_id = manager
+        return agent_id
+
+    def _common(self, a: str, b: str) -> str | None:
+        """The lowest ancestor-or-self of both, walking each chain once."""
+        if self._root[a] != self._root[b]:
+            return None
+        a = self._lift(a, max(0, self._depth[a] - self._depth[b]))
+        b = self._lift(b, max(0, self._depth[b] - self._depth[a]))
+        while a != b:
+            a, b = self._lift(a, 1), self._lift(b, 1)
+        return a
 
     def depth_below(self, manager_id: str, agent_id: str) -> int | None:
         """Levels from `manager_id` down to `agent_id` (0 for the same agent); None if not below."""
         self.get(manager_id)
         if manager_id == agent_id:
             return 0
-        chain = self._chains[self.get(agent_id).id]
-        return chain.index(manager_id) + 1 if manager_id in chain else None
+        levels = self._depth[self.get(agent_id).id] - self._depth[manager_id]
+        if levels <= 0 or self._root[agent_id] != self._root[manager_id]:
+            return None
+        return levels if self._lift(agent_id, levels) == manager_id else None
 
     def is_subordinate(self, agent_id: str, of: str, *, skip_level: bool = True) -> bool:
         """True when `agent_id` reports to `of` directly, or anywhere below it with `skip_level`."""

@@ -54,9 +54,11 @@ class LadderConfig(BaseModel):
 class HumanConfig(BaseModel):
     """Human escalations: optional deadline after which `expire_overdue` closes them."""
 
-    model_config = _FROZEN
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
-    timeout_seconds: float | None = Field(default=None, gt=0)
+    # At least a second (the row must exist before it expires), at most ten years (the
+    # deadline must be a date Python and PostgreSQL can hold), checked before any model call.
+    timeout_seconds: float | None = Field(default=None, ge=1.0, le=10 * 365 * 24 * 3600.0)
 
 
 class ConflictResolutionConfig(BaseModel):

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from langgraph_council.nodes.org import SeniorityLevel
+from langgraph_council.nodes.text import NulFree
 
 __all__ = [
     "WINNING_OUTCOMES",
@@ -67,7 +68,7 @@ def _not_blank(value: str, field: str) -> str:
     return value
 
 
-class ConflictPosition(BaseModel):
+class ConflictPosition(NulFree):
     """One agent's stance in a conflict."""
 
     model_config = _FROZEN
@@ -86,7 +87,7 @@ class ConflictPosition(BaseModel):
         return _not_blank(value, f"ConflictPosition.{info.field_name}")
 
 
-class Conflict(BaseModel):
+class Conflict(NulFree):
     """A dispute between two or more agents (unique agents, at least two positions).
 
     Example:

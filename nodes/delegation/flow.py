@@ -16,8 +16,9 @@ from langgraph_council.nodes.delegation.handoff import AgentTurn, delegate_to, r
 from langgraph_council.nodes.delegation.models import DelegationConfig, DelegationResult
 from langgraph_council.nodes.delegation.prompts import build_agent_prompt
 from langgraph_council.nodes.delegation.state import DelegationState, Frame, HandOff
-from langgraph_council.nodes.fencing import escape_fences, fence_peer
+from langgraph_council.nodes.fencing import fence_peer
 from langgraph_council.nodes.org import Org
+from langgraph_council.nodes.text import refuse_nul
 
 __all__ = [
     "CALL_AGENT",
@@ -45,6 +46,7 @@ FINISH = "finish"
 # `finish` must run with at least one step left. An answer leads to one more agent turn, a
 # hand-off to guard -> (escalation) -> agent turn; each turn must still be able to finish.
 _STEPS_TO_FINISH = 2
+MAX_HUMAN_ANSWERS = 5
 _STEPS_FOR_HANDOFF = 5
 
 
@@ -73,6 +75,7 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         task, entry = state.get("task"), state.get("entry_agent")
         if not isinstance(task, str) or not task.strip():
             raise ValueError("task must be a non-empty string describing the work")
+        refuse_nul(task, "task")
         if not isinstance(entry, str) or entry not in org:
             raise ValueError(
                 f"entry_agent {entry!r} is not in the org; use one of {sorted(a.id for a in org)}"
@@ -82,6 +85,7 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         task_id = state.get("task_id") or f"task-{uuid.uuid4().hex[:12]}"
         if not isinstance(task_id, str):
             raise TypeError(f"task_id must be a string, got {type(task_id).__name__}")
+        refuse_nul(task_id, "task_id")
         # A thread may run several tasks: each run starts from clean per-run channels.
         return {
             "task_id": task_id,
@@ -102,9 +106,17 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
 
 
 def answer_flows_up(
-    state: DelegationState, answer: str, by: str, extra: Mapping[str, Any] | None = None
+    state: DelegationState,
+    answer: str,
+    by: str,
+    extra: Mapping[str, Any] | None = None,
+    *,
+    speaker: str | None = None,
 ) -> Command[str]:
-    """Close the top frame with `answer`; the parent agent sees it next, or the run finishes."""
+    """Close the top frame with `answer`; the parent agent sees it next, or the run finishes.
+
+    `speaker` names the fence's author when `by` is free text (a human's `decided_by`).
+    """
     frames = state["frames"]
     done, rest = frames[-1], frames[:-1]
     if not rest:
@@ -112,8 +124,9 @@ def answer_flows_up(
         return Command(goto=FINISH, update={**update, **(extra or {})})
     parent = rest[-1]
     assignee = done.assignee or done.agent_id
-    note = f"The part handed to {assignee} is done; answered by {by}:\n" + fence_peer(
-        answer, agent_id=by, label="delegated-answer"
+    # `by` may be a human's free text (`decided_by`): it goes inside the fence with the answer.
+    note = f"The part handed to {assignee} is done:\n" + fence_peer(
+        f"answered by: {by}\n{answer}", agent_id=speaker or by, label="delegated-answer"
     )
     updated = parent.model_copy(update={"notes": (*parent.notes, note)})
     return Command(goto=CALL_AGENT, update={"frames": [*rest[:-1], updated], **(extra or {})})
@@ -176,10 +189,16 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
         manager = org.manager_of(blocked.delegator)
         if manager is None:
             raise RuntimeError(f"{blocked.delegator} has no manager; route to {ESCALATE_TO_HUMAN}")
-        note = escape_fences(
-            f"Escalated to you: {blocked.delegator} tried to hand this task to "
-            f"{blocked.delegatee}, but the delegation guard blocked it: {blocked.message}. "
-            "Decide: answer it yourself or delegate it to someone else."
+        # The delegatee id was chosen by a model and the guard's message quotes it: fenced.
+        note = (
+            f"Escalated to you: {blocked.delegator} tried to hand this task off, but the "
+            "delegation guard blocked it. Decide: answer it yourself or delegate it to someone "
+            "else. The blocked hand-off:\n"
+            + fence_peer(
+                f"delegatee: {blocked.delegatee}\nguard: {blocked.message}",
+                agent_id="delegation_guard",
+                label="blocked-handoff",
+            )
         )
         # The manager owns the case from here; if it already delegated this task, the chain
         # goes back to where the manager held it, so nobody appears twice in a chain.

@@ -10,6 +10,7 @@ from langchain_core.tools import tool
 from langgraph_council.nodes.agents import AgentReply
 from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.org import Org
+from langgraph_council.nodes.text import scrub_nul
 
 __all__ = [
     "DELEGATE_TOOL_NAME",
@@ -42,6 +43,7 @@ class AgentTurn:
     delegatee: str | None
     refinement: str
     tokens: int
+    nul_replaced: int = 0
 
 
 def handoff_targets(org: Org, agent_id: str, config: DelegationConfig) -> list[str]:
@@ -67,12 +69,12 @@ def read_turn(reply: AgentReply) -> AgentTurn:
     for call in reply.tool_calls:
         if call.get("name") == DELEGATE_TOOL_NAME:
             args = call.get("args") or {}
+            # PostgreSQL cannot store NUL: model-written text has it replaced (nodes.text).
+            (delegatee, refinement), replaced = scrub_nul(
+                (str(args.get("agent_id", "")).strip(), str(args.get("refinement", "")))
+            )
             return AgentTurn(
-                agent_id=reply.agent_id,
-                answer=None,
-                delegatee=str(args.get("agent_id", "")).strip(),
-                refinement=str(args.get("refinement", "")),
-                tokens=reply.total_tokens,
+                reply.agent_id, None, delegatee, refinement, reply.total_tokens, replaced
             )
     return AgentTurn(
         agent_id=reply.agent_id,
@@ -80,4 +82,5 @@ def read_turn(reply: AgentReply) -> AgentTurn:
         delegatee=None,
         refinement="",
         tokens=reply.total_tokens,
+        nul_replaced=reply.nul_replaced,
     )

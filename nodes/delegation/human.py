@@ -106,6 +106,6 @@ def make_await_human_node(
         if decision.decision == "expired":
             return Command(goto=FINISH, update={**awaited.update, "status": "escalation_expired"})
         answer = str(getattr(decision, "answer", "") or "")
-        return answer_flows_up(state, answer, decision.decided_by, awaited.update)
+        return answer_flows_up(state, answer, decision.decided_by, awaited.update, speaker="human")
 
     return RunnableLambda(await_human, name=AWAIT_HUMAN)

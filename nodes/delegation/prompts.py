@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from langgraph_council.nodes.delegation.handoff import handoff_targets
 from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.delegation.state import Frame
-from langgraph_council.nodes.fencing import escape_fences, fence_task_data
+from langgraph_council.nodes.fencing import escape_line, fence_peer, fence_task_data
 from langgraph_council.nodes.org import Org
 
 __all__ = ["AGENT_INSTRUCTIONS", "build_agent_prompt"]
@@ -31,8 +31,12 @@ def build_agent_prompt(
 ) -> str:
     """The user prompt of one agent turn: the guard's notices to this agent, the task (fenced),
     the overall task when this is a delegated part, notes so far, and who it can hand to."""
-    # Notices quote model-chosen ids and the caller's task id: escaped, they cannot fence-break.
-    parts = [f"Notice from the delegation guard: {escape_fences(n)}" for n in inbox]
+    # Notices quote model-chosen ids and the caller's task id: fenced, they add no prompt lines.
+    parts = [
+        "Notice from the delegation guard:\n"
+        + fence_peer(n, agent_id="delegation_guard", label="notice")
+        for n in inbox
+    ]
     parts.append(fence_task_data(frame.task, field="task"))
     if root_task is not None and root_task != frame.task:
         parts.append(
@@ -43,7 +47,7 @@ def build_agent_prompt(
     parts.extend(frame.notes)
     targets = handoff_targets(org, frame.agent_id, config)
     if targets:
-        listed = ", ".join(f"{t} ({escape_fences(org[t].role)})" for t in targets[:_MAX_LISTED])
+        listed = ", ".join(f"{t} ({escape_line(org[t].role)})" for t in targets[:_MAX_LISTED])
         more = len(targets) - _MAX_LISTED
         parts.append(
             f"Agents you may hand off to: {listed}" + (f" and {more} more." if more > 0 else ".")

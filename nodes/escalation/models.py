@@ -27,6 +27,7 @@ from pydantic import (
 )
 
 from langgraph_council.nodes.conflicts.models import Conflict
+from langgraph_council.nodes.text import NulFree
 
 __all__ = [
     "DECISION_MODELS",
@@ -64,7 +65,7 @@ class EscalationError(ValueError):
         self.status = status
 
 
-class _Decision(BaseModel):
+class _Decision(NulFree):
     """Fields every decision has: who decided (`human:<who>`, or `system:` for expiry), why."""
 
     model_config = _FROZEN

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
+from langgraph_council.nodes.text import NulFree
+
 __all__ = [
     "ActionItem",
     "AuthorityCue",
@@ -41,7 +43,7 @@ Priority = Literal["low", "medium", "high", "critical"]
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
-class MeetingAgendaItem(BaseModel):
+class MeetingAgendaItem(NulFree):
     """One topic on the agenda."""
 
     model_config = _FROZEN
@@ -51,7 +53,7 @@ class MeetingAgendaItem(BaseModel):
     presenter_id: str | None = None
 
 
-class MeetingAgenda(BaseModel):
+class MeetingAgenda(NulFree):
     """What the meeting is about; every field is fenced as untrusted task data in prompts.
 
     Example:

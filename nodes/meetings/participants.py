@@ -20,6 +20,8 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 MAX_PARTICIPANTS = 8
+MAX_TOKEN_BUDGET = 2**31 - 1
+"""The largest `token_budget` a meeting accepts (the records keep it as a PostgreSQL integer)."""
 WARN_PARTICIPANTS = 5
 
 
@@ -112,6 +114,8 @@ def validate_meeting_input(
         raise TypeError(f"token_budget: must be an int > 0, got {budget!r}")
     if budget <= 0:
         raise ValueError(f"token_budget: must be > 0, got {budget}")
+    if budget > MAX_TOKEN_BUDGET:  # the meeting records store it as a PostgreSQL integer
+        raise ValueError(f"token_budget: must be at most {MAX_TOKEN_BUDGET}, got {budget}")
     refs = state.get("participant_ids")
     if isinstance(refs, str) or not isinstance(refs, Sequence):
         raise TypeError("participant_ids: pass a list of agent references")

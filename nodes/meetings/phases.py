@@ -11,7 +11,7 @@ from langgraph.types import Command
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.budget import price
 from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes.fencing import escape_fences
+from langgraph_council.nodes.fencing import escape_line
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, ctx
 from langgraph_council.nodes.meetings.detectors import (
     consensus_is_premature,
@@ -104,7 +104,7 @@ def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
 
 
 def _lens(lens: str | None) -> str:
-    return f" Consider it through this strategic lens: {escape_fences(lens)}." if lens else ""
+    return f" Consider it through this strategic lens: {escape_line(lens)}." if lens else ""
 
 
 def _room(state: MeetingState, config: MeetingProtocolConfig) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from langgraph_council.nodes.fencing import fence_peer
 from langgraph_council.nodes.meetings.models import ActionItem, Position, Priority
 from langgraph_council.nodes.meetings.positions import ClaimGroup
 from langgraph_council.nodes.org import Org
@@ -150,17 +151,23 @@ def resolve_action_items(
 
 
 def render_ranked_positions(groups: Sequence[ClaimGroup]) -> str:
-    """Positions for the synthesis prompt, best-evidenced first, sources listed once."""
+    """Positions for the synthesis prompt, best-evidenced first, sources listed once.
+
+    Claims and sources are participants' text: each group's are fenced as a peer contribution
+    (SEC-1); only the rank, the source count and the holders' agent ids stay outside.
+    """
     if not groups:
         return "(no structured positions were stated)"
-    lines = []
+    blocks = []
     for rank, g in enumerate(groups, start=1):
-        sources = "; ".join(g.evidence) or "none cited"
-        lines.append(
-            f"{rank}. {g.claim} - independent sources: {len(g.evidence)} ({sources}); "
-            f"held by {', '.join(g.agent_ids)}"
+        sources = "".join(f"\n- {source}" for source in g.evidence) or " none cited"
+        body = f"Position: {g.claim}\nEvidence:{sources}"
+        holder = g.agent_ids[0] if len(g.agent_ids) == 1 else "several"
+        blocks.append(
+            f"{rank}. independent sources: {len(g.evidence)}; held by {', '.join(g.agent_ids)}\n"
+            + fence_peer(body, agent_id=holder, label=f"ranked_position_{rank}")
         )
-    return "\n".join(lines)
+    return "\n".join(blocks)
 
 
 def synthesiser_positions(out: SynthesisOutput, participants: Sequence[str]) -> list[Position]:

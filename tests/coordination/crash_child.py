@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -26,6 +27,7 @@ PLAN = [{"id": f"s{i}", "title": f"Part {i}", "required_skills": ["python"]} for
 def main() -> None:
     uri, thread, mode, calls = sys.argv[1:5]
     calls_file = Path(calls)
+    said = threading.Lock()
 
     def finished_writes() -> int:
         with psycopg.connect(uri) as conn:
@@ -45,7 +47,9 @@ def main() -> None:
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:
                 if finished_writes() >= 3 and len(calls_file.read_text().split()) >= 5:
-                    print(json.dumps({"ready": True}), flush=True)
+                    with said:  # s4 and s5 both get here: one whole line each
+                        sys.stdout.write(json.dumps({"ready": True}) + "\n")
+                        sys.stdout.flush()
                     break
                 time.sleep(0.05)
             time.sleep(60)  # the parent SIGKILLs us here

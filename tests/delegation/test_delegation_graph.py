@@ -131,7 +131,8 @@ async def test_ping_pong_is_stopped_by_the_guard_and_the_manager_gets_the_case(
     assert (second.delegator, second.delegatee, second.mechanism) == ("alice", "bob", "dedup")
     assert second.escalated_to == "mia"
     assert [c.agent_id for c in model.calls] == ["alice", "bob", "mia", "alice", "mia"]
-    assert "Escalated to you: bob tried to hand this task to alice" in model.calls[2].prompt
+    assert "Escalated to you: bob tried to hand this task off" in model.calls[2].prompt
+    assert "delegatee: alice\n" in model.calls[2].prompt  # the model-chosen id, fenced
     result = out["result"]
     assert (result.status, result.answered_by) == ("answered", "mia")
     assert (result.delegations, result.blocked, result.handoff_attempts) == (1, 2, 3)
@@ -292,7 +293,10 @@ def test_the_blocked_sender_reads_the_notice_in_its_next_turn(org: Org, hand: Ha
     assert [b.mechanism for b in out["blocked"]] == ["authority"]
     assert [c.agent_id for c in model.calls] == ["backend_lead", "cto", "backend_lead", "cto"]
     second_turn = model.calls[2].prompt
-    assert second_turn.startswith("Notice from the delegation guard: Your hand-off to ui_dev")
+    assert second_turn.startswith(
+        "Notice from the delegation guard:\n"
+        '<peer-contribution agent="delegation_guard" label="notice">\nYour hand-off to ui_dev'
+    )
     assert "blocked by authority" in second_turn
     assert "backend_lead -> ui_dev" in second_turn
     # The delegated part shows the overall task too; the notice is delivered only once.
@@ -365,7 +369,7 @@ def test_hostile_ids_in_guard_notices_cannot_break_a_fence(peers_org: Org) -> No
         opened = [t for slash, t in tags if not slash]
         closed = [t for slash, t in tags if slash]
         assert opened == closed, call.prompt  # every fence closes exactly where it should
-        assert "SYSTEM: obey" not in call.prompt or "&lt;/task-data" in call.prompt
+        assert "SYSTEM: obey" not in call.prompt or "x[/task-data>" in call.prompt
 
 
 def test_a_guard_store_passed_as_store_is_used(peers_org: Org) -> None:

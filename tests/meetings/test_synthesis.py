@@ -27,7 +27,10 @@ EIGHT = [
 
 def follow_top_ranked(call: ScriptCall) -> str:
     """A leader that decides for the best-ranked position it is shown."""
-    top = re.search(r"Ranked positions:\n1\. (.+?) - independent sources", last_human_text(call))
+    top = re.search(
+        r"Ranked positions:\n1\. .*\n<peer-contribution [^>]*>\nPosition: (.+)",
+        last_human_text(call),
+    )
     claim = top.group(1) if top else "nothing"
     return f"Summary: decided on evidence.\nDecisions:\n- {claim}\nJustification: best sources."
 
@@ -139,8 +142,8 @@ def test_majority_sway_in_a_meeting(make_roster, meeting_input, position) -> Non
     assert report.claim == "Use MongoDB" and report.supporters == 5
     assert report.evidence == ("https://blog.example.com/fast-take/",)
     synthesis_prompt = model.calls[-1].prompt
-    assert synthesis_prompt.index("Use Postgres - independent") < synthesis_prompt.index(
-        "Use MongoDB - independent"
+    assert synthesis_prompt.index("Position: Use Postgres\n") < synthesis_prompt.index(
+        "Position: Use MongoDB\n"
     )
 
 
