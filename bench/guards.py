@@ -34,9 +34,9 @@ from langgraph_council.guards import (
     LoopPreventionConfig,
 )
 
-# Realistic defaults except the breaker, which would otherwise block nearly everything after
-# three hand-offs per pair and turn the benchmark into a benchmark of refusals.
-CONFIG = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 1_000_000})
+# The reference defaults: every attempt is a new task, so none is a bounce (a task coming
+# back) and the breaker never opens; the rate limit refuses on the one-pair rows.
+CONFIG = LoopPreventionConfig()
 
 
 def _ids(run: str, worker: int, count: int, pairs: int) -> list[tuple[str, str, str]]:

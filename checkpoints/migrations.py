@@ -13,6 +13,7 @@ from langgraph.store.postgres import PostgresStore
 from psycopg import Connection
 from psycopg.rows import DictRow
 
+from langgraph_council.checkpoints.guard_sql import GUARD_BOUNCES
 from langgraph_council.checkpoints.postgres import connect
 
 __all__ = [
@@ -325,6 +326,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             " ON council_loop_records (mechanism, recorded_at)",
         ),
     ),
+    # The breaker counts bounces (tasks coming back) in a sliding window instead of every
+    # delegation; `guard_state`'s function is replaced (see `checkpoints/guard_sql.py`).
+    Migration("guard bounces", GUARD_BOUNCES),
 )
 """Append only: never edit or reorder a released entry, the index is the version."""
 

@@ -142,11 +142,13 @@ class DelegationConfig(BaseModel):
 
     `max_handoffs` bounds hand-off attempts per run, delivered or blocked; reaching it ends the
     run with status `handoff_limit`. `enforce_chain_of_command=False` lets peers hand off to
-    each other (swarm style); the loop checks still apply.
+    each other (swarm style); the loop checks still apply. `allow_skip_level` (off by default,
+    as in the reference design) lets a manager hand work to any agent below it rather than only
+    to its direct reports.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     max_handoffs: int = Field(default=10, gt=0, strict=True)
     enforce_chain_of_command: bool = True
-    allow_skip_level: bool = True
+    allow_skip_level: bool = False
