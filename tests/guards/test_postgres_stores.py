@@ -101,6 +101,11 @@ def test_the_bounce_migration_keeps_trips_and_drops_old_counts(pg_uri: str) -> N
             "open_until) VALUES ('a', 'b', ARRAY[%s, %s]::timestamptz[], 3, 2, %s)",
             (at(0), at(1), at(1000)),
         )
+        conn.execute(  # b handed task t to a shortly before the upgrade
+            "INSERT INTO council_guard_dedup (delegator, delegatee, task_id, last_at) "
+            "VALUES ('b', 'a', 't', %s)",
+            (at(900),),
+        )
         assert apply_migrations(conn) == [before + 1, *range(before + 2, len(names) + 1)]
     with PostgresGuardStateStore.from_conn_string(pg_uri) as store:
         state = store.pair_state("a", "b")
@@ -115,6 +120,8 @@ def test_the_bounce_migration_keeps_trips_and_drops_old_counts(pg_uri: str) -> N
         assert guard.check_and_record(
             chain=[], delegator="a", delegatee="b", task_id="t", now=at(1000)
         ).passed
+        # t comes back 100 s after b handed it over before the upgrade: a bounce.
+        assert store.pair_state("a", "b").bounce_times == (at(1000).timestamp(),)
 
 
 def test_wall_clock_times_are_stored_as_timestamps(pg_db: str) -> None:
