@@ -52,7 +52,7 @@ BEGIN
         PERFORM set_config('synchronous_commit', 'off', true);
     END IF;
     -- Two rounds at most: losing the race to create the pair's row means the row exists
-    -- (rows are never deleted), so the second round locks it.
+    -- (rows are only deleted by hand), so the second round locks it.
     FOR v_round IN 1..2 LOOP
         SELECT g.ctid, g.rate_times, g.bounce_times, g.trips, g.open_until, g.last_bounce,
                CASE WHEN v_fwd THEN g.b_to_a_at ELSE g.a_to_b_at END
@@ -76,10 +76,14 @@ BEGIN
         END IF;
         v_at := coalesce(p_now, clock_timestamp());
         -- A new statement, so a new snapshot: it sees what the lock's last holder wrote.
-        -- Dedup rows are written only with their pair's row held.
-        SELECT d.last_at INTO v_last FROM council_guard_dedup d
-        WHERE d.delegator = p_delegator AND d.delegatee = p_delegatee
-          AND d.task_id = p_task_id;
+        -- Dedup rows are written only with their pair's row held, and go with it when an
+        -- operator deletes the row (see the trigger): a pair without a row has none.
+        v_last := NULL;
+        IF NOT v_new THEN
+            SELECT d.last_at INTO v_last FROM council_guard_dedup d
+            WHERE d.delegator = p_delegator AND d.delegatee = p_delegatee
+              AND d.task_id = p_task_id;
+        END IF;
         v_n := cardinality(v_times);
         IF v_n > 0 AND extract(epoch FROM v_at - v_times[1]) >= p_rate_window THEN
             SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_times
@@ -234,6 +238,29 @@ BEGIN
 END
 $fn$"""
 
+# Deleting a pair's row is the manual reset of its breaker and windows: its dedup times go too,
+# so "no pair row, no dedup rows" holds and a check on a new pair can skip looking them up.
+_RESET_ON_DELETE = (
+    """
+CREATE FUNCTION council_guard_pair_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    IF TG_OP = 'TRUNCATE' THEN
+        TRUNCATE council_guard_dedup;
+        RETURN NULL;
+    END IF;
+    DELETE FROM council_guard_dedup d
+    WHERE (d.delegator = OLD.agent_a AND d.delegatee = OLD.agent_b)
+       OR (d.delegator = OLD.agent_b AND d.delegatee = OLD.agent_a);
+    RETURN NULL;
+END
+$fn$""",
+    "CREATE TRIGGER council_guard_pair_deleted AFTER DELETE ON council_guard_pairs "
+    "FOR EACH ROW EXECUTE FUNCTION council_guard_pair_deleted()",
+    "CREATE TRIGGER council_guard_pairs_truncated AFTER TRUNCATE ON council_guard_pairs "
+    "FOR EACH STATEMENT EXECUTE FUNCTION council_guard_pair_deleted()",
+)
+
 GUARD_BOUNCES: tuple[str, ...] = (
     f"DROP FUNCTION {_OLD_CHECK}",
     # Old counts were of every delegation, not bounces: they go; trips and open breakers stay.
@@ -250,6 +277,7 @@ GUARD_BOUNCES: tuple[str, ...] = (
         b_to_a_at = (SELECT max(d.last_at) FROM council_guard_dedup d
                      WHERE d.delegator = p.agent_b AND d.delegatee = p.agent_a)""",
     "ALTER TABLE council_guard_attempts ADD COLUMN last_bounce text",
+    *_RESET_ON_DELETE,
     _CHECK_AND_RECORD,
     _RECORD_BOUNCE,
 )

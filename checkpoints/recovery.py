@@ -51,12 +51,16 @@ def _latest_per_thread(checkpointer: BaseCheckpointSaver[Any]) -> dict[str, Any]
 
 
 def interrupted_threads(
-    checkpointer: BaseCheckpointSaver[Any], *, graph: Pregel[Any, Any] | None = None
+    checkpointer: BaseCheckpointSaver[Any], graph: Pregel[Any, Any] | None = None
 ) -> list[ThreadStatus]:
     """Threads that are waiting on `interrupt()`, oldest first.
 
-    With `graph`, threads that stopped mid-run (a crash, a drained shutdown) are listed too,
-    with the nodes that would run next.
+    With `graph` (positional or keyword), threads that stopped mid-run (a crash, a drained
+    shutdown) are listed too, with the nodes that would run next.
+
+    Example:
+        >>> for status in interrupted_threads(saver, graph):  # doctest: +SKIP
+        ...     print(status.thread_id, status.next, status.waiting_for_human)
     """
     found: list[ThreadStatus] = []
     for thread_id, item in _latest_per_thread(checkpointer).items():

@@ -17,7 +17,7 @@ from langgraph_council.checkpoints.migrations import MIGRATIONS, apply_migration
 from langgraph_council.checkpoints.postgres import connection_kwargs
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
 from langgraph_council.nodes import Org
-from langgraph_council.nodes.delegation import LoopRecord
+from langgraph_council.nodes.delegation import LoopRecord, PairState
 
 pytestmark = pytest.mark.postgres
 
@@ -275,3 +275,34 @@ def test_a_database_without_the_schema_says_to_run_setup(pg_uri: str) -> None:
         pytest.raises(RuntimeError, match=r"run setup_database\(uri\)"),
     ):
         records.add(_record(1, "dedup", "a", "b", "t", 0))
+
+
+def test_deleting_a_pair_row_resets_the_pair(pg_db: str) -> None:
+    """The manual reset: the breaker, the windows and the pair's dedup times go together."""
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        guard = LoopGuard(store=store)
+        assert guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="t", now=at(0)
+        ).passed
+        for i in range(3):
+            guard.record_bounce(delegator="a", delegatee="b", task_id="t", reason="no", now=at(i))
+        assert guard.check_and_record(
+            chain=[], delegator="c", delegatee="d", task_id="t", now=at(0)
+        ).passed
+        with psycopg.connect(pg_db, autocommit=True) as conn:
+            conn.execute("DELETE FROM council_guard_pairs WHERE agent_a = 'a'")
+        assert store.pair_state("a", "b") == PairState()
+        again = guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="t", now=at(10)
+        )
+        assert again.passed  # neither the open breaker nor the 10 s old duplicate remain
+        assert (
+            guard.check_and_record(  # other pairs keep their state
+                chain=[], delegator="c", delegatee="d", task_id="t", now=at(10)
+            ).mechanism
+            == "dedup"
+        )
+        with psycopg.connect(pg_db, autocommit=True) as conn:
+            conn.execute("TRUNCATE council_guard_pairs")
+            left = conn.execute("SELECT count(*) FROM council_guard_dedup").fetchone()
+        assert left == (0,)
