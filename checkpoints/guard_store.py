@@ -3,9 +3,11 @@
 One check-and-record is one call of a PL/pgSQL function, so one transaction and one network
 round trip: it locks the pair's row, or creates it when the pair is new (every attempt on that
 undirected pair, from any process or connection, waits its turn; the loser of a creation race
-goes round once more and locks the winner's row), reads the dedup time under that lock, applies
-the same rules as `evaluate_pair` and writes the new state before commit. Times are wall-clock;
-with `now=None` the database's clock is used, so workers on different hosts share one clock.
+goes round once more and locks the winner's row), reads the dedup times (this direction's, and
+the opposite one's, which tells a task coming back) under that lock, applies the same rules as
+`evaluate_pair` and writes the new state before commit. `record_bounce` is one call of its own
+function, under the same lock. Times are wall-clock; with `now=None` the database's clock is
+used, so workers on different hosts share one clock.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from psycopg import Connection, Cursor, errors
-from psycopg.rows import TupleRow, tuple_row
+from psycopg.rows import DictRow, TupleRow, tuple_row
 
 from langgraph_council.checkpoints.connections import ConnOrPool
 from langgraph_council.checkpoints.pg_store import BasePostgresStore
@@ -27,6 +29,8 @@ from langgraph_council.nodes.delegation.limits import (
     from_epoch,
     pair_key,
     rate_message,
+    rejected_note,
+    returned_note,
 )
 
 __all__ = ["PostgresGuardStateStore"]
@@ -34,9 +38,14 @@ __all__ = ["PostgresGuardStateStore"]
 
 # Positional binary parameters and tuple rows in binary: the cheapest round trip psycopg offers.
 _CHECK_AND_RECORD = """
-SELECT mechanism, dedup_age, rate_count, extract(epoch FROM open_until)::float8, trips
+SELECT mechanism, dedup_age, rate_count, extract(epoch FROM open_until)::float8, trips,
+    last_bounce
 FROM council_guard_check_and_record(
-    %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b)"""
+    %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b)"""
+
+_RECORD_BOUNCE = """
+SELECT rate_times, bounce_times, trips, open_until, last_bounce
+FROM council_guard_record_bounce(%s, %s, %s, %s, %s, %s, %s, %s, %s)"""
 
 _MISSING_SCHEMA = (errors.UndefinedFunction, errors.UndefinedTable)
 
@@ -84,7 +93,7 @@ class PostgresGuardStateStore(BasePostgresStore):
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation.
 
-        One round trip: `council_guard_check_and_record` (see the `guard_state` migration)
+        One round trip: `council_guard_check_and_record` (see `checkpoints/guard_sql.py`)
         locks the pair's row, decides and writes inside one autocommit transaction.
         """
         params = (
@@ -97,8 +106,10 @@ class PostgresGuardStateStore(BasePostgresStore):
             limits.rate_per_window + limits.rate_burst,
             limits.rate_window_seconds,
             limits.bounce_threshold,
+            limits.bounce_window_seconds,
             limits.cooldown_seconds,
             limits.max_cooldown_seconds,
+            returned_note(delegator, delegatee, task_id),
             self._synchronous_commit,
         )
         conn = self._conn
@@ -115,10 +126,49 @@ class PostgresGuardStateStore(BasePostgresStore):
             raise _schema_missing() from exc
         return _verdict(row, delegator, delegatee, task_id, limits)
 
-    def purge(self, *, older_than: datetime) -> int:
-        """Delete dedup times and attempt verdicts older than `older_than`; returns how many.
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
+        pair; returns the pair's breaker state afterwards.
 
-        Pair rows stay: their breaker trip counts must persist.
+        One call of `council_guard_record_bounce`: it locks the pair's row (creating it when
+        the pair is new) and uses the database clock when `now` is None.
+        """
+        params = (
+            delegator,
+            delegatee,
+            None if now is None else from_epoch(now),
+            bounce_id,
+            limits.bounce_threshold,
+            limits.bounce_window_seconds,
+            limits.cooldown_seconds,
+            limits.max_cooldown_seconds,
+            rejected_note(delegator, delegatee, task_id, reason),
+        )
+        try:
+            with self._connection() as conn:
+                row = conn.execute(_RECORD_BOUNCE, params).fetchone()
+        except _MISSING_SCHEMA as exc:
+            raise _schema_missing() from exc
+        if row is None:
+            raise RuntimeError("council_guard_record_bounce returned no row")
+        return _pair_state(row)
+
+    def purge(self, *, older_than: datetime) -> int:
+        """Delete dedup times and attempt and bounce ids older than `older_than`; returns how
+        many.
+
+        Pair rows stay: their breaker trip counts must persist. A dedup time is also how a task
+        coming back is recognised: keep `older_than` at least `bounce_window_seconds` ago.
         """
         if older_than.tzinfo is None or older_than.utcoffset() is None:
             raise ValueError("older_than must be timezone-aware, e.g. datetime.now(UTC)")
@@ -136,18 +186,21 @@ class PostgresGuardStateStore(BasePostgresStore):
         x, y = pair_key(a, b)
         with self._connection() as conn:
             row = conn.execute(
-                "SELECT rate_times, bounces, trips, open_until FROM council_guard_pairs "
-                "WHERE agent_a = %s AND agent_b = %s",
+                "SELECT rate_times, bounce_times, trips, open_until, last_bounce "
+                "FROM council_guard_pairs WHERE agent_a = %s AND agent_b = %s",
                 (x, y),
             ).fetchone()
-        if row is None:
-            return PairState()
-        return PairState(
-            tuple(t.timestamp() for t in row["rate_times"]),
-            row["bounces"],
-            row["trips"],
-            _epoch(row["open_until"]),
-        )
+        return PairState() if row is None else _pair_state(row)
+
+
+def _pair_state(row: DictRow) -> PairState:
+    return PairState(
+        tuple(t.timestamp() for t in row["rate_times"]),
+        tuple(t.timestamp() for t in row["bounce_times"]),
+        row["trips"],
+        _epoch(row["open_until"]),
+        row["last_bounce"],
+    )
 
 
 def _execute(cur: Cursor[TupleRow], params: tuple[object, ...]) -> TupleRow:
@@ -160,7 +213,7 @@ def _execute(cur: Cursor[TupleRow], params: tuple[object, ...]) -> TupleRow:
 def _verdict(
     row: TupleRow, delegator: str, delegatee: str, task_id: str, limits: GuardLimits
 ) -> StoreVerdict:
-    mechanism, dedup_age, rate_count, open_until, trips = row
+    mechanism, dedup_age, rate_count, open_until, trips, last_bounce = row
     if mechanism == "all_passed":
         return PASSED
     if mechanism == "dedup":
@@ -172,5 +225,5 @@ def _verdict(
         return StoreVerdict(
             False, "rate_limit", rate_message(delegator, delegatee, rate_count, limits)
         )
-    message = breaker_message(delegator, delegatee, open_until, trips, limits)
+    message = breaker_message(delegator, delegatee, open_until, trips, limits, last_bounce)
     return StoreVerdict(False, "circuit_breaker", message)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from typing import Any, NoReturn
 
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import (
+    ChannelVersions,
+    Checkpoint,
+    CheckpointMetadata,
+    CheckpointTuple,
+)
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg import AsyncConnection, Connection
@@ -23,6 +31,63 @@ __all__ = [
 ]
 
 
+def _sync_only(method: str) -> NoReturn:
+    raise NotImplementedError(
+        f"the checkpointer from postgres_checkpointer() is synchronous and cannot serve "
+        f"{method}() under ainvoke/astream: use `async with async_postgres_checkpointer(uri) as "
+        "saver:` (inside the event loop) for async runs, or run the graph with invoke/stream"
+    )
+
+
+class _SyncPostgresSaver(PostgresSaver):
+    """`PostgresSaver` whose async methods say which checkpointer to use instead of raising a
+    bare `NotImplementedError` from deep inside LangGraph."""
+
+    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        _sync_only("aget_tuple")
+
+    async def alist(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[CheckpointTuple]:
+        _sync_only("alist")
+        yield  # an async generator, like the method it overrides
+
+    async def aput(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        _sync_only("aput")
+
+    async def aput_writes(
+        self,
+        config: RunnableConfig,
+        writes: Sequence[tuple[str, Any]],
+        task_id: str,
+        task_path: str = "",
+    ) -> None:
+        _sync_only("aput_writes")
+
+    async def adelete_thread(self, thread_id: str) -> None:
+        _sync_only("adelete_thread")
+
+    async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        _sync_only("aprune")
+
+    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        _sync_only("acopy_thread")
+
+    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
+        _sync_only("adelete_for_runs")
+
+
 def _check_pool_size(pool_size: int | None) -> None:
     if pool_size is not None and pool_size < 1:
         raise ValueError(f"pool_size must be >= 1 (or None for one connection), got {pool_size}")
@@ -39,6 +104,8 @@ def postgres_checkpointer(
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
+    The saver is synchronous: a graph using it under `ainvoke` raises `NotImplementedError`
+    saying to use `async_postgres_checkpointer` instead.
 
     Example:
         >>> with postgres_checkpointer(uri) as saver:  # doctest: +SKIP
@@ -49,7 +116,7 @@ def postgres_checkpointer(
         setup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield PostgresSaver(conn, serde=CouncilSerializer())
+            yield _SyncPostgresSaver(conn, serde=CouncilSerializer())
         return
     with ConnectionPool[Connection[DictRow]](
         uri,
@@ -58,7 +125,7 @@ def postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=True,
     ) as pool:
-        yield PostgresSaver(pool, serde=CouncilSerializer())
+        yield _SyncPostgresSaver(pool, serde=CouncilSerializer())
 
 
 @asynccontextmanager

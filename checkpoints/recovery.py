@@ -62,7 +62,7 @@ def _status(latest: LatestCheckpoint, state: StateSnapshot) -> ThreadStatus:
 
 
 def interrupted_threads(
-    checkpointer: BaseCheckpointSaver[Any], *, graph: Pregel[Any, Any] | None = None
+    checkpointer: BaseCheckpointSaver[Any], graph: Pregel[Any, Any] | None = None
 ) -> list[ThreadStatus]:
     """Threads that are waiting on `interrupt()`, oldest first.
 
@@ -71,6 +71,10 @@ def interrupted_threads(
     would run next and those whose writes are already saved. Threads whose checkpoints hold
     channels the graph does not have belong to another graph and are skipped unread. On
     Postgres, only the state of the listed graph's threads is deserialised.
+
+    Example:
+        >>> for status in interrupted_threads(saver, graph):  # doctest: +SKIP
+        ...     print(status.thread_id, status.next, status.waiting_for_human)
     """
     found: list[ThreadStatus] = []
     for latest in latest_checkpoints(checkpointer):

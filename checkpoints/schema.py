@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from langgraph_council.checkpoints.guard_sql import GUARD_BOUNCES
+
 __all__ = ["MIGRATIONS", "Migration"]
 
 
@@ -368,5 +370,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "meeting record threads",
         ("ALTER TABLE council_meeting_records ADD COLUMN thread_id text",),
     ),
+    # The breaker counts bounces (tasks coming back) in a sliding window instead of every
+    # delegation; `guard_state`'s function is replaced (see `checkpoints/guard_sql.py`).
+    Migration("guard bounces", GUARD_BOUNCES),
 )
 """Append only: never edit or reorder a released entry, the index is the version."""

@@ -32,7 +32,7 @@ def check_chain_of_command(
     delegatee: str,
     chain: Sequence[str] = (),
     enforce_chain_of_command: bool = True,
-    allow_skip_level: bool = True,
+    allow_skip_level: bool = False,
 ) -> GuardOutcome | None:
     """Return a refusal (`blocked_by == "authority"`) or None when the hand-off is allowed.
 

@@ -50,11 +50,18 @@ class RateLimitConfig(BaseModel):
 
 
 class CircuitBreakerConfig(BaseModel):
-    """Per undirected pair: `bounce_threshold` delegations trip it; cooldown doubles per trip."""
+    """Per undirected pair: `bounce_threshold` bounces inside `bounce_window_seconds` trip it.
+
+    A bounce is a task coming back (B delegates it to A after A delegated it to B, within the
+    window) or a delegatee rejecting or failing a hand-off (`LoopGuard.record_bounce`); ordinary
+    hand-offs of different tasks never count. The cooldown doubles per trip up to
+    `max_cooldown_seconds`; when it ends the bounces are forgotten and the trip count is kept.
+    """
 
     model_config = _CONFIG
 
     bounce_threshold: int = _count(3)
+    bounce_window_seconds: float = _seconds(600.0)
     cooldown_seconds: float = _seconds(300.0)
     max_cooldown_seconds: float = _seconds(3600.0)
 
@@ -119,6 +126,7 @@ class LoopPreventionConfig(BaseModel):
             rate_burst=self.rate_limit.burst_allowance,
             rate_window_seconds=self.rate_limit.window_seconds,
             bounce_threshold=self.circuit_breaker.bounce_threshold,
+            bounce_window_seconds=self.circuit_breaker.bounce_window_seconds,
             cooldown_seconds=self.circuit_breaker.cooldown_seconds,
             max_cooldown_seconds=self.circuit_breaker.max_cooldown_seconds,
         )

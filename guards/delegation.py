@@ -86,6 +86,16 @@ class _Guard:
         )
         if outcome.passed:
             return self._deliver(state, handoff, frame)
+        if handoff.delegatee == frame.delegated_by:
+            # The delegatee hands the task straight back: it rejects the hand-off, a bounce.
+            # The attempt id keeps a re-run of this node from counting it twice.
+            self.guard.record_bounce(
+                delegator=handoff.delegatee,
+                delegatee=handoff.delegator,
+                task_id=current_task_id(state),
+                reason=f"tried to hand it back (refused by {outcome.mechanism})",
+                bounce_id=handoff.attempt_id,
+            )
         return self._block(state, handoff, outcome)
 
     def _deliver(self, state: DelegationState, handoff: HandOff, frame: Frame) -> Command[str]:
@@ -164,11 +174,14 @@ def make_delegation_guard(
     """Create the guard node of a delegation graph.
 
     It checks the pending hand-off (authority, then `guard`'s loop checks). Passed: the
-    delegatee's frame is pushed and the graph goes to `on_pass`. Blocked: nothing is
-    delivered, a notice naming the mechanism and the chain waits in the sender's inbox (it
-    opens the sender's next prompt and is kept in `BlockedDelegation.notice`), a `LoopRecord`
-    is stored (authority refusals too), and the case goes to `escalate_to_manager`, or to
-    `escalate_to_human` when the sender has no manager.
+    delegatee's frame is pushed and the graph goes to `on_pass`. An agent handing a task
+    straight back to the agent that delegated it is refused (by authority or ancestry) and
+    counted as a bounce of the pair (`LoopGuard.record_bounce`), so a pair that keeps sending
+    work back trips its circuit breaker. Blocked: nothing is delivered, a notice naming the
+    mechanism and the chain waits in the sender's inbox (it opens the sender's next prompt and
+    is kept in `BlockedDelegation.notice`), a `LoopRecord` is stored (authority refusals too),
+    and the case goes to `escalate_to_manager`, or to `escalate_to_human` when the sender has
+    no manager.
 
     Example:
         >>> node = make_delegation_guard(org, LoopGuard())  # doctest: +SKIP

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from langgraph_council.guards.config import LoopPreventionConfig
 from langgraph_council.guards.store import GuardStateStore, InMemoryGuardStateStore
+from langgraph_council.nodes.delegation.limits import PairState
 from langgraph_council.nodes.delegation.models import GuardMechanism, GuardOutcome
 
 __all__ = ["LoopGuard", "format_chain"]
@@ -43,6 +44,8 @@ class LoopGuard:
 
     `chain` lists the prior delegators of the task (oldest first), without `delegator`. A
     blocked attempt records nothing; a passing one is recorded in the same store operation.
+    The breaker counts bounces, tasks coming back: a passing delegation of a task back to the
+    agent that handed it over, and hand-offs reported rejected or failed with `record_bounce`.
 
     Example:
         >>> guard = LoopGuard(LoopPreventionConfig(), InMemoryGuardStateStore())
@@ -63,7 +66,8 @@ class LoopGuard:
             )
         if store is not None and not isinstance(store, GuardStateStore):
             raise TypeError(
-                f"store must implement GuardStateStore.check_and_record, got {type(store).__name__}"
+                "store must implement GuardStateStore (check_and_record and record_bounce), got "
+                f"{type(store).__name__}"
             )
         self.config = config or LoopPreventionConfig()
         self.store: GuardStateStore = store if store is not None else InMemoryGuardStateStore()
@@ -129,6 +133,59 @@ class LoopGuard:
             return GuardOutcome(True, "all_passed", "", path)
         return GuardOutcome(
             False, verdict.mechanism, f"{verdict.message}; chain {_ARROW.join(path)}", path
+        )
+
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        now: datetime | float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count `delegatee` rejecting or failing the hand-off of `task_id` as a bounce.
+
+        Call it when the agent that received a task sends it back without delegating it (it
+        refuses the work, or the work fails). The bounce counts for the undirected pair in the
+        breaker's sliding window; the `bounce_threshold`-th opens the breaker. The reason is
+        kept with the pair and quoted when the open breaker refuses a hand-off.
+
+        Args:
+            delegator: The agent that handed the task off.
+            delegatee: The agent that rejected or failed it.
+            task_id: The task.
+            reason: Why it came back, e.g. "rejected: outside my remit".
+            now: Aware datetime or POSIX seconds; None uses the store's wall clock.
+            bounce_id: Stable id of this bounce; a repeat records nothing (a re-run).
+
+        Returns:
+            The pair's state afterwards; `open_until` is set while the breaker is open.
+
+        Raises:
+            ValueError: If an id or the reason is blank, the agents are the same, or `now` is
+                a naive datetime.
+
+        Example:
+            >>> guard = LoopGuard()
+            >>> guard.record_bounce(delegator="cto", delegatee="lead", task_id="t1",
+            ...                     reason="rejected: no capacity").bounces
+            1
+        """
+        _raise_blank(delegator=delegator, delegatee=delegatee, task_id=task_id, reason=reason)
+        if delegator == delegatee:
+            raise ValueError(
+                f"a bounce needs two agents; delegator and delegatee are {delegator!r}"
+            )
+        return self.store.record_bounce(
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            reason=reason,
+            limits=self._limits,
+            now=None if now is None else _epoch(now),
+            bounce_id=bounce_id,
         )
 
     def _stateless(

@@ -17,8 +17,10 @@ from langgraph_council.nodes.delegation.limits import (
     PairState,
     RawPairState,
     StoreVerdict,
+    bounce_pair,
     check_pair,
     pair_key,
+    rejected_note,
 )
 from langgraph_council.nodes.delegation.models import LoopRecord
 
@@ -32,10 +34,12 @@ __all__ = [
 
 @runtime_checkable
 class GuardStateStore(Protocol):
-    """Dedup, rate and breaker state; `check_and_record` is one atomic operation.
+    """Dedup, rate and breaker state; `check_and_record` and `record_bounce` are each one
+    atomic operation.
 
-    `now` is POSIX seconds; None means the store's own wall clock. An `attempt_id` seen before
-    returns the first verdict again without recording twice (a node re-run after a crash).
+    `now` is POSIX seconds; None means the store's own wall clock. An `attempt_id` (or
+    `bounce_id`) seen before returns the first verdict again without recording twice (a node
+    re-run after a crash).
     """
 
     def check_and_record(
@@ -49,6 +53,21 @@ class GuardStateStore(Protocol):
         attempt_id: str | None = None,
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation."""
+        ...
+
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
+        pair; returns the pair's breaker state afterwards."""
         ...
 
 
@@ -81,13 +100,14 @@ class InMemoryGuardStateStore:
         >>> guard = LoopGuard(store=InMemoryGuardStateStore())
     """
 
-    __slots__ = ("_attempts", "_dedup", "_lock", "_pairs")
+    __slots__ = ("_attempts", "_bounce_ids", "_dedup", "_lock", "_pairs")
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pairs: dict[tuple[str, str], RawPairState] = {}
         self._dedup: dict[tuple[str, str, str], float] = {}
         self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
+        self._bounce_ids: dict[str, float] = {}
 
     def check_and_record(
         self,
@@ -115,13 +135,15 @@ class InMemoryGuardStateStore:
         """`check_and_record` with positional arguments: the call `LoopGuard` makes."""
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
+        dedup = self._dedup
         with self._lock:
             if attempt_id is not None and attempt_id in self._attempts:
                 return self._attempts[attempt_id][0]
             at = time.time() if now is None else now
             verdict, new_state = check_pair(
                 self._pairs.get(key, _EMPTY),
-                self._dedup.get(dedup_key),
+                dedup.get(dedup_key),
+                dedup.get((delegatee, delegator, task_id)),
                 delegator,
                 delegatee,
                 task_id,
@@ -130,10 +152,35 @@ class InMemoryGuardStateStore:
             )
             if new_state is not None:
                 self._pairs[key] = new_state
-                self._dedup[dedup_key] = at
+                dedup[dedup_key] = at
             if attempt_id is not None:
                 self._attempts[attempt_id] = (verdict, at)
             return verdict
+
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
+        pair; returns the pair's breaker state afterwards."""
+        key = pair_key(delegator, delegatee)
+        note = rejected_note(delegator, delegatee, task_id, reason)
+        with self._lock:
+            state = self._pairs.get(key, _EMPTY)
+            if bounce_id is not None and bounce_id in self._bounce_ids:
+                return PairState._make(state)
+            at = time.time() if now is None else now
+            state = self._pairs[key] = bounce_pair(state, note, limits, at)
+            if bounce_id is not None:
+                self._bounce_ids[bounce_id] = at
+            return PairState._make(state)
 
     def pair_state(self, a: str, b: str) -> PairState:
         """The stored state of the undirected pair (empty when never used)."""
@@ -141,9 +188,12 @@ class InMemoryGuardStateStore:
             return PairState._make(self._pairs.get(pair_key(a, b), _EMPTY))
 
     def purge(self, *, older_than: datetime) -> int:
-        """Forget dedup times and attempt verdicts older than `older_than`; returns how many.
+        """Forget dedup times and attempt and bounce ids older than `older_than`; returns how
+        many.
 
-        Pair state (rate window, breaker trips) is kept: trip counts must persist.
+        Pair state (rate window, breaker trips) is kept: trip counts must persist. A dedup time
+        is also how a task coming back is recognised: keep `older_than` at least
+        `bounce_window_seconds` in the past, or such bounces go uncounted.
         """
         cutoff = _aware(older_than).timestamp()
         with self._lock:
@@ -153,10 +203,13 @@ class InMemoryGuardStateStore:
             stale = [k for k, (_, t) in self._attempts.items() if t < cutoff]
             for attempt in stale:
                 del self._attempts[attempt]
-        return len(old) + len(stale)
+            bounced = [k for k, t in self._bounce_ids.items() if t < cutoff]
+            for bounce in bounced:
+                del self._bounce_ids[bounce]
+        return len(old) + len(stale) + len(bounced)
 
 
-_EMPTY: RawPairState = ((), 0, 0, None)
+_EMPTY: RawPairState = ((), (), 0, None, None)
 
 
 def _aware(moment: datetime) -> datetime:

@@ -143,14 +143,16 @@ class DelegationConfig(BaseModel):
 
     `max_handoffs` bounds hand-off attempts per run, delivered or blocked; reaching it ends the
     run with status `handoff_limit`. `enforce_chain_of_command=False` lets peers hand off to
-    each other (swarm style); the loop checks still apply. `human_timeout_seconds` is the
-    deadline of a human escalation at the top of the hierarchy (None: no deadline), after
-    which `EscalationQueue.expire_overdue` ends the run with status `escalation_expired`.
+    each other (swarm style); the loop checks still apply. `allow_skip_level` (off by default,
+    as in the reference design) lets a manager hand work to any agent below it rather than only
+    to its direct reports. `human_timeout_seconds` is the deadline of a human escalation at the
+    top of the hierarchy (None: no deadline), after which `EscalationQueue.expire_overdue` ends
+    the run with status `escalation_expired`.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     max_handoffs: int = Field(default=10, gt=0, strict=True)
     enforce_chain_of_command: bool = True
-    allow_skip_level: bool = True
+    allow_skip_level: bool = False
     human_timeout_seconds: float | None = Field(default=None, gt=0, le=366 * 24 * 3600)

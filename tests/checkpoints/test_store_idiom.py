@@ -97,7 +97,7 @@ CASES = {
     "guard state": Case(
         PostgresGuardStateStore,
         lambda s: s.check_and_record(delegator="a", delegatee="b", task_id="t", limits=LIMITS),
-        lambda s: s.pair_state("a", "b").bounces,
+        lambda s: len(s.pair_state("a", "b").rate_times),
         1,
     ),
     "escalations": Case(

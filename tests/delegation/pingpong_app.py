@@ -30,7 +30,7 @@ from langgraph_council.checkpoints import (
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.guards import GuardStateStore
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes.delegation import GuardLimits, StoreVerdict
+from langgraph_council.nodes.delegation import GuardLimits, PairState, StoreVerdict
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 ORG = Org(
@@ -84,6 +84,27 @@ class CrashAfterRecord:
         if verdict.passed:
             os._exit(9)
         return verdict
+
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        return self.inner.record_bounce(
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            reason=reason,
+            limits=limits,
+            now=now,
+            bounce_id=bounce_id,
+        )
 
 
 def main(command: str, uri: str, thread_id: str, value: str | None) -> None:

@@ -16,6 +16,7 @@ from langgraph_council.guards import (
     LoopPreventionConfig,
 )
 from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes.delegation import DelegationConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.delegation.scripts import HandOffReply, hand_to, ping_pong
 
@@ -262,7 +263,10 @@ def test_builder_arguments_are_checked(org: Org) -> None:
         build_delegation_graph(org, roster, guard_config={"max_delegation_depth": 2})  # type: ignore[arg-type]
 
 
-def test_the_guard_state_is_shared_across_runs(org: Org, hand: HandOffReply) -> None:
+def test_ordinary_hand_offs_across_runs_never_trip_the_breaker(
+    org: Org, hand: HandOffReply
+) -> None:
+    # The old breaker counted every delegation of the pair: the fourth run was refused.
     store = InMemoryGuardStateStore()
     model = ScriptedChatModel(
         lambda call: (
@@ -272,12 +276,43 @@ def test_the_guard_state_is_shared_across_runs(org: Org, hand: HandOffReply) -> 
         )
     )
     graph = create_delegation_graph(org, Roster(org, default_model=model), guard_store=store)
-    for _ in range(3):
-        assert graph.invoke({"task": "x", "entry_agent": "cto"})["blocked"] == []
-    # Three hand-offs between cto and backend_lead tripped the breaker for the pair.
-    out = graph.invoke({"task": "x", "entry_agent": "cto"})
-    assert out["blocked"][0].mechanism == "circuit_breaker"
-    assert out["blocked"][0].escalated_to == "ceo"
+    for _ in range(6):  # six tasks handed cto -> backend_lead within seconds
+        out = graph.invoke({"task": "x", "entry_agent": "cto"})
+        assert (out["blocked"], out["result"].delegations) == ([], 1)
+    assert store.pair_state("cto", "backend_lead").bounces == 0
+
+
+def test_a_report_that_keeps_handing_work_back_trips_the_breaker_across_runs(
+    org: Org, hand: HandOffReply
+) -> None:
+    """The guard state is shared across runs: three hand-backs open the pair's breaker."""
+
+    def script(call: ScriptCall) -> AIMessage | str:
+        if call.agent_id == "backend_lead":
+            return hand("cto", "not mine, you do it")  # straight back: a bounce
+        if call.agent_id == "cto" and "Escalated to you" not in call.prompt:
+            return hand("backend_lead") if "answered by" not in call.prompt else "CTO: done"
+        return f"{call.agent_id}: I will do it myself"
+
+    store = InMemoryGuardStateStore()
+    graph = create_delegation_graph(
+        org, Roster(org, default_model=ScriptedChatModel(script)), guard_store=store
+    )
+    for run_no in range(1, 4):
+        out = graph.invoke({"task": "x", "entry_agent": "cto", "task_id": f"T-{run_no}"})
+        assert [(b.delegator, b.mechanism) for b in out["blocked"]] == [
+            ("backend_lead", "authority")
+        ]
+        assert store.pair_state("cto", "backend_lead").bounces == run_no
+    out = graph.invoke({"task": "x", "entry_agent": "cto", "task_id": "T-4"})
+    (blocked,) = out["blocked"]
+    assert (blocked.delegator, blocked.mechanism, blocked.escalated_to) == (
+        "cto",
+        "circuit_breaker",
+        "ceo",
+    )
+    assert "last bounce: backend_lead sent task 'T-3' back to cto" in blocked.message
+    assert out["result"].answered_by == "ceo"
 
 
 def test_the_blocked_sender_reads_the_notice_in_its_next_turn(org: Org, hand: HandOffReply) -> None:
@@ -338,7 +373,10 @@ def test_a_manager_taking_over_its_own_delegation_does_not_repeat_in_the_chain(
         }
     )
     graph = create_delegation_graph(org, Roster(org, default_model=model))
-    out = graph.invoke({"task": "Plan Q3", "entry_agent": "ceo"})
+    # The ceo reaches past the cto to the backend lead: skip-level is opted into.
+    out = graph.invoke(
+        {"task": "Plan Q3", "entry_agent": "ceo"}, context={"allow_skip_level": True}
+    )
     assert [(b.delegator, b.mechanism, b.escalated_to) for b in out["blocked"]] == [
         ("cto", "authority", "ceo")
     ]
@@ -388,3 +426,30 @@ def test_a_guard_store_passed_as_store_is_used(peers_org: Org) -> None:
         create_delegation_graph(
             peers_org, Roster(peers_org, default_model=model), store=guards, guard_store=guards
         )
+
+
+def test_skip_level_hand_offs_are_refused_unless_the_run_allows_them(
+    org: Org, hand: HandOffReply
+) -> None:
+    """As in the reference design, a manager hands work to its direct reports by default."""
+
+    def script(call: ScriptCall) -> AIMessage | str:
+        if call.agent_id == "cto" and "answered by" not in call.prompt:
+            return hand("senior_dev", "write the endpoint")
+        return f"{call.agent_id}: done"
+
+    model = ScriptedChatModel(script)
+    graph = create_delegation_graph(org, Roster(org, default_model=model))
+    out = graph.invoke({"task": "Add an endpoint", "entry_agent": "cto"})
+    (blocked,) = out["blocked"]
+    assert blocked.mechanism == "authority"
+    assert "senior_dev is not a direct report of cto" in blocked.message
+    listed = model.calls[0].prompt.split("Agents you may hand off to:")[1].split("\n")[0]
+    assert "backend_lead" in listed and "senior_dev" not in listed
+
+    allowed = graph.invoke(
+        {"task": "Add an endpoint", "entry_agent": "cto"}, context={"allow_skip_level": True}
+    )
+    assert allowed["blocked"] == []
+    assert [(d.delegator, d.delegatee) for d in allowed["delegations"]] == [("cto", "senior_dev")]
+    assert DelegationConfig().allow_skip_level is False

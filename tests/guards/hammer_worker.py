@@ -1,6 +1,9 @@
 """Worker process for the two-process test: hammer one agent pair through the Postgres store.
 
-Usage: python hammer_worker.py URI NAME ATTEMPTS START_AT_EPOCH [BOUNCE_THRESHOLD]
+Usage: python hammer_worker.py URI NAME ATTEMPTS START_AT_EPOCH MODE [BOUNCE_THRESHOLD]
+MODE `ordinary`: every attempt a new task, alternating direction (never a bounce).
+MODE `bounce`: both workers walk the same tasks, each handed alice -> bob and straight back
+(every task that comes back is a bounce).
 Prints one JSON line: {"name", "attempted", "passed", "mechanisms", "seconds"}.
 """
 
@@ -15,21 +18,25 @@ from langgraph_council.checkpoints import PostgresGuardStateStore
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig
 
 
-def main(uri: str, name: str, attempts: int, start_at: float, threshold: int | None) -> None:
-    # Tasks are distinct, so dedup never fires. With a huge breaker threshold the rate limit
-    # binds (limit + burst pass inside the minute); with the defaults the breaker trips at 3.
+def _attempt(name: str, mode: str, i: int) -> tuple[str, str, str]:
+    forth = i % 2 == 0
+    a, b = ("alice", "bob") if forth else ("bob", "alice")
+    return a, b, f"{name}-{i}" if mode == "ordinary" else f"task-{i // 2}"
+
+
+def main(
+    uri: str, name: str, attempts: int, start_at: float, mode: str, threshold: int | None
+) -> None:
     breaker = {} if threshold is None else {"bounce_threshold": threshold}
     config = LoopPreventionConfig(circuit_breaker=breaker)
+    work = [_attempt(name, mode, i) for i in range(attempts)]
     mechanisms: Counter[str] = Counter()
     with PostgresGuardStateStore.from_conn_string(uri) as store:
         guard = LoopGuard(config, store)
         time.sleep(max(0.0, start_at - time.time()))
         started = time.perf_counter()
-        for i in range(attempts):
-            a, b = ("alice", "bob") if i % 2 else ("bob", "alice")
-            outcome = guard.check_and_record(
-                chain=[], delegator=a, delegatee=b, task_id=f"{name}-{i}"
-            )
+        for a, b, task in work:
+            outcome = guard.check_and_record(chain=[], delegator=a, delegatee=b, task_id=task)
             mechanisms[outcome.mechanism] += 1
         seconds = time.perf_counter() - started
     print(
@@ -46,5 +53,5 @@ def main(uri: str, name: str, attempts: int, start_at: float, threshold: int | N
 
 
 if __name__ == "__main__":
-    threshold = int(sys.argv[5]) if len(sys.argv) > 5 else None
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), threshold)
+    threshold = int(sys.argv[6]) if len(sys.argv) > 6 else None
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5], threshold)

@@ -21,18 +21,20 @@ def test_a_manager_may_delegate_to_a_direct_report(org: Org) -> None:
     assert refusal(org, "backend_lead", "senior_dev") is None
 
 
-def test_skip_level_is_allowed_by_default_and_can_be_refused(org: Org) -> None:
-    assert refusal(org, "cto", "senior_dev") is None
-    message = refusal(org, "cto", "senior_dev", allow_skip_level=False)
+def test_skip_level_is_refused_by_default_and_can_be_allowed(org: Org) -> None:
+    # The reference design's default: a manager hands work to its direct reports only.
+    message = refusal(org, "cto", "senior_dev")
     assert message is not None and "not a direct report of cto" in message
+    assert refusal(org, "cto", "senior_dev", allow_skip_level=True) is None
+    assert refusal(org, "cto", "backend_lead") is None  # a direct report is always fine
 
 
 @pytest.mark.parametrize(
     ("a", "b", "reason"),
     [
-        ("senior_dev", "backend_lead", "not below senior_dev"),  # upwards
-        ("backend_lead", "ui_dev", "not below backend_lead"),  # another branch
-        ("cto", "qa_engineer", "not below cto"),  # another tree
+        ("senior_dev", "backend_lead", "not a direct report of senior_dev"),  # upwards
+        ("backend_lead", "ui_dev", "not a direct report of backend_lead"),  # another branch
+        ("cto", "qa_engineer", "not a direct report of cto"),  # another tree
         ("junior_dev", "senior_dev", "can_delegate is false"),
         ("cto", "nobody", "unknown delegatee 'nobody'"),
     ],
@@ -41,6 +43,9 @@ def test_refusals_name_the_reason(org: Org, a: str, b: str, reason: str) -> None
     message = refusal(org, a, b)
     assert message is not None and reason in message
     assert f"chain {a} -> {b}" in message
+    if "direct report" in reason:  # with skip-level allowed, the wider scope is named
+        wide = refusal(org, a, b, allow_skip_level=True)
+        assert wide is not None and reason.replace("a direct report of", "below") in wide
 
 
 def test_can_delegate_to_restricts_roles() -> None:

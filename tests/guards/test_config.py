@@ -33,6 +33,7 @@ def test_defaults_match_the_reference_design() -> None:
     assert cfg.circuit_breaker.bounce_threshold == 3
     assert cfg.circuit_breaker.cooldown_seconds == 300
     assert cfg.circuit_breaker.max_cooldown_seconds == 3600
+    assert cfg.circuit_breaker.bounce_window_seconds == 600
     assert cfg.ancestry_tracking is True
 
 
@@ -53,6 +54,9 @@ def test_a_bare_block_and_partial_overrides_load() -> None:
 def test_limits_carry_the_numbers_to_the_stores() -> None:
     limits = LoopPreventionConfig.from_yaml(SEED_BLOCK).limits()
     assert limits.rate_capacity == 13
+    assert (limits.bounce_threshold, limits.bounce_window_seconds) == (3, 600)
+    custom = LoopPreventionConfig.from_yaml("circuit_breaker: {bounce_window_seconds: 90}")
+    assert custom.limits().bounce_window_seconds == 90
     assert [limits.cooldown_for_trip(n) for n in range(1, 7)] == [300, 600, 1200, 2400, 3600, 3600]
 
 
@@ -66,6 +70,7 @@ def test_limits_carry_the_numbers_to_the_stores() -> None:
         ("rate_limit: {burst_allowance: -1}", "rate_limit.burst_allowance"),
         ("circuit_breaker: {bounce_threshold: 0}", "circuit_breaker.bounce_threshold"),
         ("circuit_breaker: {cooldown_seconds: -5}", "circuit_breaker.cooldown_seconds"),
+        ("circuit_breaker: {bounce_window_seconds: 0}", "circuit_breaker.bounce_window_seconds"),
         ("circuit_breaker: {max_cooldown_seconds: 100}", "circuit_breaker.max_cooldown_seconds"),
         ("ancestry_tracking: false", "ancestry_tracking"),
         ("max_depth: 3", "max_depth"),

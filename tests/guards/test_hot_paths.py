@@ -35,11 +35,15 @@ def at(seconds: float) -> datetime:
 
 @pytest.mark.postgres
 @pytest.mark.parametrize(
-    ("task", "mechanism", "bounces"),
-    [("t1", "dedup", 1), ("t2", "all_passed", 2)],
+    ("delegator", "task", "mechanism", "recorded", "bounces"),
+    [
+        ("ann", "t1", "dedup", 1, 0),
+        ("ann", "t2", "all_passed", 2, 0),
+        ("bob", "t1", "all_passed", 2, 1),  # t1 comes back: the winner's dedup row tells it
+    ],
 )
 def test_a_lost_race_to_create_a_pair_decides_again_on_the_winners_row(
-    pg_db: str, task: str, mechanism: str, bounces: int
+    pg_db: str, delegator: str, task: str, mechanism: str, recorded: int, bounces: int
 ) -> None:
     # The first attempt on a new pair runs in a transaction left open, so its new row is
     # uncommitted: the racer cannot see it, waits on the unique key, then must lock and re-read.
@@ -55,7 +59,11 @@ def test_a_lost_race_to_create_a_pair_decides_again_on_the_winners_row(
         racer = threading.Thread(
             target=lambda: outcome.append(
                 LoopGuard(CONFIG, racer_store).check_and_record(
-                    chain=[], delegator="ann", delegatee="bob", task_id=task, now=at(1)
+                    chain=[],
+                    delegator=delegator,
+                    delegatee="bob" if delegator == "ann" else "ann",
+                    task_id=task,
+                    now=at(1),
                 )
             )
         )
@@ -66,7 +74,7 @@ def test_a_lost_race_to_create_a_pair_decides_again_on_the_winners_row(
         racer.join(timeout=30)
         assert [o.mechanism for o in outcome] == [mechanism]
         state = racer_store.pair_state("bob", "ann")
-        assert (state.bounces, len(state.rate_times)) == (bounces, bounces)
+        assert (state.bounces, len(state.rate_times)) == (bounces, recorded)
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +112,11 @@ def test_both_stores_agree_when_the_clock_goes_back(
     config = LoopPreventionConfig(
         dedup_window_seconds=5,
         rate_limit={"max_per_pair_per_minute": 4, "burst_allowance": 1, "window_seconds": window},
-        circuit_breaker={"bounce_threshold": 3, "cooldown_seconds": 40},
+        circuit_breaker={
+            "bounce_threshold": 3,
+            "cooldown_seconds": 40,
+            "bounce_window_seconds": 3 * window,  # bounces leave the window, and clocks go back
+        },
     )
     memory, postgres = LoopGuard(config, InMemoryGuardStateStore()), LoopGuard(config, pg_store)
     prefix, now = uuid.uuid4().hex[:8], T0
@@ -140,20 +152,28 @@ def test_a_big_in_memory_store_leaves_nothing_for_the_garbage_collector() -> Non
     assert len(gc.get_objects()) - before < 1_000  # one tracked object per pair: >= 5,000
     state = guard.store.pair_state("b7", "a7")  # type: ignore[attr-defined]
     assert isinstance(state, PairState)
-    assert (state.bounces, len(state.rate_times)) == (1, 1)
+    assert (state.bounces, len(state.rate_times)) == (0, 1)
 
 
 def test_evaluate_pair_and_its_positional_core_agree() -> None:
     limits = GuardLimits(bounce_threshold=2, cooldown_seconds=10)
-    state = PairState((1.0,), 1, 0, None)
+    state = PairState((1.0,), (2.0,), 0, None, "earlier")
     verdict, new = evaluate_pair(
-        pair=state, dedup_at=None, delegator="a", delegatee="b", task_id="t", limits=limits, now=5
+        pair=state,
+        dedup_at=None,
+        returned_at=3.0,  # b handed t to a at 3: this a -> b is the task coming back
+        delegator="a",
+        delegatee="b",
+        task_id="t",
+        limits=limits,
+        now=5,
     )
     assert verdict.passed
-    assert new == PairState((1.0, 5), 2, 1, 15.0)
+    assert new == PairState((1.0, 5), (2.0, 5), 1, 15.0, "a handed task 't' back to b")
     assert isinstance(new, PairState)
-    assert (verdict, tuple(new)) == check_pair(state, None, "a", "b", "t", limits, 5)
+    assert (verdict, tuple(new)) == check_pair(state, None, 3.0, "a", "b", "t", limits, 5)
     blocked, nothing = evaluate_pair(
         pair=new, dedup_at=None, delegator="b", delegatee="a", task_id="u", limits=limits, now=6
     )
     assert (blocked.mechanism, nothing) == ("circuit_breaker", None)
+    assert "last bounce: a handed task 't' back to b" in blocked.message

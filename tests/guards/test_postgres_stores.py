@@ -13,9 +13,10 @@ from langgraph_council.checkpoints import (
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
 )
+from langgraph_council.checkpoints.migrations import MIGRATIONS, apply_migrations
 from langgraph_council.checkpoints.postgres import connection_kwargs
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
-from langgraph_council.nodes.delegation import LoopRecord
+from langgraph_council.nodes.delegation import LoopRecord, PairState
 
 pytestmark = pytest.mark.postgres
 
@@ -50,30 +51,76 @@ def test_every_window_survives_a_restart(pg_db: str) -> None:
         )
         assert dup.mechanism == "dedup"
         state = store.pair_state("a", "b")
-        assert (state.bounces, state.trips, len(state.rate_times)) == (13, 0, 13)
+        assert (state.bounces, state.trips, len(state.rate_times)) == (0, 0, 13)
 
 
-def test_breaker_trips_and_backoff_survive_a_restart(pg_db: str) -> None:
+def test_breaker_bounces_trips_and_backoff_survive_a_restart(pg_db: str) -> None:
     with PostgresGuardStateStore.from_conn_string(pg_db) as store:
         guard = LoopGuard(LoopPreventionConfig(), store)
-        for i in range(3):
-            guard.check_and_record(
-                chain=[], delegator="a", delegatee="b", task_id=f"t{i}", now=at(i)
-            )
+        assert guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="t", now=at(0)
+        ).passed
+        assert guard.check_and_record(  # the task comes back: bounce 1
+            chain=[], delegator="b", delegatee="a", task_id="t", now=at(1)
+        ).passed
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:  # a new process
+        guard = LoopGuard(LoopPreventionConfig(), store)
+        assert store.pair_state("a", "b").bounces == 1
+        guard.record_bounce(delegator="a", delegatee="b", task_id="u", reason="no", now=at(2))
+        state = guard.record_bounce(
+            delegator="b", delegatee="a", task_id="w", reason="failed", now=at(3)
+        )
+        assert (state.trips, state.open_until) == (1, at(303).timestamp())
     with PostgresGuardStateStore.from_conn_string(pg_db) as store:
         guard = LoopGuard(LoopPreventionConfig(), store)
         blocked = guard.check_and_record(
-            chain=[], delegator="a", delegatee="b", task_id="u", now=at(100)
+            chain=[], delegator="a", delegatee="b", task_id="x", now=at(100)
         )
         assert blocked.mechanism == "circuit_breaker"
+        assert "last bounce: a sent task 'w' back to b: failed" in blocked.message
         for i in range(3):  # after the first cooldown: a fresh bounce count, trip 2 is 600 s
-            assert guard.check_and_record(
-                chain=[], delegator="a", delegatee="b", task_id=f"v{i}", now=at(302 + i)
-            ).passed
+            guard.record_bounce(
+                delegator="a", delegatee="b", task_id=f"v{i}", reason="no", now=at(303 + i)
+            )
     with PostgresGuardStateStore.from_conn_string(pg_db) as store:
         state = store.pair_state("a", "b")
         assert state.trips == 2
-        assert state.open_until == at(304 + 600).timestamp()
+        assert state.open_until == at(305 + 600).timestamp()
+
+
+def test_the_bounce_migration_keeps_trips_and_drops_old_counts(pg_uri: str) -> None:
+    """A database set up before the bounce rule: its breaker history survives the upgrade."""
+    names = [m.name for m in MIGRATIONS]
+    before = names.index("guard bounces")
+    with psycopg.connect(pg_uri, **connection_kwargs()) as conn:
+        apply_migrations(conn, MIGRATIONS[:before])
+        # Under the old rule three ordinary hand-offs tripped a breaker and set bounces = 3.
+        conn.execute(
+            "INSERT INTO council_guard_pairs (agent_a, agent_b, rate_times, bounces, trips, "
+            "open_until) VALUES ('a', 'b', ARRAY[%s, %s]::timestamptz[], 3, 2, %s)",
+            (at(0), at(1), at(1000)),
+        )
+        conn.execute(  # b handed task t to a shortly before the upgrade
+            "INSERT INTO council_guard_dedup (delegator, delegatee, task_id, last_at) "
+            "VALUES ('b', 'a', 't', %s)",
+            (at(900),),
+        )
+        assert apply_migrations(conn) == [before + 1, *range(before + 2, len(names) + 1)]
+    with PostgresGuardStateStore.from_conn_string(pg_uri) as store:
+        state = store.pair_state("a", "b")
+        assert (state.bounces, state.trips, state.open_until) == (0, 2, at(1000).timestamp())
+        assert state.rate_times == (at(0).timestamp(), at(1).timestamp())
+        guard = LoopGuard(store=store)
+        blocked = guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="t", now=at(10)
+        )
+        assert blocked.mechanism == "circuit_breaker"  # an open breaker stays open
+        assert "trip 2" in blocked.message and "last bounce" not in blocked.message
+        assert guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="t", now=at(1000)
+        ).passed
+        # t comes back 100 s after b handed it over before the upgrade: a bounce.
+        assert store.pair_state("a", "b").bounce_times == (at(1000).timestamp(),)
 
 
 def test_wall_clock_times_are_stored_as_timestamps(pg_db: str) -> None:
@@ -196,3 +243,34 @@ def test_a_database_without_the_schema_says_to_run_setup(pg_uri: str) -> None:
         pytest.raises(RuntimeError, match=r"run setup_database\(uri\)"),
     ):
         records.add(_record(1, "dedup", "a", "b", "t", 0))
+
+
+def test_deleting_a_pair_row_resets_the_pair(pg_db: str) -> None:
+    """The manual reset: the breaker, the windows and the pair's dedup times go together."""
+    with PostgresGuardStateStore.from_conn_string(pg_db) as store:
+        guard = LoopGuard(store=store)
+        assert guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="t", now=at(0)
+        ).passed
+        for i in range(3):
+            guard.record_bounce(delegator="a", delegatee="b", task_id="t", reason="no", now=at(i))
+        assert guard.check_and_record(
+            chain=[], delegator="c", delegatee="d", task_id="t", now=at(0)
+        ).passed
+        with psycopg.connect(pg_db, autocommit=True) as conn:
+            conn.execute("DELETE FROM council_guard_pairs WHERE agent_a = 'a'")
+        assert store.pair_state("a", "b") == PairState()
+        again = guard.check_and_record(
+            chain=[], delegator="a", delegatee="b", task_id="t", now=at(10)
+        )
+        assert again.passed  # neither the open breaker nor the 10 s old duplicate remain
+        assert (
+            guard.check_and_record(  # other pairs keep their state
+                chain=[], delegator="c", delegatee="d", task_id="t", now=at(10)
+            ).mechanism
+            == "dedup"
+        )
+        with psycopg.connect(pg_db, autocommit=True) as conn:
+            conn.execute("TRUNCATE council_guard_pairs")
+            left = conn.execute("SELECT count(*) FROM council_guard_dedup").fetchone()
+        assert left == (0,)

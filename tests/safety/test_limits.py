@@ -73,9 +73,11 @@ def test_the_extreme_accepted_limits_work_on_both_stores(
     guard = LoopGuard(LoopPreventionConfig.model_validate(settings), store=guard_store)
     first = guard.check_and_record(chain=[], delegator="a", delegatee="b", task_id="t1")
     assert first.passed, first.message
-    second = guard.check_and_record(chain=[], delegator="b", delegatee="a", task_id="t2")
+    # b sends t1 straight back: one bounce, which trips a breaker with threshold 1.
+    guard.check_and_record(chain=[], delegator="b", delegatee="a", task_id="t1")
+    third = guard.check_and_record(chain=[], delegator="a", delegatee="b", task_id="t3")
     if guard.config.circuit_breaker.cooldown_seconds >= 1:  # a 1 ms cooldown may be over
-        assert second.mechanism == "circuit_breaker", second.message  # one bounce trips it
+        assert third.mechanism == "circuit_breaker", third.message
 
 
 def test_a_chain_given_as_a_string_is_refused() -> None:
