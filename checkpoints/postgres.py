@@ -8,9 +8,12 @@ from typing import Any
 
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.checkpoint.serde.base import SerializerProtocol
 from psycopg import AsyncConnection, Connection
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
+
+from langgraph_council.checkpoints.serde import council_serde
 
 __all__ = [
     "async_postgres_checkpointer",
@@ -47,10 +50,14 @@ def postgres_checkpointer(
     pool_size: int | None = None,
     prepare_threshold: int | None = 0,
     setup: bool = True,
+    serde: SerializerProtocol | None = None,
 ) -> Iterator[PostgresSaver]:
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
+    `serde` defaults to `council_serde()`: this package's models come back as models, strict
+    msgpack or not; pass `council_serde(extra=[YourState, ...])` when your own graphs keep
+    models of their own in the same checkpointer.
 
     Example:
         >>> with postgres_checkpointer(uri) as saver:  # doctest: +SKIP
@@ -63,7 +70,7 @@ def postgres_checkpointer(
         setup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield PostgresSaver(conn)
+            yield PostgresSaver(conn, serde=serde or council_serde())
         return
     with ConnectionPool[Connection[DictRow]](
         uri,
@@ -72,7 +79,7 @@ def postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=True,
     ) as pool:
-        yield PostgresSaver(pool)
+        yield PostgresSaver(pool, serde=serde or council_serde())
 
 
 @asynccontextmanager
@@ -82,8 +89,12 @@ async def async_postgres_checkpointer(
     pool_size: int | None = None,
     prepare_threshold: int | None = 0,
     setup: bool = True,
+    serde: SerializerProtocol | None = None,
 ) -> AsyncIterator[AsyncPostgresSaver]:
-    """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it."""
+    """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
+
+    `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
+    """
     _check_pool_size(pool_size)
     if setup:
         from langgraph_council.checkpoints.migrations import asetup_database
@@ -92,7 +103,7 @@ async def async_postgres_checkpointer(
     if pool_size is None:
         conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
         async with conn:
-            yield AsyncPostgresSaver(conn)
+            yield AsyncPostgresSaver(conn, serde=serde or council_serde())
         return
     async with AsyncConnectionPool[AsyncConnection[DictRow]](
         uri,
@@ -101,4 +112,4 @@ async def async_postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=False,
     ) as pool:
-        yield AsyncPostgresSaver(pool)
+        yield AsyncPostgresSaver(pool, serde=serde or council_serde())

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from langgraph_council.nodes.conflicts.calls import current_config
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes.conflicts.intake import coerce_conflict
 from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictOutcome,
@@ -85,7 +86,7 @@ def new_escalation(
             "the human path needs a checkpointer and config={'configurable': {'thread_id': ...}} "
             "so the thread can wait for the decision and resume"
         )
-    conflict = state["conflict"]
+    conflict = coerce_conflict(state["conflict"])
     now = utc_now()
     timeout = settings.human.timeout_seconds
     return Escalation(
@@ -101,7 +102,7 @@ def new_escalation(
 
 def escalation_payload(state: ConflictState) -> dict[str, Any]:
     """What the human sees: both positions summarised, any review, the id to answer with."""
-    conflict = state["conflict"]
+    conflict = coerce_conflict(state["conflict"])
     return {
         "kind": "conflict_escalation",
         "escalation_id": state.get("escalation_id"),
@@ -180,8 +181,11 @@ def make_await_human_node(store: EscalationStore | None) -> Any:
     def await_human(state: ConflictState) -> dict[str, Any]:
         value = interrupt(escalation_payload(state))
         attempts = state.get("human_attempts", 0) + 1
+        # A checkpointer without this package's msgpack allowlist hands models back as dicts.
+        conflict = coerce_conflict(state["conflict"])
+        revalidated = {} if conflict is state["conflict"] else {"conflict": conflict}
         try:
-            decision = parse_decision(value, state["conflict"])
+            decision = parse_decision(value, conflict)
             _check_expiry(decision, state, store)
         except ValueError as exc:
             if attempts >= MAX_HUMAN_ATTEMPTS or state["remaining_steps"] < 4:
@@ -190,9 +194,19 @@ def make_await_human_node(store: EscalationStore | None) -> Any:
                     reasoning=f"closed after {attempts} malformed answers; last: {exc}",
                     decided_by="system:invalid-answers",
                 )
-                return {"human_decision": decision, "human_error": None, "human_attempts": attempts}
-            return {"human_error": str(exc), "human_attempts": attempts}
-        return {"human_decision": decision, "human_error": None, "human_attempts": attempts}
+                return {
+                    "human_decision": decision,
+                    "human_error": None,
+                    "human_attempts": attempts,
+                    **revalidated,
+                }
+            return {"human_error": str(exc), "human_attempts": attempts, **revalidated}
+        return {
+            "human_decision": decision,
+            "human_error": None,
+            "human_attempts": attempts,
+            **revalidated,
+        }
 
     return await_human
 
@@ -210,7 +224,7 @@ def human_resolution(state: ConflictState, decision: HumanDecision) -> ConflictR
         "expired": ConflictOutcome.ESCALATED_TO_HUMAN,
     }[decision.decision]
     return make_resolution(
-        state["conflict"],
+        coerce_conflict(state["conflict"]),
         outcome,
         winner=decision.winning_agent_id,
         decided_by=decision.decided_by,
@@ -263,6 +277,8 @@ def make_apply_human_decision_node(store: EscalationStore | None) -> Any:
 
     def apply_human_decision(state: ConflictState) -> dict[str, Any]:
         decision = state.get("human_decision")
+        if isinstance(decision, Mapping):
+            decision = HumanDecision.model_validate(decision)
         if decision is None:
             raise ValueError("apply_human_decision ran without a human_decision in the state")
         escalation_id = state.get("escalation_id")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Literal, NotRequired
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal, NotRequired
 
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
@@ -32,9 +33,17 @@ Route = Literal["resolved", "human", "authority"]
 """Where a strategy sends the conflict next: done, to a human, or to the authority fallback."""
 
 
-def merge_statements(left: list[Statement], right: list[Statement]) -> list[Statement]:
-    """Append statements from parallel parties, ordered by round, kind, then agent id."""
-    return sorted([*left, *right], key=lambda s: (s.round, s.kind, s.agent_id))
+def merge_statements(
+    left: Sequence[Statement | Mapping[str, Any]], right: Sequence[Statement | Mapping[str, Any]]
+) -> list[Statement]:
+    """Append statements from parallel parties, ordered by round, kind, then agent id.
+
+    Statements may arrive as JSON dicts (LangGraph Server state edits); they are validated back.
+    """
+    merged = [
+        s if isinstance(s, Statement) else Statement.model_validate(s) for s in [*left, *right]
+    ]
+    return sorted(merged, key=lambda s: (s.round, s.kind, s.agent_id))
 
 
 class ConflictInput(TypedDict):

@@ -11,14 +11,18 @@ from typing import Any, Protocol
 
 from langchain_core.runnables import Runnable, RunnableConfig
 from langgraph._internal._runnable import RunnableCallable
-from langgraph.config import get_stream_writer
+from langgraph.config import get_config, get_stream_writer
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import get_runtime
 from langgraph.types import Command, Overwrite
 from pydantic import BaseModel
 
 from langgraph_council.nodes.agents import AgentReply, Roster
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, coerce_config
+from langgraph_council.nodes.meetings.config import (
+    MeetingProtocolConfig,
+    build_default,
+    coerce_config,
+)
 from langgraph_council.nodes.meetings.models import (
     Contribution,
     MeetingPhase,
@@ -55,8 +59,11 @@ class MeetingNode(Protocol):
 
 
 def ctx() -> MeetingProtocolConfig:
-    """The run's tunables (`context=`), defaults when none were passed."""
-    return coerce_config(get_runtime(MeetingProtocolConfig).context)
+    """The run's tunables (`context=`); without one, the graph's build-time `config=`."""
+    value = get_runtime(MeetingProtocolConfig).context
+    if value is None:
+        return build_default(get_config().get("metadata"))
+    return coerce_config(value)
 
 
 def emit(event: str, **data: Any) -> None:

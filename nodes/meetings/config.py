@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "BUILD_CONFIG_KEY",
     "ConflictDetectorName",
     "MeetingProtocolConfig",
     "PositionPapersConfig",
     "RoundRobinConfig",
     "StructuredPhasesConfig",
+    "build_default",
+    "build_metadata",
     "coerce_config",
 ]
 
@@ -112,3 +116,26 @@ def coerce_config(value: MeetingProtocolConfig | Mapping[str, Any] | None) -> Me
     raise TypeError(
         f"meeting context must be a MeetingProtocolConfig or a dict, got {type(value).__name__}"
     )
+
+
+BUILD_CONFIG_KEY = "council_meeting_config"
+"""Node-metadata key under which a meeting graph carries its build-time config (as JSON)."""
+
+
+def build_metadata(config: MeetingProtocolConfig) -> dict[str, str]:
+    """The node metadata that makes `config` the graph's default when a run passes no context.
+
+    Interim: one run-context accessor (SPEC section 2, `nodes/context.py`) replaces this.
+    """
+    return {BUILD_CONFIG_KEY: config.model_dump_json()}
+
+
+@lru_cache(maxsize=64)
+def _parse(raw: str) -> MeetingProtocolConfig:
+    return MeetingProtocolConfig.model_validate_json(raw)
+
+
+def build_default(metadata: Mapping[str, Any] | None) -> MeetingProtocolConfig:
+    """The build-time config a node's metadata carries, else the defaults."""
+    raw = (metadata or {}).get(BUILD_CONFIG_KEY)
+    return _parse(raw) if isinstance(raw, str) else MeetingProtocolConfig()

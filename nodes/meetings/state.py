@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Annotated, Any, NotRequired
 
@@ -31,25 +31,35 @@ __all__ = [
 ]
 
 
+def _contribution(value: Contribution | Mapping[str, Any]) -> Contribution:
+    return value if isinstance(value, Contribution) else Contribution.model_validate(value)
+
+
 def merge_contributions(
-    current: list[Contribution], writes: Sequence[list[Contribution] | Contribution]
+    current: Sequence[Contribution | Mapping[str, Any]],
+    writes: Sequence[Sequence[Contribution | Mapping[str, Any]] | Contribution | Mapping[str, Any]],
 ) -> list[Contribution]:
     """Fold batches of new contributions in, ordered by turn (stable for parallel branches).
 
     Batching-invariant, as `DeltaChannel` requires: the checkpoint keeps only each write once,
-    so storage grows linearly with the meeting instead of with its square.
+    so storage grows linearly with the meeting instead of with its square. Contributions may
+    arrive as JSON dicts (LangGraph Server state reads and edits); they are validated back.
     """
     new: list[Contribution] = []
     for w in writes:
-        new.extend([w] if isinstance(w, Contribution) else w)
-    return sorted([*current, *new], key=lambda c: (c.turn, c.agent_id))
+        new.extend(map(_contribution, [w] if isinstance(w, Contribution | Mapping) else w))
+    return sorted([*map(_contribution, current), *new], key=lambda c: (c.turn, c.agent_id))
 
 
 def add_failures(
-    left: list[ParticipantFailure], right: list[ParticipantFailure]
+    left: Sequence[ParticipantFailure | Mapping[str, Any]],
+    right: Sequence[ParticipantFailure | Mapping[str, Any]],
 ) -> list[ParticipantFailure]:
-    """Append failed participant calls from parallel branches."""
-    return [*left, *right]
+    """Append failed participant calls from parallel branches (JSON dicts are validated back)."""
+    return [
+        f if isinstance(f, ParticipantFailure) else ParticipantFailure.model_validate(f)
+        for f in [*left, *right]
+    ]
 
 
 class MeetingInput(TypedDict):
