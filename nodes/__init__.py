@@ -3,6 +3,7 @@
 from langgraph_council.nodes.agents import AgentReply, Roster, StructuredReply, estimate_tokens
 from langgraph_council.nodes.conflicts import (
     Conflict,
+    ConflictKeys,
     ConflictOutcome,
     ConflictPosition,
     ConflictResolution,
@@ -21,6 +22,7 @@ from langgraph_council.nodes.meetings import (
     Contribution,
     MeetingAgenda,
     MeetingAgendaItem,
+    MeetingKeys,
     MeetingMinutes,
     MeetingRecord,
     MinorityReport,
@@ -39,6 +41,7 @@ __all__ = [
     "AgentProfile",
     "AgentReply",
     "Conflict",
+    "ConflictKeys",
     "ConflictOutcome",
     "ConflictPosition",
     "ConflictResolution",
@@ -54,6 +57,7 @@ __all__ = [
     "InMemoryDissentStore",
     "MeetingAgenda",
     "MeetingAgendaItem",
+    "MeetingKeys",
     "MeetingMinutes",
     "MeetingRecord",
     "MinorityReport",

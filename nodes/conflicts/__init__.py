@@ -32,6 +32,7 @@ from langgraph_council.nodes.conflicts.models import (
 )
 from langgraph_council.nodes.conflicts.state import (
     ConflictInput,
+    ConflictKeys,
     ConflictOutput,
     ConflictState,
     StrategyInput,
@@ -42,6 +43,7 @@ from langgraph_council.nodes.conflicts.state import (
 __all__ = [
     "Conflict",
     "ConflictInput",
+    "ConflictKeys",
     "ConflictOutcome",
     "ConflictOutput",
     "ConflictPosition",

@@ -20,6 +20,7 @@ from langgraph_council.nodes.conflicts.models import (
 
 __all__ = [
     "ConflictInput",
+    "ConflictKeys",
     "ConflictOutput",
     "ConflictState",
     "Route",
@@ -50,6 +51,18 @@ class ConflictInput(TypedDict):
     """What a caller passes: the conflict to resolve."""
 
     conflict: Conflict
+
+
+class ConflictKeys(TypedDict):
+    """The keys a parent graph's state needs to run the conflict graph as one of its nodes.
+
+    The subgraph reads `conflict` and writes `resolution` and `dissent_records` back (see
+    `MeetingKeys`); a human escalation interrupts the parent run, resumed with `Command`.
+    """
+
+    conflict: NotRequired[Conflict]
+    resolution: NotRequired[ConflictResolution]
+    dissent_records: NotRequired[list[DissentRecord]]
 
 
 class ConflictOutput(TypedDict):

@@ -24,6 +24,7 @@ from langgraph_council.nodes.meetings.models import (
 __all__ = [
     "CallTask",
     "MeetingInput",
+    "MeetingKeys",
     "MeetingOutput",
     "MeetingState",
     "add_failures",
@@ -76,6 +77,24 @@ class MeetingOutput(TypedDict):
     """What a caller reads back."""
 
     minutes: MeetingMinutes
+
+
+class MeetingKeys(TypedDict):
+    """The keys a parent graph's state needs to run a meeting graph as one of its nodes.
+
+    Inherit it (with `ConflictKeys` and your own keys): the subgraph reads the input keys from
+    the parent's state and writes `minutes` back; its other state stays inside it.
+
+    Example:
+        >>> class AppState(MeetingKeys, ConflictKeys):  # doctest: +SKIP
+        ...     notes: str
+    """
+
+    agenda: MeetingAgenda | dict[str, Any] | str
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    minutes: NotRequired[MeetingMinutes]
 
 
 class MeetingState(TypedDict):
