@@ -6,6 +6,7 @@ import importlib
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langchain_core.runnables import RunnableConfig
@@ -13,6 +14,7 @@ from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
 from langgraph_council.graphs import studio
 from langgraph_council.nodes import MeetingMinutes
+from tests.openai_server import agent_of, loopback_openai, schema_name
 
 CONFIG = json.loads((Path(__file__).resolve().parents[2] / "langgraph.json").read_text())
 MEETING = {
@@ -40,6 +42,20 @@ def test_each_factory_builds_a_fresh_graph_without_a_checkpointer(
     first, second = factory(), factory()
     assert first.checkpointer is None and first is not second
     assert getattr(studio, graph_id) is factory
+
+
+def test_council_model_puts_every_agent_on_that_chat_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(body: dict[str, Any]) -> str:
+        return '{"decisions": ["REST"]}' if schema_name(body) else "Position: REST"
+
+    with loopback_openai(respond) as server:
+        monkeypatch.setenv("COUNCIL_MODEL", "openai:gpt-4o-mini")  # any init_chat_model string
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "test")
+        minutes = studio.meeting_position_papers().invoke(MEETING)["minutes"]
+    assert {agent_of(r) for r in server.requests} == {"cto", "backend_lead", "frontend_lead"}
+    assert (minutes.total_input_tokens, minutes.total_output_tokens) == server.tokens()
+    assert minutes.decisions == ("REST",)
 
 
 @pytest.mark.postgres
