@@ -192,3 +192,21 @@ async def test_every_graph_draws_its_command_edges(client: LangGraphClient) -> N
         assert len(into_end) == 1, f"{graph_id}: only the last node ends the graph, got {into_end}"
     debate = await client.assistants.get_graph("conflict", xray=True)
     assert {"debate:judge", "human:request_human"} <= {n["id"] for n in debate["nodes"]}
+
+
+async def test_runs_without_a_context_use_the_defaults(client: LangGraphClient) -> None:
+    thread = await client.threads.create()
+    meeting: Any = {
+        "agenda": "Which queue?",
+        "leader_id": "cto",
+        "participant_ids": ["@backend_lead", "qa_head"],
+        "token_budget": 20_000,
+    }
+    out: Any = await client.runs.wait(thread["thread_id"], "meeting_position_papers", input=meeting)
+    assert out["minutes"]["status"] == "completed"
+    conflict: Any = demo_conflict().model_dump(mode="json")
+    thread = await client.threads.create()
+    out = await client.runs.wait(
+        thread["thread_id"], "conflict", input={"conflict": conflict}, context={}
+    )
+    assert out["resolution"]["outcome"] == "resolved_by_authority"  # the default strategy
