@@ -31,6 +31,11 @@ from langgraph_council.checkpoints.recovery import (
     interrupted_threads,
     resume_thread,
 )
+from langgraph_council.checkpoints.serde import (
+    council_allowlist,
+    council_serde,
+    with_council_serde,
+)
 from langgraph_council.nodes.escalation import (
     EscalationError,
     EscalationStore,
@@ -62,6 +67,8 @@ __all__ = [
     "asetup_database",
     "async_postgres_checkpointer",
     "connect",
+    "council_allowlist",
+    "council_serde",
     "default_data_dir",
     "embedded_postgres",
     "escalation_resume_command",
@@ -69,4 +76,5 @@ __all__ = [
     "postgres_checkpointer",
     "resume_thread",
     "setup_database",
+    "with_council_serde",
 ]

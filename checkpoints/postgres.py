@@ -15,13 +15,14 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.checkpoint.serde.base import SerializerProtocol
 from psycopg import AsyncConnection, Connection
 from psycopg.rows import DictRow
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from langgraph_council.checkpoints.connections import connect, connection_kwargs
 from langgraph_council.checkpoints.migrations import asetup_database, setup_database
-from langgraph_council.checkpoints.serde import CouncilSerializer
+from langgraph_council.checkpoints.serde import council_serde
 
 __all__ = [
     "async_postgres_checkpointer",
@@ -100,12 +101,14 @@ def postgres_checkpointer(
     pool_size: int | None = None,
     prepare_threshold: int | None = 0,
     setup: bool = True,
+    serde: SerializerProtocol | None = None,
 ) -> Iterator[PostgresSaver]:
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
-    The saver is synchronous: a graph using it under `ainvoke` raises `NotImplementedError`
-    saying to use `async_postgres_checkpointer` instead.
+    `serde` defaults to `council_serde()`: this package's models come back as models, strict
+    msgpack or not; pass `council_serde(extra=[YourState, ...])` when your own graphs keep
+    models of their own in the same checkpointer.
 
     Example:
         >>> with postgres_checkpointer(uri) as saver:  # doctest: +SKIP
@@ -116,7 +119,7 @@ def postgres_checkpointer(
         setup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield _SyncPostgresSaver(conn, serde=CouncilSerializer())
+            yield _SyncPostgresSaver(conn, serde=serde or council_serde())
         return
     with ConnectionPool[Connection[DictRow]](
         uri,
@@ -125,7 +128,7 @@ def postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=True,
     ) as pool:
-        yield _SyncPostgresSaver(pool, serde=CouncilSerializer())
+        yield _SyncPostgresSaver(pool, serde=serde or council_serde())
 
 
 @asynccontextmanager
@@ -135,15 +138,19 @@ async def async_postgres_checkpointer(
     pool_size: int | None = None,
     prepare_threshold: int | None = 0,
     setup: bool = True,
+    serde: SerializerProtocol | None = None,
 ) -> AsyncIterator[AsyncPostgresSaver]:
-    """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it."""
+    """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
+
+    `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
+    """
     _check_pool_size(pool_size)
     if setup:
         await asetup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
         conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
         async with conn:
-            yield AsyncPostgresSaver(conn, serde=CouncilSerializer())
+            yield AsyncPostgresSaver(conn, serde=serde or council_serde())
         return
     async with AsyncConnectionPool[AsyncConnection[DictRow]](
         uri,
@@ -152,4 +159,4 @@ async def async_postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=False,
     ) as pool:
-        yield AsyncPostgresSaver(pool, serde=CouncilSerializer())
+        yield AsyncPostgresSaver(pool, serde=serde or council_serde())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
 from langgraph.graph import END, START, StateGraph
@@ -19,6 +19,11 @@ from langgraph_council.graphs.meeting_protocols import (
 from langgraph_council.graphs.registry import Registry
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.calls import pure_node
+from langgraph_council.nodes.meetings.config import (
+    MeetingProtocolConfig,
+    build_metadata,
+    coerce_config,
+)
 from langgraph_council.nodes.meetings.minutes import (
     TaskCreator,
     create_tasks,
@@ -110,17 +115,19 @@ def build_meeting_graph(
     roster: Roster,
     *,
     protocol: str = "structured_phases",
+    config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
     task_creator: TaskCreator | None = None,
     records: MeetingRecorder | None = None,
 ) -> StateGraph[Any, Any, Any, Any]:
     """The uncompiled meeting graph of `protocol` (for composition and shape snapshots).
 
+    `config` is the build-time default of the tunables: a run's `context` is merged over it.
     `task_creator` receives action items when `auto_create_tasks` is on; `records` saves a
     meeting record at the end (e.g. `PostgresMeetingRecordStore`).
 
     Raises:
-        ValueError: If `protocol` is not registered.
-        TypeError: If `roster` is not a `Roster`.
+        ValueError: If `protocol` is not registered or `config` is invalid (naming the field).
+        TypeError: If `roster` is not a `Roster` or `config` neither a config nor a dict.
 
     Example:
         >>> builder = build_meeting_graph(roster, protocol="round_robin")  # doctest: +SKIP
@@ -153,6 +160,12 @@ def build_meeting_graph(
         graph.add_edge(last, "record_meeting")
         last = "record_meeting"
     graph.add_edge(last, END)
+    if config is not None:
+        # Protocol builders take (graph, roster) only: every node carries the build-time
+        # default in its metadata, and `ctx()` merges the run context over it.
+        metadata = build_metadata(coerce_config(config))
+        for spec in graph.nodes.values():
+            spec.metadata = {**(spec.metadata or {}), **metadata}
     return graph
 
 
@@ -163,18 +176,21 @@ def create_meeting_graph(
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "meeting",
+    config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
     task_creator: TaskCreator | None = None,
     records: MeetingRecorder | None = None,
 ) -> MeetingGraph:
     """Build and compile a meeting graph for `roster`.
 
     Input: `{"agenda", "leader_id", "participant_ids", "token_budget"}`; output: `minutes`.
-    Tunables: `context=MeetingProtocolConfig(...)`, a plain dict of its fields, or a namespaced
-    dict `{"meeting": {...}}` (other families' sections are ignored). With a checkpointer, invoke
-    with `durability="sync"` so a crash never repeats a finished turn or paper.
+    Tunables: `config=MeetingProtocolConfig(...)` (or a dict) at build time, like
+    `create_conflict_graph`; a run's `context=` (the config, a plain dict of its fields, or a
+    namespaced dict `{"meeting": {...}}`; other families' sections are ignored) is merged over
+    it for that run. With a checkpointer, invoke with `durability="sync"` so a crash never
+    repeats a finished turn or paper.
 
     Raises:
-        ValueError: If `protocol` is not registered.
+        ValueError: If `protocol` is not registered or `config` is invalid.
 
     Example:
         >>> graph = create_meeting_graph(roster, protocol="round_robin")  # doctest: +SKIP
@@ -183,6 +199,6 @@ def create_meeting_graph(
         ...              context={"round_robin": {"max_turns_per_agent": 1}})["minutes"]
     """
     builder = build_meeting_graph(
-        roster, protocol=protocol, task_creator=task_creator, records=records
+        roster, protocol=protocol, config=config, task_creator=task_creator, records=records
     )
     return builder.compile(checkpointer=checkpointer, store=store, name=name)

@@ -3,6 +3,7 @@
 from langgraph_council.nodes.agents import AgentReply, Roster, StructuredReply, estimate_tokens
 from langgraph_council.nodes.conflicts import (
     Conflict,
+    ConflictKeys,
     ConflictOutcome,
     ConflictPosition,
     ConflictResolution,
@@ -24,6 +25,7 @@ from langgraph_council.nodes.meetings import (
     Contribution,
     MeetingAgenda,
     MeetingAgendaItem,
+    MeetingKeys,
     MeetingMinutes,
     MeetingRecord,
     MinorityReport,
@@ -42,6 +44,7 @@ __all__ = [
     "AgentProfile",
     "AgentReply",
     "Conflict",
+    "ConflictKeys",
     "ConflictOutcome",
     "ConflictPosition",
     "ConflictResolution",
@@ -57,6 +60,7 @@ __all__ = [
     "InMemoryDissentStore",
     "MeetingAgenda",
     "MeetingAgendaItem",
+    "MeetingKeys",
     "MeetingMinutes",
     "MeetingRecord",
     "MinorityReport",

@@ -26,6 +26,7 @@ from langgraph_council.nodes.conflicts.models import (
 from langgraph_council.nodes.conflicts.state import (
     ConflictContext,
     ConflictInput,
+    ConflictKeys,
     ConflictOutput,
     ConflictState,
     StrategyInput,
@@ -47,6 +48,7 @@ __all__ = [
     "Conflict",
     "ConflictContext",
     "ConflictInput",
+    "ConflictKeys",
     "ConflictOutcome",
     "ConflictOutput",
     "ConflictPosition",

@@ -170,8 +170,14 @@ def make_record_dissent_node(store: DissentStore | None) -> Any:
         resolution = state.get("resolution")
         if resolution is None:
             raise ValueError("record_dissent ran before a resolution was made")
+        # A checkpointer without this package's msgpack allowlist hands models back as dicts.
+        if isinstance(resolution, Mapping):
+            resolution = ConflictResolution.model_validate(dict(resolution))
+        conflict = state["conflict"]
+        if isinstance(conflict, Mapping):
+            conflict = Conflict.model_validate(dict(conflict))
         records = build_dissent_records(
-            state["conflict"],
+            conflict,
             resolution,
             strategy=state.get("strategy", "unknown"),
             metadata={

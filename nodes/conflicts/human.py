@@ -12,6 +12,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes.conflicts.intake import coerce_conflict
 from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictOutcome,
@@ -53,7 +54,7 @@ def new_escalation(
     state: ConflictState, thread_id: str, settings: ConflictResolutionConfig
 ) -> Escalation:
     """The pending escalation for this thread's conflict (its id is set when it is opened)."""
-    conflict = state["conflict"]
+    conflict = coerce_conflict(state["conflict"])
     now = utc_now()
     timeout = settings.human.timeout_seconds
     return Escalation(
@@ -73,7 +74,7 @@ def new_escalation(
 
 def escalation_payload(state: ConflictState) -> dict[str, Any]:
     """What the human sees besides the generic keys: both positions summarised, any review."""
-    conflict = state["conflict"]
+    conflict = coerce_conflict(state["conflict"])
     return {
         "conflict_id": conflict.id,
         "conflict_type": conflict.type.value,
@@ -104,7 +105,7 @@ def make_open_escalation_node(
 
     def open_escalation_node(state: ConflictState, config: RunnableConfig) -> dict[str, Any]:
         draft = new_escalation(state, require_thread_id(config), current_config(default))
-        return opened(open_escalation(store, draft, key=state["conflict"].id))
+        return opened(open_escalation(store, draft, key=coerce_conflict(state["conflict"]).id))
 
     return open_escalation_node
 
@@ -113,7 +114,7 @@ def make_await_human_node(store: EscalationStore | None) -> Any:
     """Node `await_human`: `interrupt()` until a valid decision arrives (bad ones re-ask)."""
 
     def await_human(state: ConflictState) -> dict[str, Any]:
-        parties = state["conflict"].agent_ids
+        parties = coerce_conflict(state["conflict"]).agent_ids
         awaited = await_decision(
             store, state, escalation_payload(state), kind="conflict", options=parties
         )
@@ -135,7 +136,7 @@ def human_resolution(state: ConflictState, decision: HumanDecision) -> ConflictR
         "expired": ConflictOutcome.ESCALATED_TO_HUMAN,
     }[decision.decision]
     return make_resolution(
-        state["conflict"],
+        coerce_conflict(state["conflict"]),
         outcome,
         winner=decision.winning_agent_id,
         decided_by=decision.decided_by,

@@ -5,14 +5,20 @@ Escalations and the human's decision live in `nodes.escalation` (one model for e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from langgraph_council.nodes.display import html_block, html_heading, html_table
 from langgraph_council.nodes.org import SeniorityLevel
 from langgraph_council.nodes.text import NulFree
+
+if TYPE_CHECKING:
+    from langgraph_council.nodes.meetings.models import MeetingMinutes, Position
+    from langgraph_council.nodes.org import Org
 
 __all__ = [
     "WINNING_OUTCOMES",
@@ -150,6 +156,88 @@ class Conflict(NulFree):
                 return position
         raise KeyError(f"agent {agent_id!r} is not a party to conflict {self.id!r}")
 
+    def _repr_html_(self) -> str:
+        """The parties and their positions as a table (Jupyter shows this)."""
+        return html_block(
+            html_heading(f"{self.subject} ({self.type.value} conflict {self.id})"),
+            html_table(
+                "Positions",
+                ["agent", "department", "level", "position", "evidence"],
+                (
+                    (p.agent_id, p.agent_department, p.agent_level, p.position, p.evidence)
+                    for p in self.positions
+                ),
+            ),
+        )
+
+    @classmethod
+    def from_minutes(
+        cls,
+        minutes: MeetingMinutes,
+        org: Org,
+        *,
+        type: ConflictType | str = "other",
+        parties: Sequence[str] | None = None,
+        subject: str | None = None,
+        id: str | None = None,
+    ) -> Conflict:
+        """The disagreement a meeting left, as a conflict to resolve.
+
+        Parties are the agents of `parties`, else those in the conflicts the meeting detected,
+        else every agent with a position; each brings its position from `minutes.positions`
+        (claim, evidence, confidence), its department and level from `org`. The id defaults to
+        `<meeting_id>-conflict` (stable, so a re-run finds the same escalation), the subject to
+        the agenda's title.
+
+        Raises:
+            ValueError: Fewer than two parties hold differing positions, or a party is not in
+                the org or has no position in the minutes.
+
+        Example:
+            >>> conflict = Conflict.from_minutes(out["minutes"], org)  # doctest: +SKIP
+        """
+        by_agent = {p.agent_id: p for p in minutes.positions}
+        detected = [a for c in minutes.conflicts for a in c.agent_ids if a in by_agent]
+        chosen = list(dict.fromkeys(parties or detected or by_agent))
+        missing = [a for a in chosen if a not in by_agent]
+        if missing:
+            raise ValueError(
+                f"parties {missing} have no position in minutes.positions; "
+                f"agents with one: {sorted(by_agent)}"
+            )
+        if len({by_agent[a].claim.strip().casefold() for a in chosen}) < 2:
+            raise ValueError(
+                f"meeting {minutes.meeting_id!r} records no disagreement between {chosen}: "
+                "a conflict needs at least two parties with different claims"
+            )
+        return cls(
+            id=id or f"{minutes.meeting_id}-conflict",
+            type=ConflictType(type),
+            subject=subject or minutes.agenda.title,
+            positions=tuple(_party(org, by_agent[a], minutes) for a in chosen),
+            detected_at=minutes.ended_at,
+        )
+
+
+def _party(org: Org, stated: Position, minutes: MeetingMinutes) -> ConflictPosition:
+    if stated.agent_id not in org:
+        raise ValueError(
+            f"minutes.positions names agent {stated.agent_id!r}, who is not in the org; "
+            "pass the org the meeting ran with"
+        )
+    profile = org.get(stated.agent_id)
+    evidence = "; ".join(stated.evidence) or "none cited"
+    return ConflictPosition(
+        agent_id=profile.id,
+        agent_department=profile.department,
+        agent_level=profile.level,
+        position=stated.claim,
+        reasoning=f"Stated in meeting {minutes.meeting_id} with confidence "
+        f"{stated.confidence:.2f}; evidence: {evidence}.",
+        evidence=stated.evidence,
+        timestamp=minutes.ended_at,
+    )
+
 
 class Statement(BaseModel):
     """What one party said in an argument, rebuttal or negotiation round."""
@@ -197,6 +285,20 @@ class ConflictResolution(BaseModel):
         if not has_winner and any(f is not None for f in fields):
             raise ValueError(f"outcome {self.outcome.value} has no winner; leave winner fields")
         return self
+
+    def _repr_html_(self) -> str:
+        """Outcome, winner, judge and reasoning as a table (Jupyter shows this)."""
+        rows = [
+            ("outcome", self.outcome),
+            ("winner", self.winning_agent_id),
+            ("winning position", self.winning_position),
+            ("decided by", self.decided_by),
+            ("confidence", self.confidence),
+            ("reasoning", self.reasoning),
+            ("resolved at", self.resolved_at.isoformat(timespec="seconds")),
+        ]
+        present = [(k, v) for k, v in rows if v is not None]
+        return html_block(html_table(f"Resolution of {self.conflict_id}", ["", ""], present))
 
 
 class DissentRecord(BaseModel):

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Literal, NotRequired
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal, NotRequired
 
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
-from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes.conflicts.config import (
+    ConflictResolutionConfig,
+    DebateConfig,
+    HumanConfig,
+    HybridConfig,
+    LadderConfig,
+)
 from langgraph_council.nodes.conflicts.models import (
     Conflict,
     ConflictResolution,
+    ConflictType,
     DissentRecord,
     Statement,
     Verdict,
@@ -21,6 +29,7 @@ from langgraph_council.nodes.escalation.models import HumanDecision
 __all__ = [
     "ConflictContext",
     "ConflictInput",
+    "ConflictKeys",
     "ConflictOutput",
     "ConflictState",
     "Route",
@@ -34,25 +43,53 @@ Route = Literal["resolved", "human", "authority"]
 """Where a strategy sends the conflict next: done, to a human, or to the authority fallback."""
 
 
-def merge_statements(left: list[Statement], right: list[Statement]) -> list[Statement]:
-    """Append statements from parallel parties, ordered by round, kind, then agent id."""
-    return sorted([*left, *right], key=lambda s: (s.round, s.kind, s.agent_id))
+def merge_statements(
+    left: Sequence[Statement | Mapping[str, Any]], right: Sequence[Statement | Mapping[str, Any]]
+) -> list[Statement]:
+    """Append statements from parallel parties, ordered by round, kind, then agent id.
+
+    Statements may arrive as JSON dicts (LangGraph Server state edits); they are validated back.
+    """
+    merged = [
+        s if isinstance(s, Statement) else Statement.model_validate(s) for s in [*left, *right]
+    ]
+    return sorted(merged, key=lambda s: (s.round, s.kind, s.agent_id))
 
 
 class ConflictContext(TypedDict, total=False):
-    """The conflict graph's context schema: the `conflict` section of a namespaced run context.
+    """The conflict graph's context schema: the `conflict` section of a namespaced run context,
+    or the flat fields of `ConflictResolutionConfig` (see `nodes.context.run_context`).
 
-    The flat form (`{"strategy": "debate"}`) and a `ConflictResolutionConfig` work too; see
-    `nodes.context.run_context`.
+    The flat keys are listed too because LangGraph Server drops run-context keys its schema
+    does not name.
     """
 
     conflict: ConflictResolutionConfig
+    strategy: str
+    by_conflict_type: dict[ConflictType, str]
+    by_department: dict[str, str]
+    debate: DebateConfig
+    hybrid: HybridConfig
+    ladder: LadderConfig
+    human: HumanConfig
 
 
 class ConflictInput(TypedDict):
     """What a caller passes: the conflict to resolve."""
 
     conflict: Conflict
+
+
+class ConflictKeys(TypedDict):
+    """The keys a parent graph's state needs to run the conflict graph as one of its nodes.
+
+    The subgraph reads `conflict` and writes `resolution` and `dissent_records` back (see
+    `MeetingKeys`); a human escalation interrupts the parent run, resumed with `Command`.
+    """
+
+    conflict: NotRequired[Conflict]
+    resolution: NotRequired[ConflictResolution]
+    dissent_records: NotRequired[list[DissentRecord]]
 
 
 class ConflictOutput(TypedDict):

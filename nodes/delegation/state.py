@@ -75,11 +75,15 @@ def append_blocked(
 
 class DelegationContext(TypedDict, total=False):
     """The delegation graph's context schema: the `delegation` section of a namespaced run
-    context. The flat form (`{"max_handoffs": 4}`) and a `DelegationConfig` work too; see
-    `nodes.context.run_context`.
+    context, or the flat fields of `DelegationConfig` (see `nodes.context.run_context`); the
+    flat keys are listed because LangGraph Server drops context keys its schema does not name.
     """
 
     delegation: DelegationConfig
+    max_handoffs: int
+    enforce_chain_of_command: bool
+    allow_skip_level: bool
+    human_timeout_seconds: float | None
 
 
 class DelegationInput(TypedDict):

@@ -21,7 +21,7 @@ from langgraph_council.nodes.meetings.models import (
 )
 from langgraph_council.nodes.meetings.participants import resolve_participants
 from langgraph_council.nodes.meetings.records import MeetingRecord, MeetingRecorder
-from langgraph_council.nodes.meetings.state import MeetingContext
+from langgraph_council.nodes.meetings.state import MeetingContext, MeetingKeys
 from langgraph_council.nodes.meetings.synthesis import SynthesisOutput, parse_synthesis_text
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "MeetingAgenda",
     "MeetingAgendaItem",
     "MeetingContext",
+    "MeetingKeys",
     "MeetingMinutes",
     "MeetingProtocolConfig",
     "MeetingRecord",

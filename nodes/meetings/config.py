@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, Literal
 
+from langgraph.config import get_config
 from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes.context import run_context
 
 __all__ = [
+    "BUILD_CONFIG_KEY",
     "ConflictDetectorName",
     "MeetingProtocolConfig",
     "PositionPapersConfig",
     "RoundRobinConfig",
     "StructuredPhasesConfig",
+    "build_default",
+    "build_metadata",
+    "coerce_config",
     "ctx",
 ]
 
@@ -102,10 +109,49 @@ class MeetingProtocolConfig(BaseModel):
     max_participants: int = Field(default=8, ge=1)
 
 
+def coerce_config(value: MeetingProtocolConfig | Mapping[str, Any] | None) -> MeetingProtocolConfig:
+    """A build-time config as a `MeetingProtocolConfig`; None gives the defaults."""
+    if value is None:
+        return MeetingProtocolConfig()
+    if isinstance(value, MeetingProtocolConfig):
+        return value
+    if isinstance(value, Mapping):
+        return MeetingProtocolConfig.model_validate(dict(value))
+    raise TypeError(
+        f"meeting config must be a MeetingProtocolConfig or a dict, got {type(value).__name__}"
+    )
+
+
+BUILD_CONFIG_KEY = "council_meeting_config"
+"""Node-metadata key under which a meeting graph carries its build-time config (as JSON)."""
+
+
+def build_metadata(config: MeetingProtocolConfig) -> dict[str, str]:
+    """The node metadata that makes `config` the graph's build-time default.
+
+    Meeting nodes are built by protocol builders that take only `(graph, roster)`; the graph
+    factory stamps its `config=` on every node, and `ctx()` merges the run context over it.
+    """
+    return {BUILD_CONFIG_KEY: config.model_dump_json()}
+
+
+@lru_cache(maxsize=64)
+def _parse(raw: str) -> MeetingProtocolConfig:
+    return MeetingProtocolConfig.model_validate_json(raw)
+
+
+def build_default(metadata: Mapping[str, Any] | None) -> MeetingProtocolConfig:
+    """The build-time config a node's metadata carries, else the defaults."""
+    raw = (metadata or {}).get(BUILD_CONFIG_KEY)
+    return _parse(raw) if isinstance(raw, str) else _DEFAULT
+
+
 _DEFAULT = MeetingProtocolConfig()
 
 
 def ctx(default: MeetingProtocolConfig | None = None) -> MeetingProtocolConfig:
-    """The run's meeting tunables: the run context merged over `default` (the build-time config,
-    all defaults when None)."""
-    return run_context("meeting", MeetingProtocolConfig, _DEFAULT if default is None else default)
+    """The run's meeting tunables: the run context merged over `default`, else over the
+    graph's build-time `config=` (carried in node metadata), else over the defaults."""
+    if default is None:
+        default = build_default(get_config().get("metadata"))
+    return run_context("meeting", MeetingProtocolConfig, default)

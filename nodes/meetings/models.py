@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
+from langgraph_council.nodes.display import html_block, html_heading, html_table
 from langgraph_council.nodes.text import NulFree
 
 __all__ = [
@@ -248,3 +249,39 @@ class MeetingMinutes(BaseModel):
     def duration_seconds(self) -> float:
         """Wall-clock length of the meeting."""
         return max(0.0, (self.ended_at - self.started_at).total_seconds())
+
+    def _repr_html_(self) -> str:
+        """Decisions, action items, positions and dissent as tables (Jupyter shows this)."""
+        return html_block(
+            html_heading(
+                f"{self.agenda.title} - {self.protocol}, {self.status}; led by {self.leader_id}, "
+                f"{len(self.participant_ids)} participants, {self.total_tokens} tokens "
+                f"({self.meeting_id})"
+            ),
+            html_table("Summary", ["summary"], [[self.summary]] if self.summary else []),
+            html_table("Decisions", ["#", "decision"], enumerate(self.decisions, 1)),
+            html_table(
+                "Action items",
+                ["assignee", "priority", "action", "flag"],
+                ((a.assignee_id, a.priority, a.description, a.flagged) for a in self.action_items),
+            ),
+            html_table(
+                "Positions",
+                ["agent", "claim", "confidence", "evidence"],
+                ((p.agent_id, p.claim, p.confidence, p.evidence) for p in self.positions),
+            ),
+            html_table(
+                "Minority reports",
+                ["agents", "claim", "evidence weight", "evidence"],
+                (
+                    (r.agent_ids, r.claim, r.evidence_weight, r.evidence)
+                    for r in self.minority_reports
+                ),
+            ),
+            html_table(
+                "Failed participants",
+                ["agent", "phase", "error"],
+                ((f.agent_id, f.phase, f.error) for f in self.failures),
+            ),
+            html_table("Error", ["error"], [[self.error]] if self.error else []),
+        )

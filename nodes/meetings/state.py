@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Annotated, Any, NotRequired
 
@@ -11,7 +11,12 @@ from langgraph.channels.delta import DeltaChannel
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
-from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes.meetings.config import (
+    MeetingProtocolConfig,
+    PositionPapersConfig,
+    RoundRobinConfig,
+    StructuredPhasesConfig,
+)
 from langgraph_council.nodes.meetings.models import (
     Contribution,
     DetectedConflict,
@@ -26,6 +31,7 @@ __all__ = [
     "CallTask",
     "MeetingContext",
     "MeetingInput",
+    "MeetingKeys",
     "MeetingOutput",
     "MeetingState",
     "add_failures",
@@ -33,25 +39,35 @@ __all__ = [
 ]
 
 
+def _contribution(value: Contribution | Mapping[str, Any]) -> Contribution:
+    return value if isinstance(value, Contribution) else Contribution.model_validate(value)
+
+
 def merge_contributions(
-    current: list[Contribution], writes: Sequence[list[Contribution] | Contribution]
+    current: Sequence[Contribution | Mapping[str, Any]],
+    writes: Sequence[Sequence[Contribution | Mapping[str, Any]] | Contribution | Mapping[str, Any]],
 ) -> list[Contribution]:
     """Fold batches of new contributions in, ordered by turn (stable for parallel branches).
 
     Batching-invariant, as `DeltaChannel` requires: the checkpoint keeps only each write once,
-    so storage grows linearly with the meeting instead of with its square.
+    so storage grows linearly with the meeting instead of with its square. Contributions may
+    arrive as JSON dicts (LangGraph Server state reads and edits); they are validated back.
     """
     new: list[Contribution] = []
     for w in writes:
-        new.extend([w] if isinstance(w, Contribution) else w)
-    return sorted([*current, *new], key=lambda c: (c.turn, c.agent_id))
+        new.extend(map(_contribution, [w] if isinstance(w, Contribution | Mapping) else w))
+    return sorted([*map(_contribution, current), *new], key=lambda c: (c.turn, c.agent_id))
 
 
 def add_failures(
-    left: list[ParticipantFailure], right: list[ParticipantFailure]
+    left: Sequence[ParticipantFailure | Mapping[str, Any]],
+    right: Sequence[ParticipantFailure | Mapping[str, Any]],
 ) -> list[ParticipantFailure]:
-    """Append failed participant calls from parallel branches."""
-    return [*left, *right]
+    """Append failed participant calls from parallel branches (JSON dicts are validated back)."""
+    return [
+        f if isinstance(f, ParticipantFailure) else ParticipantFailure.model_validate(f)
+        for f in [*left, *right]
+    ]
 
 
 class MeetingInput(TypedDict):
@@ -65,19 +81,49 @@ class MeetingInput(TypedDict):
 
 
 class MeetingContext(TypedDict, total=False):
-    """The meeting graph's context schema: the `meeting` section of a namespaced run context.
+    """The meeting graph's context schema: the `meeting` section of a namespaced run context,
+    or the flat fields of `MeetingProtocolConfig` (see `nodes.context.run_context`).
 
-    The flat form (`{"round_robin": {...}}`) and a `MeetingProtocolConfig` work too; see
-    `nodes.context.run_context`.
+    The flat keys are listed too because LangGraph Server drops run-context keys its schema
+    does not name: without them `context={"round_robin": {...}}` would be lost there.
     """
 
     meeting: MeetingProtocolConfig
+    round_robin: RoundRobinConfig
+    position_papers: PositionPapersConfig
+    structured_phases: StructuredPhasesConfig
+    synthesis_reserve: float
+    max_synthesis_tokens: int
+    min_output_tokens: int
+    quorum: float
+    auto_create_tasks: bool
+    max_tasks_per_meeting: int
+    meeting_type: str
+    max_participants: int
 
 
 class MeetingOutput(TypedDict):
     """What a caller reads back."""
 
     minutes: MeetingMinutes
+
+
+class MeetingKeys(TypedDict):
+    """The keys a parent graph's state needs to run a meeting graph as one of its nodes.
+
+    Inherit it (with `ConflictKeys` and your own keys): the subgraph reads the input keys from
+    the parent's state and writes `minutes` back; its other state stays inside it.
+
+    Example:
+        >>> class AppState(MeetingKeys, ConflictKeys):  # doctest: +SKIP
+        ...     notes: str
+    """
+
+    agenda: MeetingAgenda | dict[str, Any] | str
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    minutes: NotRequired[MeetingMinutes]
 
 
 class MeetingState(TypedDict):

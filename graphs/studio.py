@@ -1,0 +1,107 @@
+"""LangGraph Studio and `langgraph dev` entry points: one graph factory per family, one saver.
+
+`langgraph.json` at the repository root names every factory below and `checkpointer`. Each
+factory builds its graph per request, compiled without a checkpointer (the server lends its
+own), on the demo org. Models: `COUNCIL_MODEL` (any `init_chat_model` string, e.g.
+`openai:gpt-4o-mini`, needs `langchain` and the provider package) or, when unset, the scripted
+demo agents. Tunables come as the run context, e.g. `{"strategy": "human"}` for the conflict
+graph or `{"round_robin": {"max_turns_per_agent": 1}}` for a meeting.
+
+A new graph family is one line::
+
+    coordination = studio_graph("coordination", lambda org, roster: create_coordination_graph(...))
+
+plus its entry in `langgraph.json` (a test checks the two agree).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any, TypeAlias
+
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.pregel import Pregel
+
+from langgraph_council.checkpoints.embedded import embedded_postgres
+from langgraph_council.checkpoints.postgres import async_postgres_checkpointer
+from langgraph_council.graphs.conflicts import create_conflict_graph
+from langgraph_council.graphs.delegation import create_delegation_graph
+from langgraph_council.graphs.meetings import create_meeting_graph
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.demo import demo_roster
+from langgraph_council.nodes.org import Org
+
+__all__ = [
+    "DATABASE_ENV",
+    "STUDIO_GRAPHS",
+    "GraphFactory",
+    "checkpointer",
+    "conflict",
+    "delegation",
+    "meeting_position_papers",
+    "meeting_round_robin",
+    "meeting_structured_phases",
+    "studio_graph",
+]
+
+DATABASE_ENV = "COUNCIL_DATABASE_URL"
+"""The PostgreSQL URI the Studio checkpointer uses; unset, the embedded server starts."""
+
+GraphFactory: TypeAlias = Callable[[], Pregel[Any, Any]]
+STUDIO_GRAPHS: dict[str, GraphFactory] = {}
+"""Every graph `langgraph.json` exposes, by graph id."""
+
+
+def studio_graph(graph_id: str, build: Callable[[Org, Roster], Pregel[Any, Any]]) -> GraphFactory:
+    """Register a zero-argument factory for `graph_id`: `build(org, roster)` per request.
+
+    The server calls a factory for every run, state read and drawing; building a graph takes
+    a few milliseconds, and a fresh roster keeps a scripted model's call log from growing.
+
+    Example:
+        >>> delegation = studio_graph(  # doctest: +SKIP
+        ...     "delegation", lambda org, roster: create_delegation_graph(org, roster))
+    """
+
+    def factory() -> Pregel[Any, Any]:
+        roster = demo_roster()
+        return build(roster.org, roster)
+
+    factory.__name__ = factory.__qualname__ = graph_id
+    factory.__doc__ = f"The `{graph_id}` graph on the demo org, without a checkpointer."
+    STUDIO_GRAPHS[graph_id] = factory
+    return factory
+
+
+meeting_round_robin = studio_graph(
+    "meeting_round_robin", lambda org, roster: create_meeting_graph(roster, protocol="round_robin")
+)
+meeting_position_papers = studio_graph(
+    "meeting_position_papers",
+    lambda org, roster: create_meeting_graph(roster, protocol="position_papers"),
+)
+meeting_structured_phases = studio_graph(
+    "meeting_structured_phases",
+    lambda org, roster: create_meeting_graph(roster, protocol="structured_phases"),
+)
+conflict = studio_graph("conflict", lambda org, roster: create_conflict_graph(org, roster))
+delegation = studio_graph("delegation", lambda org, roster: create_delegation_graph(org, roster))
+
+
+@asynccontextmanager
+async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
+    """The server's saver: PostgreSQL at `COUNCIL_DATABASE_URL`, else the embedded server.
+
+    Tables are set up on entry; the saver uses `council_serde()`, so this package's models come
+    back as models under `LANGGRAPH_STRICT_MSGPACK=true` too. `langgraph.json` names it as
+    `"checkpointer": {"path": "langgraph_council.graphs.studio.checkpointer"}` (a dotted path:
+    langgraph-api 0.16 splits a module path at its last dot).
+    """
+    async with AsyncExitStack() as stack:
+        uri = os.environ.get(DATABASE_ENV)
+        if not uri:
+            uri = await asyncio.to_thread(stack.enter_context, embedded_postgres())
+        yield await stack.enter_async_context(async_postgres_checkpointer(uri, pool_size=4))

@@ -1,0 +1,216 @@
+"""A meeting and a conflict graph inside one parent graph, with little glue."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import START, StateGraph
+from langgraph.types import Command
+
+from langgraph_council.checkpoints import council_serde
+from langgraph_council.graphs import (
+    ConflictResolutionConfig,
+    create_conflict_graph,
+    create_meeting_graph,
+)
+from langgraph_council.nodes import (
+    Conflict,
+    ConflictKeys,
+    MeetingAgenda,
+    MeetingKeys,
+    MeetingMinutes,
+    Org,
+    Position,
+)
+from langgraph_council.nodes.demo import demo_agenda, demo_roster
+from langgraph_council.nodes.meetings.models import DetectedConflict, MinorityReport
+
+START_AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+MEETING = {
+    "agenda": demo_agenda(),
+    "leader_id": "cto",
+    "participant_ids": ["backend_lead", "frontend_lead", "qa_head"],
+    "token_budget": 30_000,
+}
+
+
+def _minutes(*positions: Position, **extra: Any) -> MeetingMinutes:
+    fields: dict[str, Any] = {
+        "meeting_id": "mtg-1",
+        "protocol": "position_papers",
+        "status": "completed",
+        "leader_id": "cto",
+        "participant_ids": tuple(p.agent_id for p in positions),
+        "agenda": MeetingAgenda(title="Release plan"),
+        "positions": positions,
+        "token_budget": 1000,
+        "total_input_tokens": 0,
+        "total_output_tokens": 0,
+        "started_at": START_AT,
+        "ended_at": START_AT + timedelta(minutes=5),
+    }
+    return MeetingMinutes(**(fields | extra))
+
+
+def _turns(minutes: MeetingMinutes) -> int:
+    return sum(1 for c in minutes.contributions if c.phase == "round_robin")
+
+
+class AppState(MeetingKeys, ConflictKeys):
+    note: str
+
+
+def test_from_minutes_takes_positions_from_the_minutes_and_ranks_from_the_org(org: Org) -> None:
+    minutes = _minutes(
+        Position(
+            agent_id="senior_dev", claim="Ship Friday", confidence=0.8, evidence=("CI green",)
+        ),
+        Position(agent_id="ui_dev", claim="Wait a week", evidence=("design review",)),
+        minority_reports=(
+            MinorityReport(
+                claim="Wait a week",
+                agent_ids=("ui_dev",),
+                evidence=("design review",),
+                evidence_weight=1.0,
+                supporters=1,
+            ),
+        ),
+    )
+    conflict = Conflict.from_minutes(minutes, org, type="priority")
+    assert (conflict.id, conflict.type, conflict.subject) == (
+        "mtg-1-conflict",
+        "priority",
+        "Release plan",
+    )
+    senior, ui = conflict.positions
+    assert (senior.agent_department, senior.agent_level, senior.position) == (
+        "backend",
+        "senior",
+        "Ship Friday",
+    )
+    assert (ui.agent_department, ui.agent_level, ui.evidence) == (
+        "frontend",
+        "mid",
+        ("design review",),
+    )
+    assert "confidence 0.80" in senior.reasoning and "CI green" in senior.reasoning
+    assert conflict.detected_at == minutes.ended_at
+
+
+def test_from_minutes_keeps_to_the_detected_conflict_or_the_parties_asked_for(org: Org) -> None:
+    minutes = _minutes(
+        Position(agent_id="senior_dev", claim="Postgres"),
+        Position(agent_id="junior_dev", claim="Postgres"),
+        Position(agent_id="ui_dev", claim="MongoDB"),
+        conflicts=(DetectedConflict(agent_ids=("ui_dev", "senior_dev"), detector="keyword"),),
+    )
+    assert Conflict.from_minutes(minutes, org).agent_ids == ("ui_dev", "senior_dev")
+    chosen = Conflict.from_minutes(minutes, org, parties=["junior_dev", "ui_dev"])
+    assert chosen.agent_ids == ("junior_dev", "ui_dev")
+
+
+def test_from_minutes_names_what_is_missing(org: Org) -> None:
+    agreed = _minutes(
+        Position(agent_id="senior_dev", claim="Ship"), Position(agent_id="ui_dev", claim="ship ")
+    )
+    with pytest.raises(ValueError, match="records no disagreement"):
+        Conflict.from_minutes(agreed, org)
+    with pytest.raises(ValueError, match=r"parties \['qa_head'\] have no position"):
+        Conflict.from_minutes(agreed, org, parties=["senior_dev", "qa_head"])
+    stranger = _minutes(
+        Position(agent_id="senior_dev", claim="A"), Position(agent_id="zed", claim="B")
+    )
+    with pytest.raises(ValueError, match="'zed', who is not in the org"):
+        Conflict.from_minutes(stranger, org)
+
+
+def test_meeting_config_is_a_build_time_default_that_a_run_context_replaces() -> None:
+    roster = demo_roster()
+    short = create_meeting_graph(
+        roster, protocol="round_robin", config={"round_robin": {"max_turns_per_agent": 1}}
+    )
+    assert _turns(short.invoke(MEETING)["minutes"]) == 3
+    longer = short.invoke(MEETING, context={"round_robin": {"max_turns_per_agent": 2}})
+    assert _turns(longer["minutes"]) == 6
+    assert (
+        _turns(create_meeting_graph(roster, protocol="round_robin").invoke(MEETING)["minutes"]) == 6
+    )
+    with pytest.raises(ValueError, match="max_turns_per_agent"):
+        create_meeting_graph(roster, config={"round_robin": {"max_turns_per_agent": 0}})
+
+
+def test_both_families_keep_their_build_time_config_inside_one_parent() -> None:
+    roster = demo_roster()
+    app = StateGraph(AppState)
+    meeting = create_meeting_graph(
+        roster, protocol="round_robin", config={"round_robin": {"max_turns_per_agent": 1}}
+    )
+    app.add_node("meeting", meeting)
+    app.add_node("open", lambda s: {"conflict": Conflict.from_minutes(s["minutes"], roster.org)})
+    human = ConflictResolutionConfig(strategy="human")
+    app.add_node("conflict", create_conflict_graph(roster.org, roster, config=human))
+    app.add_edge(START, "meeting")
+    app.add_edge("meeting", "open")
+    app.add_edge("open", "conflict")
+    graph = app.compile(checkpointer=InMemorySaver(serde=council_serde()))
+    run: RunnableConfig = {"configurable": {"thread_id": "parent-1"}}
+
+    paused = graph.invoke({**MEETING, "note": "kept"}, run)
+    assert _turns(paused["minutes"]) == 3 and paused["note"] == "kept"
+    (question,) = paused["__interrupt__"]
+    assert question.value["party_ids"] == ["backend_lead", "frontend_lead", "qa_head"]
+    answer = {
+        "decision": "reject",
+        "reasoning": "Neither; measure first.",
+        "decided_by": "human:lead",
+    }
+    done = graph.invoke(Command(resume=answer), run)
+    assert done["resolution"].outcome == "rejected_by_human"
+    assert len(done["dissent_records"]) == 3  # one per position when nobody wins
+    assert set(done) == {*MEETING, "note", "minutes", "conflict", "resolution", "dissent_records"}
+
+
+def test_namespaced_run_contexts_coexist_in_one_parent() -> None:
+    roster = demo_roster()
+    app = StateGraph(AppState)
+    app.add_node("meeting", create_meeting_graph(roster, protocol="round_robin"))
+    app.add_node("open", lambda s: {"conflict": Conflict.from_minutes(s["minutes"], roster.org)})
+    app.add_node("conflict", create_conflict_graph(roster.org, roster))
+    app.add_edge(START, "meeting")
+    app.add_edge("meeting", "open")
+    app.add_edge("open", "conflict")
+    graph = app.compile(checkpointer=InMemorySaver(serde=council_serde()))
+    context = {
+        "meeting": {"round_robin": {"max_turns_per_agent": 1}},
+        "conflict": {"strategy": "human"},
+    }
+    run: RunnableConfig = {"configurable": {"thread_id": "parent-2"}}
+    paused = graph.invoke(MEETING, run, context=context)
+    assert _turns(paused["minutes"]) == 3 and paused["__interrupt__"]
+
+
+def test_minutes_conflicts_and_resolutions_render_as_escaped_tables(org: Org) -> None:
+    minutes = _minutes(
+        Position(agent_id="senior_dev", claim="<script>alert(1)</script>"),
+        Position(agent_id="ui_dev", claim="Wait a week", evidence=("design review",)),
+        decisions=("Ship on Friday",),
+    )
+    html = minutes._repr_html_()
+    assert "<b>Decisions</b>" in html and "<td>Ship on Friday</td>" in html
+    assert "&lt;script&gt;" in html and "<script>" not in html
+    assert "<td>design review</td>" in Conflict.from_minutes(minutes, org)._repr_html_()
+    roster = demo_roster()
+    conflict = Conflict.from_minutes(
+        create_meeting_graph(roster, protocol="position_papers").invoke(MEETING)["minutes"],
+        roster.org,
+    )
+    resolution = create_conflict_graph(roster.org, roster).invoke({"conflict": conflict})[
+        "resolution"
+    ]
+    table = resolution._repr_html_()
+    assert "<td>outcome</td><td>resolved_by_authority</td>" in table
+    assert "<td>winner</td><td>qa_head</td>" in table

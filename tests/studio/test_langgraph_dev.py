@@ -1,0 +1,212 @@
+"""The repository's `langgraph.json` served by `langgraph dev`, driven through `langgraph_sdk`.
+
+One server for the module: strict msgpack on, the Postgres checkpointer of `checkpointer.path`
+on a fresh database, the scripted demo agents. Everything listens on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from langgraph_sdk import get_client
+from langgraph_sdk.client import LangGraphClient
+
+from langgraph_council.nodes import Contribution, MeetingMinutes
+from langgraph_council.nodes.demo import demo_conflict
+from tests.conftest import fresh_database
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+REPO = Path(__file__).resolve().parents[2]
+CONFIG = REPO / "langgraph.json"
+GRAPH_IDS = sorted(json.loads(CONFIG.read_text())["graphs"])
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"langgraph dev exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
+        try:
+            if httpx.get(f"{url}/ok", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    pytest.fail(f"langgraph dev did not answer /ok within 90 s:\n{log.read_text()[-4000:]}")
+
+
+@pytest.fixture(scope="module")
+def server(pg_server: str) -> Iterator[str]:
+    """`langgraph dev` on the repo's config; stopped by its process-group id at the end."""
+    port = _free_port()
+    with (
+        tempfile.TemporaryDirectory(prefix="council-langgraph-dev-") as tmp,
+        fresh_database(pg_server, prefix="studio") as uri,
+    ):
+        workdir = Path(tmp)  # the server keeps .langgraph_api here; not pytest's pruned tmp dirs
+        log = workdir / "server.log"
+        env = {k: v for k, v in os.environ.items() if k != "COUNCIL_MODEL"}
+        env.update(
+            COUNCIL_DATABASE_URL=uri,
+            LANGGRAPH_STRICT_MSGPACK="true",
+            LANGGRAPH_CLI_NO_ANALYTICS="1",
+            LANGGRAPH_NO_VERSION_CHECK="true",
+            LANGSMITH_TRACING="false",
+        )
+        command = [
+            str(Path(sys.executable).parent / "langgraph"),
+            "dev",
+            "--config",
+            str(CONFIG),
+            "--no-browser",
+            "--no-reload",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                command, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_up(url, proc, log)
+            yield url
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+
+
+@pytest.fixture
+async def client(server: str) -> AsyncIterator[LangGraphClient]:
+    async with get_client(url=server) as sdk:
+        yield sdk
+
+
+async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGraphClient) -> None:
+    thread = await client.threads.create()
+    meeting: Any = {
+        "agenda": {"title": "REST or GraphQL?"},
+        "leader_id": "cto",
+        "participant_ids": ["backend_lead", "frontend_lead"],
+        "token_budget": 20_000,
+    }
+    out = await client.runs.wait(
+        thread["thread_id"],
+        "meeting_round_robin",
+        input=meeting,
+        context={"round_robin": {"max_turns_per_agent": 1}},
+    )
+    assert isinstance(out, dict)
+    minutes = MeetingMinutes.model_validate(out["minutes"])
+    assert minutes.status == "completed" and len(minutes.contributions) == 3  # 2 turns + summary
+
+    state: Any = await client.threads.get_state(thread["thread_id"])
+    kept = [Contribution.model_validate(c) for c in state["values"]["contributions"]]
+    assert kept == list(minutes.contributions)
+    history = await client.threads.get_history(thread["thread_id"], limit=50)
+    assert len(history) >= 5 and history[0]["checkpoint"] == state["checkpoint"]
+    counts = [len(h["values"].get("contributions", [])) for h in reversed(history)]
+    assert counts == sorted(counts) and counts[-1] == 3  # the transcript grows turn by turn
+
+
+async def test_a_human_conflict_interrupts_and_resumes_under_strict_msgpack(
+    client: LangGraphClient,
+) -> None:
+    thread = await client.threads.create()
+    conflict: Any = demo_conflict().model_dump(mode="json")
+    await client.runs.wait(
+        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
+    )
+    paused: Any = await client.threads.get_state(thread["thread_id"])
+    assert paused["next"] == ["await_human"]
+    (question,) = paused["interrupts"]
+    payload: dict[str, Any] = question["value"]
+    assert payload["party_ids"] == ["backend_lead", "frontend_lead", "ui_dev"]
+    assert payload["escalation_id"]
+
+    out = await client.runs.wait(
+        thread["thread_id"],
+        "conflict",
+        command={
+            "resume": {
+                "decision": "winner",
+                "winning_agent_id": "frontend_lead",
+                "reasoning": "Mobile is where the users are.",
+                "decided_by": "human:studio-test",
+            }
+        },
+        context={"strategy": "human"},
+    )
+    assert isinstance(out, dict)
+    resolution = out["resolution"]
+    assert resolution["outcome"] == "resolved_by_human"
+    assert resolution["winning_agent_id"] == "frontend_lead"
+    assert sorted(d["dissenting_agent_id"] for d in out["dissent_records"]) == [
+        "backend_lead",
+        "ui_dev",
+    ]
+    done: Any = await client.threads.get_state(thread["thread_id"])
+    assert done["next"] == [] and done["values"]["resolution"] == resolution
+
+
+async def test_every_graph_draws_its_command_edges(client: LangGraphClient) -> None:
+    drawings = {g: await client.assistants.get_graph(g) for g in GRAPH_IDS}
+    edges = {
+        g: {(e["source"], e["target"]) for e in drawing["edges"]} for g, drawing in drawings.items()
+    }
+    assert {("take_turn", "take_turn"), ("take_turn", "summarize")} <= edges["meeting_round_robin"]
+    assert ("assign_papers", "write_paper") in edges["meeting_position_papers"]
+    assert {("detect_conflicts", "discuss"), ("check_consensus", "play_devils_advocate")} <= edges[
+        "meeting_structured_phases"
+    ]
+    assert ("await_human", "await_human") in edges["conflict"]
+    assert ("delegation_guard", "escalate_to_manager") in edges["delegation"]
+    for graph_id, pairs in edges.items():
+        into_end = {source for source, target in pairs if target == "__end__"}
+        assert len(into_end) == 1, f"{graph_id}: only the last node ends the graph, got {into_end}"
+    debate = await client.assistants.get_graph("conflict", xray=True)
+    assert {"debate:judge", "human:request_human"} <= {n["id"] for n in debate["nodes"]}
+
+
+async def test_runs_without_a_context_use_the_defaults(client: LangGraphClient) -> None:
+    thread = await client.threads.create()
+    meeting: Any = {
+        "agenda": "Which queue?",
+        "leader_id": "cto",
+        "participant_ids": ["@backend_lead", "qa_head"],
+        "token_budget": 20_000,
+    }
+    out: Any = await client.runs.wait(thread["thread_id"], "meeting_position_papers", input=meeting)
+    assert out["minutes"]["status"] == "completed"
+    conflict: Any = demo_conflict().model_dump(mode="json")
+    thread = await client.threads.create()
+    out = await client.runs.wait(
+        thread["thread_id"], "conflict", input={"conflict": conflict}, context={}
+    )
+    assert out["resolution"]["outcome"] == "resolved_by_authority"  # the default strategy
