@@ -86,6 +86,17 @@ def test_a_semantic_conflict_is_caught_before_the_merge_is_kept(org, rename_repo
     assert git(rename_repo, "show", f"{out.merge('rename').branch}:lib.py").count("calculate")
 
 
+def test_a_cancelled_escalation_drops_the_merge(org, rename_repo) -> None:
+    queue = InMemoryEscalationQueue()
+    graph, _ = _pipeline(org, rename_repo, RENAME, RENAME_EDITS, escalations=queue)
+    graph.invoke({"task": wp.TASK}, _thread("cancel"))
+    (row,) = queue.pending(kind="merge")
+    queue.cancel(row.id, graph)
+    out = graph.get_state(_thread("cancel")).values["result"]
+    assert out.statuses == {"rename": "failed", "docs": "blocked"}
+    assert "drop by system:" in out.merge("rename").message
+
+
 def test_a_resolution_commit_is_merged_when_kept(org, rename_repo) -> None:
     queue = InMemoryEscalationQueue()
     graph, writer = _pipeline(org, rename_repo, RENAME, RENAME_EDITS, escalations=queue)
