@@ -142,3 +142,13 @@ def test_bad_workspace_settings_are_named(org, tmp_path: Path) -> None:
         workspace=WorkspaceConfig(repo_path=repo, conflict_escalation="review_agent"),
     )  # fmt: skip
     assert "review_merge" in builder.nodes and "await_merge_decision" not in builder.nodes
+
+
+def test_the_pipelines_public_names_are_exported() -> None:
+    """DESIGN section 10: the pipeline's names import from the subpackages' `__all__`."""
+    import langgraph_council.graphs as graphs
+    import langgraph_council.nodes as nodes
+
+    names = {"create_coordination_graph", "build_coordination_graph", "CoordinationConfig"}
+    assert names | {"WorkspaceConfig", "ManualDecomposer"} <= set(graphs.__all__)
+    assert "Task" in nodes.__all__
