@@ -1,7 +1,15 @@
 """Coordination pipeline benchmark: framework time per subtask and wall time vs critical path.
 
-1,000 subtasks in 10 waves (100 chains of 10) with a 10 ms async executor, on the Postgres
-checkpointer (durability "sync", the factory's default) and without one, side by side.
+Side by side in one run, on the Postgres checkpointer (durability "sync", the factory's
+default), each row the best of `--repeat` runs:
+- 1,000 subtasks in 10 waves (100 chains of 10) with a 10 ms async executor (and the same
+  without a checkpointer): framework time per subtask, wall time vs the 100 ms critical path;
+- 20 subtasks in 4 waves with git worktrees through the graph (`workspace=`): each subtask
+  writes a new module calling into the repository and edits another (as bench/worktrees.py),
+  and the graph creates its worktree, merges it and runs the AST checks over the whole tree.
+  The per-subtask cost of create + merge + AST check is the time spent in the
+  `create_worktrees` and `merge_subtasks` nodes / 20, and the wall time against the same plan
+  without a workspace; bench/worktrees.py's library-level figure is printed beside it.
 Run: `python bench/pipeline.py [--repeat N]` (starts a throwaway embedded PostgreSQL).
 """
 
@@ -12,13 +20,18 @@ import asyncio
 import logging
 import tempfile
 import time
+from collections import defaultdict
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from worktrees import _agent_work, _make_repo, bench_worktrees
 
 from langgraph_council.checkpoints import async_postgres_checkpointer, embedded_postgres
 from langgraph_council.graphs import (
     CoordinationConfig,
     ManualDecomposer,
+    WorkspaceConfig,
     create_coordination_graph,
 )
 from langgraph_council.guards import CircuitBreakerConfig, LoopPreventionConfig, RateLimitConfig
@@ -102,6 +115,144 @@ async def measure(uri: str, repeat: int) -> dict[str, list[tuple[float, float]]]
     return {"memory": memory_times, "postgres": postgres_times}
 
 
+GIT_WAVES, GIT_WIDTH, GIT_MODULES = 4, 5, 40
+GIT_SUBTASKS = GIT_WAVES * GIT_WIDTH
+GIT_PLAN = [
+    {
+        "id": f"g{w}-{i}",
+        "title": f"Module {i} of wave {w}",
+        "required_skills": ["python"],
+        "dependencies": [f"g{w - 1}-{i}"] if w else [],
+    }
+    for w in range(GIT_WAVES)
+    for i in range(GIT_WIDTH)
+]
+GIT_CONFIG = CoordinationConfig(max_subtasks=GIT_SUBTASKS, max_depth=GIT_WAVES)
+
+
+def _git_executor(run: SubtaskRun) -> str:
+    """An agent's work in its worktree: a new module calling into the repo, an edited one."""
+    if run.workspace_path is not None:
+        _agent_work(Path(run.workspace_path), GIT_PLAN.index(_row(run.subtask.id)), GIT_MODULES)
+    return f"{run.subtask.id} done"
+
+
+def _row(subtask_id: str) -> dict[str, Any]:
+    return next(r for r in GIT_PLAN if r["id"] == subtask_id)
+
+
+async def _time_git(graph: Any, label: str) -> tuple[float, dict[str, float]]:
+    """Wall seconds of one run and seconds spent per node (from the debug stream)."""
+    started: dict[str, datetime] = {}
+    spent: dict[str, float] = defaultdict(float)
+    config = {"configurable": {"thread_id": f"{label}-{time.time_ns()}"}}
+    wall = time.perf_counter()
+    async for event in graph.astream(
+        {"task": Task(id="git-bench", title="Worktrees")}, config, stream_mode="debug"
+    ):
+        task, stamp = event["payload"], datetime.fromisoformat(event["timestamp"])
+        if event["type"] == "task":
+            started[task["id"]] = stamp
+        elif event["type"] == "task_result" and task["id"] in started:
+            spent[task["name"]] += (stamp - started.pop(task["id"])).total_seconds()
+    wall = time.perf_counter() - wall
+    result = (await graph.aget_state(config)).values["result"]
+    if result.rollup != "completed" or len(result.merges) != GIT_SUBTASKS:
+        raise RuntimeError(f"worktree benchmark run did not complete: {result.rollup}")
+    return wall, dict(spent)
+
+
+async def measure_git(saver: Any, repeat: int) -> dict[str, Any]:
+    """The 20-subtask plan with worktrees and without, best of `repeat` each."""
+    runs: list[tuple[float, dict[str, float]]] = []
+    plain: list[float] = []
+    for n in range(repeat):
+        with tempfile.TemporaryDirectory(prefix="council-bench-git-") as tmp:
+            repo = _make_repo(Path(tmp) / "repo", GIT_MODULES)
+            graph = create_coordination_graph(
+                ORG, executor=_git_executor, decomposer=ManualDecomposer(GIT_PLAN),
+                config=GIT_CONFIG, guard_config=GUARD, checkpointer=saver,
+                workspace=WorkspaceConfig(repo_path=repo),
+            )  # fmt: skip
+            runs.append(await _time_git(graph, f"git-{n}"))
+        bare = create_coordination_graph(
+            ORG, executor=_git_executor, decomposer=ManualDecomposer(GIT_PLAN),
+            config=GIT_CONFIG, guard_config=GUARD, checkpointer=saver,
+        )  # fmt: skip
+        plain.append(await _time_git_plain(bare, f"plain-{n}"))
+    return {"git": min(runs, key=lambda r: r[0]), "plain": min(plain)}
+
+
+async def _time_git_plain(graph: Any, label: str) -> float:
+    config = {"configurable": {"thread_id": f"{label}-{time.time_ns()}"}}
+    started = time.perf_counter()
+    await graph.ainvoke({"task": Task(id="git-bench", title="Worktrees")}, config)
+    return time.perf_counter() - started
+
+
+async def measure_all(uri: str, repeat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both tables' measurements on one Postgres server."""
+    times = await measure(uri, repeat)
+    async with async_postgres_checkpointer(uri) as saver:
+        git = await measure_git(saver, repeat)
+    return times, git
+
+
+def _print_git(git: dict[str, Any], repeat: int) -> None:
+    """The worktree rows: through the graph, and bench/worktrees.py's library-only figure."""
+    wall, spent = git["git"]
+    per = {name: seconds / GIT_SUBTASKS * 1e3 for name, seconds in spent.items()}
+    create, merge = per.get("create_worktrees", 0.0), per.get("merge_subtasks", 0.0)
+    library = bench_worktrees(GIT_SUBTASKS, GIT_WAVES, GIT_MODULES, repeat)[0]
+    lib_create = library.create_s / GIT_SUBTASKS * 1e3
+    lib_merge = library.merge_s / GIT_SUBTASKS * 1e3
+    added = (wall - git["plain"]) / GIT_SUBTASKS * 1e3
+    rows = [
+        (
+            f"{GIT_SUBTASKS} subtasks / {GIT_WAVES} waves, worktrees, graph on Postgres",
+            f"{wall * 1e3:,.0f} ms (no workspace {git['plain'] * 1e3:,.0f})",
+            f"{create:.1f}",
+            f"{merge:.1f}",
+            f"{create + merge:.1f} ms",
+            f"{added:.1f} ms",
+        ),
+        (
+            "  the same, library calls only (bench/worktrees.py)",
+            "-",
+            f"{lib_create:.1f}",
+            f"{lib_merge:.1f}",
+            f"{library.per_subtask_ms:.1f} ms",
+            "-",
+        ),
+    ]
+    heads = ("measure", "wall time", "create", "merge+AST", "per subtask", "wall added")
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(heads)]
+    print()
+    print(
+        "  ".join(
+            h.ljust(w) if i == 0 else h.rjust(w)
+            for i, (h, w) in enumerate(zip(heads, widths, strict=True))
+        )
+    )
+    for row in rows:
+        print(
+            "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    once = ", ".join(
+        f"{name} {spent[name] * 1e3:.0f} ms"
+        for name in ("open_workspace", "finish_workspace")
+        if name in spent
+    )
+    print(
+        f"create / merge+AST = ms per subtask in the create_worktrees / merge_subtasks nodes "
+        f"({GIT_MODULES} modules, AST checks over the whole tree); wall added = (wall - no "
+        f"workspace) / {GIT_SUBTASKS}; once per run: {once}"
+    )
+
+
 def main() -> None:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -113,7 +264,7 @@ def main() -> None:
         tempfile.TemporaryDirectory(prefix="council-bench-") as tmp,
         embedded_postgres(Path(tmp) / "data", fsync=False) as uri,
     ):
-        times = asyncio.run(measure(uri, args.repeat))
+        times, git = asyncio.run(measure_all(uri, args.repeat))
     rows = []
     for label, key in (("Postgres, sync durability", "postgres"), ("no checkpointer", "memory")):
         runs = sorted(times[key])
@@ -134,6 +285,7 @@ def main() -> None:
         print(f"{name:<{width}}  {wall:>24}  {per:>17}  {cpu_per:>11}  {ratio:>14}")
     print("framework/subtask = (wall - 100 ms critical path) / 1,000, target <= 1.5 ms;")
     print("CPU/subtask = this process's CPU time / 1,000 (the Postgres server's CPU not included)")
+    _print_git(git, args.repeat)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,11 @@ from langgraph_council.graphs.meetings import (
     register_meeting_protocol,
 )
 from langgraph_council.nodes.conflicts import ConflictResolutionConfig
-from langgraph_council.nodes.coordination import CoordinationConfig, ManualDecomposer
+from langgraph_council.nodes.coordination import (
+    CoordinationConfig,
+    ManualDecomposer,
+    WorkspaceConfig,
+)
 from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig
 
@@ -51,6 +55,7 @@ __all__ = [
     "MeetingTriggers",
     "MeetingType",
     "TriggeredMeeting",
+    "WorkspaceConfig",
     "build_conflict_batch_graph",
     "build_conflict_graph",
     "build_coordination_graph",

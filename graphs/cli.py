@@ -6,8 +6,11 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import uuid
 from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 from langgraph.pregel import Pregel
@@ -28,12 +31,23 @@ from langgraph_council.graphs.cli_output import (
     print_escalations,
     print_json,
     print_meeting,
+    print_pipeline,
+    print_pipeline_event,
     print_progress,
     print_resolution,
 )
 from langgraph_council.graphs.conflicts import conflict_strategies
+from langgraph_council.graphs.coordination import create_coordination_graph
 from langgraph_council.graphs.meetings import create_meeting_graph, meeting_protocols
+from langgraph_council.guards import InMemoryGuardStateStore
 from langgraph_council.nodes.conflicts import ConflictResolutionConfig
+from langgraph_council.nodes.coordination.demo import (
+    DEMO_PIPELINE_TASK,
+    DemoAgents,
+    demo_pipeline_repo,
+    demo_pipeline_roster,
+    demo_workspace,
+)
 from langgraph_council.nodes.demo import DEMO_TASK, demo_agenda, demo_conflict, demo_roster
 from langgraph_council.nodes.escalation import Escalation, EscalationKind
 
@@ -129,6 +143,49 @@ def demo_delegation_cmd(args: argparse.Namespace, backend: Backend, console: Con
         return _waiting(args, backend, console, thread_id)
     _print_delegation(args, console, values, thread_id)
     return 0
+
+
+def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Run the pipeline demo in a throwaway git repository: waves, merges and the rollup.
+
+    The hand-offs pass a fresh in-memory guard each run (repeated demos are not rate-limited
+    against each other); checkpoints and loop records go to the chosen backend.
+    """
+    with ExitStack() as stack:
+        if args.repo:
+            root = Path(args.repo).resolve()
+        else:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="council-demo-"))
+            root = Path(tmp) / "billing"
+        repo = demo_pipeline_repo(root)
+        roster = demo_pipeline_roster()
+        graph = create_coordination_graph(
+            roster.org,
+            roster,
+            executor=DemoAgents(pause=0.0 if args.json else 0.3),
+            workspace=demo_workspace(repo),
+            escalations=backend.escalations,
+            guard_store=InMemoryGuardStateStore(),
+            loop_records=backend.loop_records,
+            checkpointer=backend.checkpointer,
+        )
+        thread_id = args.thread_id or f"demo-pipeline-{uuid.uuid4().hex[:8]}"
+        if not args.json:
+            kept = "" if args.repo else " (a temporary directory: keep it with --repo DIR)"
+            console.print(f"[dim]demo repository {escape(str(repo))}{kept}[/dim]")
+        config: Any = {"configurable": {"thread_id": thread_id}}
+        payload: Any = {"task": DEMO_PIPELINE_TASK}
+        for mode, chunk in graph.stream(payload, config, stream_mode=["updates", "custom"]):
+            if not args.json:
+                print_pipeline_event(console, mode, chunk)
+        result = graph.get_state(config).values["result"]
+        if args.json:
+            where = str(repo) if args.repo else None
+            print_json(console, {"thread_id": thread_id, "repo": where, "result": result})
+        else:
+            print_pipeline(console, result)
+            console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
+    return 0 if result.parent_status == "completed" else 1
 
 
 def _print_conflict(
@@ -274,6 +331,12 @@ def _parser() -> argparse.ArgumentParser:
     conflict = demo.add_parser("conflict", parents=[storage], help="two leads disagree")
     conflict.add_argument("--strategy", default="authority", choices=conflict_strategies())
     demo.add_parser("delegation", parents=[storage], help="a hand-off blocked at the top")
+    pipeline = demo.add_parser(
+        "pipeline", parents=[storage], help="a plan run in parallel git worktrees, then merged"
+    )
+    pipeline.add_argument(
+        "--repo", metavar="DIR", help="create the demo repository here and keep it (new dir)"
+    )
     _escalations_parser(commands, storage)
     return parser
 
@@ -313,6 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "meeting": demo_meeting,
         "conflict": demo_conflict_cmd,
         "delegation": demo_delegation_cmd,
+        "pipeline": demo_pipeline_cmd,
     }
     handler = demos.get(getattr(args, "demo", "") or "", escalations_cmd)
     with open_backend(args) as backend:

@@ -1,9 +1,10 @@
 """The coordination pipeline graph: decompose -> route -> topology -> validate -> guard ->
-dispatch in waves -> rollup -> update parent, as one compiled graph."""
+dispatch in waves (over git worktrees, merged after each batch) -> rollup -> update parent."""
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Mapping
+from typing import Any, TypeAlias
 
 from langgraph._internal._constants import CONFIG_KEY_DURABILITY
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -22,12 +23,25 @@ from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.decompose import ManualDecomposer
 from langgraph_council.nodes.coordination.dispatch import make_dispatch_node
 from langgraph_council.nodes.coordination.execute import Executor, ExecutorLike, make_execute_node
+from langgraph_council.nodes.coordination.merge_review import (
+    make_await_merge_node,
+    make_open_merge_node,
+    make_review_node,
+)
+from langgraph_council.nodes.coordination.merging import make_merge_node
 from langgraph_council.nodes.coordination.names import (
+    AWAIT_MERGE_DECISION,
+    CREATE_WORKTREES,
     DECOMPOSE,
     DISPATCH,
     EXECUTE_SUBTASK,
+    FINISH_WORKSPACE,
     GUARD_HANDOFFS,
+    MERGE_SUBTASKS,
+    OPEN_MERGE_ESCALATION,
+    OPEN_WORKSPACE,
     RESOLVE_TOPOLOGY,
+    REVIEW_MERGE,
     ROLLUP,
     ROUTE,
     UPDATE_PARENT,
@@ -40,6 +54,7 @@ from langgraph_council.nodes.coordination.phases import (
     make_route_node,
     make_validate_node,
 )
+from langgraph_council.nodes.coordination.planner import make_planner_node
 from langgraph_council.nodes.coordination.rollup import make_rollup_node
 from langgraph_council.nodes.coordination.state import (
     CoordinationContext,
@@ -48,6 +63,14 @@ from langgraph_council.nodes.coordination.state import (
     CoordinationState,
     ExecutePayload,
 )
+from langgraph_council.nodes.coordination.workspace import check_workspace
+from langgraph_council.nodes.coordination.workspace_models import WorkspaceConfig
+from langgraph_council.nodes.coordination.worktrees import (
+    make_create_worktrees_node,
+    make_finish_workspace_node,
+    make_open_workspace_node,
+)
+from langgraph_council.nodes.escalation import EscalationStore, check_escalation_store
 from langgraph_council.nodes.org import Org
 
 __all__ = [
@@ -66,28 +89,82 @@ CoordinationBuilder: TypeAlias = StateGraph[
 
 
 def _check_arguments(
-    org: Org, roster: Roster | None, decomposer: ManualDecomposer | None, workspace: object
-) -> ManualDecomposer:
+    org: Org, roster: Roster | None, decomposer: ManualDecomposer | None
+) -> ManualDecomposer | None:
     if not isinstance(org, Org):
         raise TypeError(f"org must be an Org, got {type(org).__name__}")
     if roster is not None and not isinstance(roster, Roster):
         raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
     if roster is not None and {a.id for a in roster.org} != {a.id for a in org}:
         raise ValueError("roster was built for a different org; pass Roster(org, ...)")
-    if workspace is not None:
-        # Wiring point: WorkspaceConfig (pipeline-git) adds worktree, merge and human-merge
-        # nodes between execute_subtask and dispatch.
-        raise ValueError("workspace isolation is not available yet; pass workspace=None")
-    if decomposer is None:
-        # Wiring point: the model-driven decomposer (nodes.coordination.planner) runs through
-        # the one agent-call node once nodes/calls.py lands.
+    if decomposer is None and roster is None:
         raise ValueError(
-            "decomposer=None (the model-driven planner) is not wired yet; pass "
-            "decomposer=ManualDecomposer(rows)"
+            "decomposer=None plans with the planner agent, which needs roster=Roster(org, "
+            "models); or pass decomposer=ManualDecomposer(rows)"
         )
-    if not isinstance(decomposer, ManualDecomposer):
+    if decomposer is not None and not isinstance(decomposer, ManualDecomposer):
         raise TypeError(f"decomposer must be a ManualDecomposer, got {type(decomposer).__name__}")
     return decomposer
+
+
+def _check_workspace(
+    workspace: WorkspaceConfig | Mapping[str, Any] | None, roster: Roster | None
+) -> WorkspaceConfig | None:
+    if workspace is None:
+        return None
+    if isinstance(workspace, Mapping):
+        workspace = WorkspaceConfig.model_validate(dict(workspace))
+    if not isinstance(workspace, WorkspaceConfig):
+        raise TypeError(
+            f"workspace must be a WorkspaceConfig or None, got {type(workspace).__name__}"
+        )
+    if workspace.conflict_escalation == "review_agent" and roster is None:
+        raise ValueError(
+            'WorkspaceConfig.conflict_escalation="review_agent" asks an agent, which needs '
+            'roster=Roster(org, models); or use conflict_escalation="human"'
+        )
+    check_workspace(workspace)
+    return workspace
+
+
+def _add_workspace(
+    builder: CoordinationBuilder,
+    org: Org,
+    roster: Roster | None,
+    workspace: WorkspaceConfig,
+    escalations: EscalationStore | None,
+) -> None:
+    """The workspace nodes: worktrees before each batch, merges after it, a merge decision."""
+    human = workspace.conflict_escalation == "human"
+    decide = OPEN_MERGE_ESCALATION if human else REVIEW_MERGE
+    builder.add_node(OPEN_WORKSPACE, make_open_workspace_node(workspace))
+    builder.add_node(
+        CREATE_WORKTREES,
+        make_create_worktrees_node(org, workspace),
+        destinations=(EXECUTE_SUBTASK, DISPATCH),
+    )
+    builder.add_node(
+        MERGE_SUBTASKS,
+        make_merge_node(workspace, escalate=decide),
+        destinations=(DISPATCH, decide),
+    )
+    if human:
+        builder.add_node(OPEN_MERGE_ESCALATION, make_open_merge_node(escalations, workspace))
+        builder.add_node(
+            AWAIT_MERGE_DECISION,
+            make_await_merge_node(escalations, workspace),
+            destinations=(AWAIT_MERGE_DECISION, MERGE_SUBTASKS),
+        )
+        builder.add_edge(OPEN_MERGE_ESCALATION, AWAIT_MERGE_DECISION)
+    else:
+        builder.add_node(
+            REVIEW_MERGE, make_review_node(org, roster, workspace), destinations=(MERGE_SUBTASKS,)
+        )
+    builder.add_node(FINISH_WORKSPACE, make_finish_workspace_node(workspace))
+    builder.add_edge(GUARD_HANDOFFS, OPEN_WORKSPACE)
+    builder.add_edge(OPEN_WORKSPACE, DISPATCH)
+    builder.add_edge(EXECUTE_SUBTASK, MERGE_SUBTASKS)
+    builder.add_edge(FINISH_WORKSPACE, ROLLUP)
 
 
 def build_coordination_graph(
@@ -97,7 +174,8 @@ def build_coordination_graph(
     executor: ExecutorLike,
     decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig = CoordinationConfig(),  # noqa: B008 - frozen
-    workspace: object | None = None,
+    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
+    escalations: EscalationStore | None = None,
     guard_config: LoopPreventionConfig | None = None,
     guard_store: GuardStateStore | None = None,
     loop_records: LoopRecordStore | None = None,
@@ -106,22 +184,30 @@ def build_coordination_graph(
     """Wire the coordination graph without compiling it (for composition and shape snapshots).
 
     Nodes: `decompose`, `route`, `resolve_topology`, `validate`, `guard_handoffs`, `dispatch`,
-    `execute_subtask` (one `Send` per subtask of a wave), `rollup`, `update_parent`. Compile
-    it yourself with a checkpointer and invoke with `durability="sync"`, or use
-    `create_coordination_graph`, which makes "sync" the default.
+    `execute_subtask` (one `Send` per subtask of a batch), `rollup`, `update_parent`. With a
+    `workspace`: `open_workspace` after the guard, `create_worktrees` between dispatch and the
+    executor (its `Send`s carry each subtask's worktree), `merge_subtasks` after each batch,
+    `open_merge_escalation` + `await_merge_decision` (a human, through `escalations`) or
+    `review_merge` (a review agent) for a held merge, and `finish_workspace` before rollup.
+    `decomposer=None` plans with the planner agent (`CoordinationConfig.planner_id`, else the
+    task's owner) through `roster`. Compile it yourself with a checkpointer and invoke with
+    `durability="sync"`, or use `create_coordination_graph`, which makes "sync" the default.
 
     Example:
         >>> builder = build_coordination_graph(org, executor=run,  # doctest: +SKIP
-        ...     decomposer=ManualDecomposer([{"id": "a", "title": "Schema"}]))
+        ...     decomposer=ManualDecomposer([{"id": "a", "title": "Schema"}]),
+        ...     workspace=WorkspaceConfig(repo_path="/src/app"))
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If the roster is for another org, or a part that is not wired yet is asked
-            for (`decomposer=None`, `workspace=...`).
+        ValueError: If the roster is for another org, an agent must be asked but there is no
+            roster, or the workspace's `repo_path` / `base_branch` is unusable (named).
     """
-    plan = _check_arguments(org, roster, decomposer, workspace)
+    plan = _check_arguments(org, roster, decomposer)
     if not isinstance(config, CoordinationConfig):
         raise TypeError(f"config must be a CoordinationConfig, got {type(config).__name__}")
+    isolated = _check_workspace(workspace, roster)
+    check_escalation_store(escalations)
     runner = Executor(executor)
     guard = LoopGuard(guard_config, guard_store)
     builder: CoordinationBuilder = StateGraph(
@@ -130,24 +216,33 @@ def build_coordination_graph(
         input_schema=CoordinationInput,
         output_schema=CoordinationOutput,
     )
-    builder.add_node(
-        DECOMPOSE, make_decompose_node(plan.plan, org, config), destinations=(ROUTE, ROLLUP)
+    decompose = (
+        make_planner_node(org, roster, config)
+        if plan is None
+        else make_decompose_node(plan.plan, org, config)
     )
+    builder.add_node(DECOMPOSE, decompose, destinations=(ROUTE, ROLLUP))
     builder.add_node(ROUTE, make_route_node(org, config))
     builder.add_node(RESOLVE_TOPOLOGY, make_resolve_topology_node(config))
     builder.add_node(VALIDATE, make_validate_node(), destinations=(GUARD_HANDOFFS, ROLLUP))
     builder.add_node(GUARD_HANDOFFS, make_handoff_guard(guard, loop_records=loop_records))
-    builder.add_node(
-        DISPATCH, make_dispatch_node(org, config), destinations=(EXECUTE_SUBTASK, ROLLUP)
+    done = ROLLUP if isolated is None else FINISH_WORKSPACE
+    after = (EXECUTE_SUBTASK,) if isolated is None else (CREATE_WORKTREES,)
+    dispatch = make_dispatch_node(
+        org, config, done=done, worktrees=None if isolated is None else CREATE_WORKTREES
     )
+    builder.add_node(DISPATCH, dispatch, destinations=(*after, done))
     builder.add_node(EXECUTE_SUBTASK, make_execute_node(runner), input_schema=ExecutePayload)
     builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, config))
     builder.add_node(UPDATE_PARENT, make_update_parent_node(update_parent))
     builder.add_edge(START, DECOMPOSE)
     builder.add_edge(ROUTE, RESOLVE_TOPOLOGY)
     builder.add_edge(RESOLVE_TOPOLOGY, VALIDATE)
-    builder.add_edge(GUARD_HANDOFFS, DISPATCH)
-    builder.add_edge(EXECUTE_SUBTASK, DISPATCH)  # wiring point: merge nodes go in between
+    if isolated is None:
+        builder.add_edge(GUARD_HANDOFFS, DISPATCH)
+        builder.add_edge(EXECUTE_SUBTASK, DISPATCH)
+    else:
+        _add_workspace(builder, org, roster, isolated, escalations)
     builder.add_edge(ROLLUP, UPDATE_PARENT)
     builder.add_edge(UPDATE_PARENT, END)
     return builder
@@ -170,7 +265,8 @@ def create_coordination_graph(
     executor: ExecutorLike,
     decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig = CoordinationConfig(),  # noqa: B008 - frozen
-    workspace: object | None = None,
+    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
+    escalations: EscalationStore | None = None,
     guard_config: LoopPreventionConfig | None = None,
     guard_store: GuardStateStore | None = None,
     loop_records: LoopRecordStore | None = None,
@@ -189,6 +285,14 @@ def create_coordination_graph(
     `PostgresGuardStateStore` to share guard state across workers. `update_parent` gets a
     `ParentUpdate` at the end (its failure is recorded, not raised).
 
+    With `workspace=WorkspaceConfig(repo_path=...)` every subtask works in its own git
+    worktree (`SubtaskRun.workspace_path`), branched from the run's integration branch as it
+    stands, so later waves see earlier merged work; finished subtasks are merged one at a time
+    after each batch, checked before kept, and a conflict waits for a human (an interrupt; the
+    row goes to `escalations`, e.g. `checkpoints.EscalationQueue`, decidable from any process)
+    or a review agent. The user's checkout is never touched; the result is on the integration
+    branch (`result.integration`), each branch's fate in `result.merges`.
+
     Example:
         >>> graph = create_coordination_graph(org, executor=run,  # doctest: +SKIP
         ...     decomposer=ManualDecomposer([{"id": "a", "title": "Schema"},
@@ -196,6 +300,9 @@ def create_coordination_graph(
         >>> out = graph.invoke({"task": Task(id="t1", title="Billing")})  # doctest: +SKIP
         >>> out["result"].rollup  # doctest: +SKIP
         'completed'
+
+    Raises:
+        TypeError, ValueError: As `build_coordination_graph`.
     """
     builder = build_coordination_graph(
         org,
@@ -204,6 +311,7 @@ def create_coordination_graph(
         decomposer=decomposer,
         config=config,
         workspace=workspace,
+        escalations=escalations,
         guard_config=guard_config,
         guard_store=guard_store,
         loop_records=loop_records,

@@ -1,4 +1,5 @@
-"""The coordination pipeline's domain: tasks, plans, routing, topology, dispatch and rollup."""
+"""The coordination pipeline's domain: tasks, plans, routing, topology, dispatch, worktrees,
+merges and rollup."""
 
 from langgraph_council.nodes.coordination.attribution import attribute, failure_category
 from langgraph_council.nodes.coordination.config import CoordinationConfig
@@ -12,6 +13,8 @@ from langgraph_council.nodes.coordination.decompose import (
     resolve_structure,
 )
 from langgraph_council.nodes.coordination.execute import Executor, ExecutorLike
+from langgraph_council.nodes.coordination.merge_review import MergeVerdict
+from langgraph_council.nodes.coordination.merging import merge_sequence
 from langgraph_council.nodes.coordination.models import (
     Complexity,
     Plan,
@@ -48,6 +51,14 @@ from langgraph_council.nodes.coordination.report import (
 from langgraph_council.nodes.coordination.rollup import rollup_status
 from langgraph_council.nodes.coordination.route import route_plan, score_agent
 from langgraph_council.nodes.coordination.topology import auto_topology, resolve_topology
+from langgraph_council.nodes.coordination.workspace_models import (
+    IntegrationResult,
+    MergeResult,
+    MergeRuling,
+    SemanticIssue,
+    WorkspaceConfig,
+    WorkspaceError,
+)
 
 __all__ = [
     "AgentAttribution",
@@ -60,7 +71,11 @@ __all__ = [
     "Executor",
     "ExecutorLike",
     "HandoffCheck",
+    "IntegrationResult",
     "ManualDecomposer",
+    "MergeResult",
+    "MergeRuling",
+    "MergeVerdict",
     "ParentUpdate",
     "ParentUpdater",
     "PhaseName",
@@ -72,6 +87,7 @@ __all__ = [
     "RollupStatus",
     "RouteCandidate",
     "RoutingDecision",
+    "SemanticIssue",
     "Subtask",
     "SubtaskResult",
     "SubtaskRun",
@@ -81,6 +97,8 @@ __all__ = [
     "Topology",
     "TopologyDecision",
     "Wave",
+    "WorkspaceConfig",
+    "WorkspaceError",
     "apply_plan",
     "attribute",
     "auto_topology",
@@ -89,6 +107,7 @@ __all__ = [
     "classify_structure",
     "dependency_levels",
     "failure_category",
+    "merge_sequence",
     "resolve_structure",
     "resolve_topology",
     "rollup_status",

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.runnables import Runnable
 from langgraph.types import Command, Send
 
+from langgraph_council.nodes.calls import pure_node
 from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.models import (
     Plan,
     Subtask,
     SubtaskResult,
     SubtaskRun,
-    Task,
     Topology,
 )
 from langgraph_council.nodes.coordination.names import DISPATCH, EXECUTE_SUBTASK, ROLLUP
-from langgraph_council.nodes.coordination.phases import pure_node
 from langgraph_council.nodes.coordination.report import PhaseResult
 from langgraph_council.nodes.coordination.runtime import coordination_context, emit
 from langgraph_council.nodes.coordination.state import (
@@ -32,7 +31,7 @@ from langgraph_council.nodes.coordination.state import (
 )
 from langgraph_council.nodes.org import Org
 
-__all__ = ["MIN_STEPS_LEFT", "make_dispatch_node", "skipped_result"]
+__all__ = ["MIN_STEPS_LEFT", "make_dispatch_node", "skipped_result", "subtask_runs"]
 
 MIN_STEPS_LEFT = 5
 """Dispatch sends another batch only with more steps than this left (rollup must still run)."""
@@ -111,32 +110,61 @@ def _plan_step(
     return _Wave(new, [], len(plan.levels))
 
 
-def _run_for(
-    sub: Subtask,
-    agent_id: str,
-    task: Task,
-    run_id: str,
-    topology: Topology,
+def subtask_runs(
+    state: Mapping[str, Any],
+    ids: Sequence[str],
     org: Org,
-    outcomes: Mapping[str, SubtaskResult],
-) -> SubtaskRun:
-    return SubtaskRun(
-        subtask=sub,
-        agent=org[agent_id],
-        upstream_results={d: outcomes[d] for d in sub.dependencies},
-        task_id=task.id,
-        run_id=run_id,
-        topology=topology,
-        delegation_chain=(*task.delegation_chain, task.delegator),
-        # workspace_path: set here from the subtask's worktree once a WorkspaceConfig is wired.
-    )
+    outcomes: Mapping[str, SubtaskResult] | None = None,
+) -> list[SubtaskRun]:
+    """The `SubtaskRun` of each subtask in `ids`, as the executor will receive it.
+
+    `workspace_path` is left empty: the `create_worktrees` node fills it in.
+
+    Raises:
+        RuntimeError: A subtask has no assignee (unroutable ones never reach dispatch).
+    """
+    plan = plan_of(state)
+    if plan is None:
+        raise RuntimeError("dispatch ran without a plan")
+    task, run_id = task_of(state), str(state.get("run_id", ""))
+    decision = topology_of(state)
+    topology: Topology = decision.topology if decision is not None else "centralized"
+    agents = {d.subtask_id: d.agent_id for d in routing_of(state)}
+    known = outcomes_of(state) if outcomes is None else outcomes
+    by_id = {s.id: s for s in plan.subtasks}
+    runs = []
+    for i in ids:
+        agent_id = agents.get(i)
+        if agent_id is None:  # unroutable subtasks have a result before dispatch
+            raise RuntimeError(f"subtask {i} reached dispatch without an assignee")
+        sub = by_id[i]
+        runs.append(
+            SubtaskRun(
+                subtask=sub,
+                agent=org[agent_id],
+                upstream_results={d: known[d] for d in sub.dependencies},
+                task_id=task.id,
+                run_id=run_id,
+                topology=topology,
+                delegation_chain=(*task.delegation_chain, task.delegator),
+            )
+        )
+    return runs
 
 
-def make_dispatch_node(org: Org, default: CoordinationConfig) -> Runnable[Any, Any]:
-    """The dispatch loop: each call sends the next batch of the current wave with `Send`.
+def make_dispatch_node(
+    org: Org,
+    default: CoordinationConfig,
+    *,
+    done: str = ROLLUP,
+    worktrees: str | None = None,
+) -> Runnable[Any, Any]:
+    """The dispatch loop: each call sends the next batch of the current wave.
 
-    The executor node leads back here; when every subtask has a result the dispatch phase is
-    recorded and the graph goes on to rollup. Bounded: each call either sends at least one
+    Without a workspace the batch fans out with `Send` to the executor node, which leads back
+    here; with one (`worktrees` names the node), the batch's ids go to that node, which
+    creates the worktrees and sends. When every subtask has a result the dispatch phase is
+    recorded and the graph goes on to `done`. Bounded: each call either sends at least one
     subtask or finishes, and with `MIN_STEPS_LEFT` steps or fewer the rest is cancelled.
     """
 
@@ -154,18 +182,15 @@ def make_dispatch_node(org: Org, default: CoordinationConfig) -> Runnable[Any, A
         step = _plan_step(plan, outcomes, agents, limit, stop, config.fail_fast)
         if not step.batch:
             phase = _phase(state, step.stopped)
-            return Command(goto=ROLLUP, update={"outcomes": step.new, "phases": [phase]})
-        task, run_id = task_of(state), str(state.get("run_id", ""))
-        known = {**outcomes, **step.new}
-        by_id = {s.id: s for s in plan.subtasks}
-        sends = []
-        for i in step.batch:
-            agent_id = agents.get(i)
-            if agent_id is None:  # unroutable subtasks have a result before dispatch
-                raise RuntimeError(f"subtask {i} reached dispatch without an assignee")
-            run = _run_for(by_id[i], agent_id, task, run_id, topology, org, known)
-            sends.append(Send(EXECUTE_SUBTASK, {"subtask_run": run}))
+            return Command(goto=done, update={"outcomes": step.new, "phases": [phase]})
         emit("wave_batch", wave=step.index, subtasks=step.batch)
+        if worktrees is not None:
+            return Command(goto=worktrees, update={"outcomes": step.new, "batch": step.batch})
+        known = {**outcomes, **step.new}
+        sends = [
+            Send(EXECUTE_SUBTASK, {"subtask_run": run})
+            for run in subtask_runs(state, step.batch, org, known)
+        ]
         return Command(goto=sends, update={"outcomes": step.new} if step.new else None)
 
     return pure_node(dispatch, name=DISPATCH)

@@ -24,7 +24,14 @@ from langgraph_council.nodes.coordination.workspace_models import (
     WorkspaceError,
 )
 
-__all__ = ["Preference", "apply_decision", "find_merge", "finish_run", "merge_subtask"]
+__all__ = [
+    "Preference",
+    "apply_decision",
+    "find_merge",
+    "finish_run",
+    "merge_subtask",
+    "preview_merge",
+]
 
 Preference = Literal["subtask", "integration"]
 """Which side wins conflicting hunks when a decision asks for it (`-X theirs` / `-X ours`)."""
@@ -189,6 +196,25 @@ def merge_subtask(
         if result.status in ("merged", "empty") and workspace.config.cleanup_on_merge:
             workspace.remove_worktree(subtask_id)
         return result
+
+
+def preview_merge(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
+    """What merging `subtask_id` would bring in, without merging (`merge_order="manual"`).
+
+    Work left uncommitted in its worktree is committed first, so the preview shows it. A
+    branch that is already merged, or has nothing to merge, needs no go-ahead: it is handed to
+    `merge_subtask` (idempotent) and its `merged` / `empty` result returned.
+    """
+    branch = _require_branch(workspace, subtask_id)
+    with workspace.lock():
+        workspace.commit_pending(subtask_id)
+        files, summary = _changes(workspace, branch)
+        if not files or workspace.is_ancestor(branch, workspace.integration_branch):
+            return merge_subtask(workspace, subtask_id)
+        return MergeResult(
+            subtask_id=subtask_id, branch=branch, status="pending_approval", files=files,
+            diff_summary=summary, message=f"waiting for a go-ahead to merge {len(files)} file(s)",
+        )  # fmt: skip
 
 
 def _drop(workspace: RunWorkspace, subtask_id: str) -> MergeResult:

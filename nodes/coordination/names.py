@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 __all__ = [
+    "AWAIT_MERGE_DECISION",
+    "CREATE_WORKTREES",
     "DECOMPOSE",
     "DISPATCH",
     "EXECUTE_SUBTASK",
+    "FINISH_WORKSPACE",
     "GUARD_HANDOFFS",
+    "MERGE_SUBTASKS",
+    "OPEN_MERGE_ESCALATION",
+    "OPEN_WORKSPACE",
     "RESOLVE_TOPOLOGY",
+    "REVIEW_MERGE",
     "ROLLUP",
     "ROUTE",
     "UPDATE_PARENT",
@@ -23,3 +30,11 @@ DISPATCH = "dispatch"
 EXECUTE_SUBTASK = "execute_subtask"
 ROLLUP = "rollup"
 UPDATE_PARENT = "update_parent"
+# With a WorkspaceConfig:
+OPEN_WORKSPACE = "open_workspace"
+CREATE_WORKTREES = "create_worktrees"
+MERGE_SUBTASKS = "merge_subtasks"
+OPEN_MERGE_ESCALATION = "open_merge_escalation"
+AWAIT_MERGE_DECISION = "await_merge_decision"
+REVIEW_MERGE = "review_merge"
+FINISH_WORKSPACE = "finish_workspace"

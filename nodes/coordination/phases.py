@@ -8,9 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from langchain_core.runnables import Runnable
-from langgraph._internal._runnable import RunnableCallable
 from langgraph.types import Command, Overwrite
 
+from langgraph_council.nodes.calls import pure_node
 from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.decompose import PlanError
 from langgraph_council.nodes.coordination.models import Plan, Task
@@ -36,20 +36,10 @@ __all__ = [
     "make_resolve_topology_node",
     "make_route_node",
     "make_validate_node",
-    "pure_node",
 ]
 
 Planner = Callable[[Task, CoordinationConfig], Plan]
 """Turns the task into a validated plan under the run's config (`PlanError` when it cannot)."""
-
-
-def pure_node(fn: Callable[[Any], Any], *, name: str) -> Runnable[Any, Any]:
-    """A node without I/O: under `ainvoke` it runs on the loop, skipping the thread-pool hop."""
-
-    async def afn(state: Any) -> Any:
-        return fn(state)
-
-    return RunnableCallable(fn, afn, name=name, trace=False)
 
 
 def check_task(state: dict[str, Any], org: Org) -> Task:
@@ -76,6 +66,14 @@ def decomposed(task: Task, outcome: Plan | PlanError, started: float) -> Command
         "outcomes": Overwrite({}),
         "warnings": Overwrite([]),
         "dispatch_started": None,
+        "workspace_id": None,
+        "batch": [],
+        "merges": Overwrite({}),
+        "merge_pending": None,
+        "merge_ruling": None,
+        "integration": None,
+        "escalation_id": None,
+        "escalation_decision": None,
     }
     if isinstance(outcome, PlanError):
         emit("decompose_failed", task_id=task.id, error=str(outcome))

@@ -1,22 +1,33 @@
-"""The model-driven decomposer's pure steps: what to ask the planner, and what its answer means.
+"""The model-driven decomposer: what to ask the planner agent, and what its answer means.
 
-The node around them is the one agent-call node (`nodes/calls.py`, `model_node`): `plan_call`
-gives the call (or a failed-decompose update when nobody can plan), `apply_plan_reply` turns
-the parsed answer (None when the reply held no parsable plan) into the decompose update.
+`make_planner_node` is the decompose node when no `ManualDecomposer` is given: the one
+agent-call node (`nodes.calls.model_node`) around two pure steps. `plan_call` gives the call
+(or a failed-decompose update when nobody can plan); the structured plan comes back through
+the same tolerant structured-output path as every call (a tool call, or JSON in the text:
+the whole reply, a ```json fence, an object in prose); `apply_plan_reply` turns it into the
+decompose update. A reply without a usable plan fails the decompose phase with what was wrong
+(the field, or the subtask ids), before any subtask runs.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_core.runnables import Runnable
+from langchain_core.utils.json import parse_json_markdown
 from langgraph.types import Command
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
+from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.decompose import PlanError, build_plan
 from langgraph_council.nodes.coordination.models import Complexity, Plan, Task, TaskStructure
+from langgraph_council.nodes.coordination.names import DECOMPOSE
 from langgraph_council.nodes.coordination.phases import check_task, decomposed
 from langgraph_council.nodes.coordination.prompts import render_plan_prompt
 from langgraph_council.nodes.coordination.runtime import coordination_context
@@ -28,8 +39,12 @@ __all__ = [
     "PlannedSubtask",
     "apply_plan",
     "apply_plan_reply",
+    "make_planner_node",
     "plan_call",
+    "plan_problems",
 ]
+
+_STARTED: ContextVar[float] = ContextVar("council_planner_started", default=0.0)
 
 
 class PlannedSubtask(BaseModel):
@@ -63,12 +78,46 @@ class PlanRequest:
     max_tokens: int
 
 
+def plan_problems(text: str) -> str:
+    """Why `text` holds no `DecompositionPlan`: the invalid fields, or that it has no JSON."""
+    try:
+        data: Any = parse_json_markdown(text, parser=json.loads)
+    except (json.JSONDecodeError, ValueError):
+        data = None
+    start = text.find("{")
+    if not isinstance(data, dict) and start != -1:
+        try:
+            data = json.JSONDecoder().raw_decode(text, start)[0]
+        except json.JSONDecodeError:
+            data = None
+    if not isinstance(data, dict):
+        return "the reply holds no JSON object"
+    try:
+        DecompositionPlan.model_validate(data)
+    except ValidationError as exc:
+        return "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'plan'}: {e['msg']}" for e in exc.errors()
+        )
+    return "the reply's JSON is not a plan"
+
+
 def apply_plan(
-    task: Task, parsed: DecompositionPlan | None, config: CoordinationConfig, *, planner: str
+    task: Task,
+    parsed: DecompositionPlan | None,
+    config: CoordinationConfig,
+    *,
+    planner: str,
+    reply_text: str = "",
 ) -> Plan | PlanError:
-    """The planner's answer as a validated `Plan`, or the `PlanError` saying what is wrong."""
+    """The planner's answer as a validated `Plan`, or the `PlanError` saying what is wrong.
+
+    With no parsed plan, `reply_text` is read again to name the invalid fields.
+    """
     if parsed is None:
-        return PlanError(f"planner {planner} gave no parsable plan (expected JSON with subtasks)")
+        why = f": {plan_problems(reply_text)}" if reply_text else ""
+        return PlanError(
+            f"planner {planner} gave no parsable plan (expected JSON with subtasks){why}"
+        )
     try:
         return build_plan(
             task,
@@ -118,12 +167,56 @@ def apply_plan_reply(
     default: CoordinationConfig,
     *,
     duration_s: float = 0.0,
+    reply_text: str = "",
 ) -> Command[Any]:
     """Pure apply step: the decompose update from the planner's parsed answer."""
     config = coordination_context(default)
     task = check_task(state, org)
     agent = _planner(task, config, org)
     planner = agent if isinstance(agent, str) else "planner"
-    return decomposed(
-        task, apply_plan(task, parsed, config, planner=planner), time.perf_counter() - duration_s
-    )
+    plan = apply_plan(task, parsed, config, planner=planner, reply_text=reply_text)
+    return decomposed(task, plan, time.perf_counter() - duration_s)
+
+
+def make_planner_node(
+    org: Org, roster: Roster | None, default: CoordinationConfig
+) -> Runnable[Any, Any]:
+    """The decompose node of `decomposer=None`: the planner agent writes the plan.
+
+    The planner is `CoordinationConfig.planner_id`, else the task's owner. A model error
+    fails the decompose phase with the error (the run ends with a rollup), like a bad plan.
+
+    Example:
+        >>> node = make_planner_node(org, roster, CoordinationConfig())  # doctest: +SKIP
+    """
+
+    def plan(state: dict[str, Any]) -> Call | Update:
+        _STARTED.set(time.perf_counter())
+        request = plan_call(state, org, default)
+        if not isinstance(request, PlanRequest):
+            return request
+
+        def failed(exc: Exception) -> Update:
+            error = PlanError(f"planner {request.agent_id} failed: {type(exc).__name__}: {exc}")
+            return decomposed(check_task(state, org), error, _STARTED.get())
+
+        return Call(
+            request.agent_id,
+            request.prompt,
+            max_tokens=request.max_tokens,
+            schema=request.schema,
+            on_error=failed,
+        )
+
+    def apply(state: dict[str, Any], outcome: CallOutcome) -> Update:
+        parsed = outcome.parsed
+        return apply_plan_reply(
+            state,
+            parsed if isinstance(parsed, DecompositionPlan) else None,
+            org,
+            default,
+            duration_s=time.perf_counter() - _STARTED.get(),
+            reply_text=outcome.reply.content,
+        )
+
+    return model_node(DECOMPOSE, roster, plan, apply)

@@ -1,15 +1,28 @@
-"""Prompts of the coordination pipeline (the model-driven decomposer)."""
+"""Prompts of the coordination pipeline: the model-driven decomposer and the merge reviewer."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from langgraph_council.nodes.coordination.config import CoordinationConfig
-from langgraph_council.nodes.coordination.models import Task
-from langgraph_council.nodes.fencing import escape_fences, fence_task_data
+from langgraph_council.nodes.coordination.models import Plan, Task
+from langgraph_council.nodes.coordination.workspace_models import MergeResult
+from langgraph_council.nodes.fencing import (
+    UNTRUSTED_CONTENT_DIRECTIVE,
+    escape_fences,
+    fence_peer,
+    fence_task_data,
+)
 from langgraph_council.nodes.org import CoordinationRule, Org
 
-__all__ = ["PLAN_PROMPT", "render_global_rules", "render_plan_prompt", "render_task"]
+__all__ = [
+    "PLAN_PROMPT",
+    "REVIEW_PROMPT",
+    "render_global_rules",
+    "render_plan_prompt",
+    "render_review_prompt",
+    "render_task",
+]
 
 PLAN_PROMPT = """Split the task below into subtasks that agents of your organisation can do.
 
@@ -73,4 +86,58 @@ def render_plan_prompt(task: Task, org: Org, config: CoordinationConfig) -> str:
         roles=escape_fences(", ".join(roles)) or "any",
         skills=escape_fences(", ".join(skills)) or "any",
         rules=render_global_rules(org.global_rules()),
+    )
+
+
+REVIEW_PROMPT = """You review one merge of a coordination run: keep it or drop it.
+
+{directive}
+
+The parent task:
+{task}
+
+The subtask whose branch is being merged, and the plan's work that builds on it:
+{subtask}
+
+What the merge found ({status}): {message}
+Files: {files}
+{diff}
+{issues}
+- keep: the merge goes in. On a textual conflict the subtask's side of the conflicting lines \
+wins; issues the checks found stay and are reported, so keep only when later work fixes them \
+or they do not matter.
+- drop: the subtask's work stays on its branch, unmerged; the subtask counts as failed and the \
+work that depends on it is skipped.
+Answer with JSON only: {{"decision": "keep" or "drop", "reasoning": "one or two sentences"}}"""
+
+
+def _subtask_lines(plan: Plan | None, subtask_id: str) -> str:
+    if plan is None:
+        return f"Subtask id: {subtask_id}"
+    sub = plan.subtask(subtask_id)
+    lines = [f"Subtask {sub.id}: {sub.title}", f"Description: {sub.description or '-'}"]
+    later = [s for s in plan.subtasks if subtask_id in s.dependencies]
+    lines += [f"Depends on it: {s.id}: {s.title}. {s.description}".rstrip() for s in later]
+    return fence_task_data("\n".join(lines), field="subtask")
+
+
+def render_review_prompt(
+    task: Task, plan: Plan | None, pending: MergeResult, agent_id: str | None
+) -> str:
+    """The review agent's prompt about `pending`, every untrusted part fenced (SEC-1)."""
+    who = agent_id or "unknown"
+    issues = [f"- {i.kind} in {i.file}: {i.message}" for i in pending.semantic_issues]
+    return REVIEW_PROMPT.format(
+        directive=UNTRUSTED_CONTENT_DIRECTIVE,
+        task=render_task(task),
+        subtask=_subtask_lines(plan, pending.subtask_id),
+        status=pending.status,
+        message=escape_fences(pending.message),
+        files=escape_fences(", ".join(pending.files)) or "-",
+        diff=fence_peer(pending.diff_summary, agent_id=who, label="diff summary")
+        if pending.diff_summary
+        else "",
+        issues=fence_peer("\n".join(issues), agent_id=who, label="semantic issues")
+        if issues
+        else "No semantic issues.",
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -13,6 +13,7 @@ from langgraph_council.nodes.coordination.models import (
     TaskStructure,
     Topology,
 )
+from langgraph_council.nodes.coordination.workspace_models import IntegrationResult, MergeResult
 
 __all__ = [
     "AgentAttribution",
@@ -165,7 +166,9 @@ class CoordinationResult(BaseModel):
 
     `rollup` applies the rollup rules to the subtask statuses; `parent_status` is what the
     parent task becomes: `failed` when a phase before dispatch failed, else the rollup.
-    `merges` holds the workspace merge results once a workspace is configured.
+    With a workspace, `merges` holds one `MergeResult` per subtask branch in the order they
+    were merged (or dropped), and `integration` where the result is (the integration branch
+    and its head, whether the base branch was moved, worktrees left in place).
     """
 
     model_config = _FROZEN
@@ -181,7 +184,8 @@ class CoordinationResult(BaseModel):
     rollup: RollupStatus
     parent_status: RollupStatus
     attribution: tuple[AgentAttribution, ...] = ()
-    merges: tuple[dict[str, Any], ...] = ()
+    merges: tuple[MergeResult, ...] = ()
+    integration: IntegrationResult | None = None
     summary: str = ""
     authority_flags: tuple[AuthorityFlag, ...] = ()
     structure: TaskStructure | None = None
@@ -194,6 +198,13 @@ class CoordinationResult(BaseModel):
                 if result.subtask_id == subtask_id:
                     return result
         raise KeyError(f"no outcome for subtask {subtask_id!r} in this run")
+
+    def merge(self, subtask_id: str) -> MergeResult:
+        """The merge record of `subtask_id`; `KeyError` naming it when there is none."""
+        for merge in self.merges:
+            if merge.subtask_id == subtask_id:
+                return merge
+        raise KeyError(f"no merge record for subtask {subtask_id!r} in this run")
 
     @property
     def statuses(self) -> dict[str, SubtaskStatus]:

@@ -8,11 +8,11 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 
+from langgraph_council.nodes.calls import pure_node
 from langgraph_council.nodes.coordination.attribution import attribute
 from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.models import Plan, SubtaskResult, SubtaskStatus
 from langgraph_council.nodes.coordination.names import ROLLUP
-from langgraph_council.nodes.coordination.phases import pure_node
 from langgraph_council.nodes.coordination.report import (
     AuthorityFlag,
     CoordinationResult,
@@ -23,6 +23,7 @@ from langgraph_council.nodes.coordination.report import (
 from langgraph_council.nodes.coordination.runtime import coordination_context, emit, phase_result
 from langgraph_council.nodes.coordination.state import (
     handoffs_of,
+    merges_of,
     outcomes_of,
     phases_of,
     plan_of,
@@ -158,6 +159,8 @@ def make_rollup_node(scan: AuthorityScan, default: CoordinationConfig) -> Runnab
             authority_flags=flags,
             structure=plan.structure if plan is not None else None,
             warnings=tuple(state.get("warnings") or ()),
+            merges=tuple(merges_of(state).values()),
+            integration=state.get("integration"),
         )
         emit("rollup", task_id=task.id, status=status, parent_status=result.parent_status)
         return {"phases": [phase], "result": result}

@@ -1,61 +1,50 @@
-"""Run-time helpers of the pipeline's nodes: the run context, progress events, phase records."""
+"""Run-time helpers of the pipeline's nodes: the run context, I/O nodes, progress, phase records."""
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
+from langchain_core.runnables import Runnable
+from langgraph._internal._runnable import RunnableCallable
 from langgraph.config import get_stream_writer
-from langgraph.runtime import get_runtime
-from pydantic import ValidationError
 
+from langgraph_council.nodes.context import run_context
 from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.report import PhaseName, PhaseResult
 
-__all__ = ["SECTION", "coordination_context", "emit", "phase_result"]
+__all__ = ["SECTION", "coordination_context", "emit", "io_node", "phase_result"]
 
 SECTION = "coordination"
-_OTHER_SECTIONS = frozenset({"meeting", "conflict", "delegation"})
 
 
 def coordination_context(default: CoordinationConfig) -> CoordinationConfig:
-    """The run's `CoordinationConfig`: the context merged over the build-time `default`.
+    """The run's `CoordinationConfig`: the context's `"coordination"` section over `default`.
 
-    Stand-in for SPEC section 2's `run_context("coordination", CoordinationConfig, default)`
-    (nodes/context.py); the lead swaps this one body at integration. None or `{}` gives
-    `default`; a `CoordinationConfig` is used as is; a mapping's `"coordination"` section (or
-    the flat mapping, minus other families' sections) is merged over `default` and validated.
+    The family accessor over `nodes.context.run_context` (see there for the forms a context
+    may take); `default` is the build-time config.
 
     Raises:
         TypeError: If the context is neither a mapping nor a `CoordinationConfig`.
         ValueError: If a field is invalid (the message names it).
     """
-    ctx = get_runtime().context
-    if not ctx:
-        return default
-    if isinstance(ctx, CoordinationConfig):
-        return ctx
-    if not isinstance(ctx, Mapping):
-        raise TypeError(
-            f"context must be a mapping with a {SECTION!r} section or a CoordinationConfig, "
-            f"got {type(ctx).__name__}"
-        )
-    section = (
-        ctx.get(SECTION, None)
-        if SECTION in ctx
-        else {k: v for k, v in ctx.items() if k not in _OTHER_SECTIONS}
-    )
-    if isinstance(section, CoordinationConfig):
-        return section
-    if not section:
-        return default
-    if not isinstance(section, Mapping):
-        raise TypeError(f"context[{SECTION!r}] must be a mapping, got {type(section).__name__}")
-    try:
-        return CoordinationConfig.model_validate({**default.model_dump(), **section})
-    except ValidationError as exc:
-        raise ValueError(f"invalid {SECTION} context: {exc}") from None
+    return run_context(SECTION, CoordinationConfig, default)
+
+
+def io_node(fn: Callable[[Any], Any], *, name: str) -> Runnable[Any, Any]:
+    """A node doing blocking I/O (git, a store): under `ainvoke` it runs in a worker thread.
+
+    `asyncio.to_thread` copies the context, so `get_config`, `get_runtime`, the stream writer
+    and `interrupt()` work inside `fn`.
+    """
+
+    async def afn(state: Any) -> Any:
+        return await asyncio.to_thread(fn, state)
+
+    node: Runnable[Any, Any] = RunnableCallable(fn, afn, name=name, trace=False)
+    return node
 
 
 def emit(event: str, **data: Any) -> None:

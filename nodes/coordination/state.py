@@ -19,6 +19,12 @@ from langgraph_council.nodes.coordination.report import (
     RoutingDecision,
     TopologyDecision,
 )
+from langgraph_council.nodes.coordination.workspace_models import (
+    IntegrationResult,
+    MergeResult,
+    MergeRuling,
+)
+from langgraph_council.nodes.escalation import MergeDecision
 
 __all__ = [
     "CoordinationContext",
@@ -28,6 +34,7 @@ __all__ = [
     "ExecutePayload",
     "handoffs_of",
     "merge_outcomes",
+    "merges_of",
     "outcomes_of",
     "phases_of",
     "plan_of",
@@ -79,7 +86,8 @@ class CoordinationState(TypedDict):
     """Everything the pipeline tracks between super-steps.
 
     Bulky text (executor outputs) lives only in `outcomes`, a `DeltaChannel`, and in the
-    final `result`; the other channels are small and written once per run.
+    final `result`; merge records (with their diff summaries) in `merges`, another one. The
+    other channels are small.
     """
 
     task: Task
@@ -94,6 +102,19 @@ class CoordinationState(TypedDict):
     dispatch_started: NotRequired[float | None]
     result: NotRequired[CoordinationResult]
     remaining_steps: RemainingSteps
+    # With a WorkspaceConfig: the run's workspace, the batch awaiting worktrees, the merges.
+    workspace_id: NotRequired[str | None]
+    batch: NotRequired[list[str]]
+    merges: Annotated[dict[str, MergeResult], DeltaChannel(merge_outcomes)]
+    merge_pending: NotRequired[MergeResult | None]
+    merge_ruling: NotRequired[MergeRuling | None]
+    integration: NotRequired[IntegrationResult | None]
+    # The one escalation path's keys (nodes.escalation.ESCALATION_KEYS), kind "merge".
+    escalation_id: NotRequired[str | None]
+    escalation_expires_at: NotRequired[str | None]
+    escalation_attempts: NotRequired[int]
+    escalation_error: NotRequired[str | None]
+    escalation_decision: NotRequired[MergeDecision | None]
 
 
 def task_of(state: Mapping[str, Any]) -> Task:
@@ -131,3 +152,8 @@ def handoffs_of(state: Mapping[str, Any]) -> list[HandoffCheck]:
 def phases_of(state: Mapping[str, Any]) -> list[PhaseResult]:
     """The phase records so far, as models."""
     return [PhaseResult.model_validate(p) for p in state.get("phases") or ()]
+
+
+def merges_of(state: Mapping[str, Any]) -> dict[str, MergeResult]:
+    """Subtask id -> merge record so far, as models, in the order the merges happened."""
+    return {k: MergeResult.model_validate(v) for k, v in (state.get("merges") or {}).items()}

@@ -22,7 +22,7 @@ from langgraph_council.nodes.coordination.workspace_models import (
     validate_id,
 )
 
-__all__ = ["RunWorkspace"]
+__all__ = ["RunWorkspace", "check_workspace"]
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +79,23 @@ def _locate_repo(repo_path: Path) -> Path:
             f"({outcome.stderr.strip()}); run `git init` there or point it at one"
         )
     return (repo_path / outcome.stdout.strip()).resolve()
+
+
+def check_workspace(config: WorkspaceConfig) -> Path:
+    """Check, without changing anything, that `config` names a repository and a local base
+    branch; returns the git common directory.
+
+    Raises:
+        ValueError: Naming `repo_path` or `base_branch` and the fix.
+    """
+    git_dir = _locate_repo(Path(config.repo_path))
+    ref = f"refs/heads/{config.base_branch}"
+    if not git_ok(git_dir, "show-ref", "--verify", "--quiet", ref):
+        raise ValueError(
+            f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
+            f"{config.repo_path}; create it or name an existing branch"
+        )
+    return git_dir
 
 
 class RunWorkspace:

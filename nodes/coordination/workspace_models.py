@@ -14,6 +14,7 @@ __all__ = [
     "MergeDecision",
     "MergeOrder",
     "MergeResult",
+    "MergeRuling",
     "MergeStatus",
     "ReconcileReport",
     "SemanticIssue",
@@ -27,13 +28,18 @@ __all__ = [
 ]
 
 MergeOrder = Literal["completion", "priority", "manual"]
-"""In which order finished subtasks are merged (the pipeline graph applies it)."""
+"""In which order finished subtasks are merged (the pipeline graph applies it):
+`completion` as they finished, `priority` the work more of the plan depends on first, `manual`
+in plan order, each only after a person's (or the review agent's) go-ahead."""
 
 ConflictEscalation = Literal["human", "review_agent"]
 """Who decides a textual or semantic merge conflict."""
 
-MergeStatus = Literal["merged", "conflict", "semantic_conflict", "dropped", "empty"]
-"""What happened to one subtask branch; `empty` means it had nothing to merge."""
+MergeStatus = Literal[
+    "merged", "conflict", "semantic_conflict", "dropped", "empty", "pending_approval"
+]
+"""What happened to one subtask branch; `empty` means it had nothing to merge;
+`pending_approval` means it waits for a go-ahead (`merge_order="manual"`), not merged yet."""
 
 MergeDecision = Literal["keep", "drop"]
 """A decision on a conflicted merge: keep it (after any resolution commit) or drop it."""
@@ -157,15 +163,21 @@ class WorkspaceConfig(BaseModel):
 
     - `max_concurrent_worktrees` bounds live subtask worktrees of one run; creating one more
       raises `WorktreeLimitError` at once (it never waits).
-    - `merge_order`: `completion` merges in the order subtasks finish, `priority` by subtask
-      priority, `manual` only when a person asks; the pipeline graph applies it.
-    - `conflict_escalation`: a textual or semantic conflict goes to a human (`interrupt`) or a
-      review agent.
+    - `merge_order`: `completion` merges a batch's subtasks in the order they finished;
+      `priority` merges first the subtask more of the plan depends on (directly or not), ties
+      in plan order; `manual` merges in plan order, each only after a go-ahead from whoever
+      decides conflicts (a person, or the review agent), shown the files and diff summary.
+    - `conflict_escalation`: a textual or semantic conflict goes to a human (`interrupt`, through
+      the escalation queue) or to a review agent (`review_agent_id`, else the task's owner),
+      which answers keep or drop.
     - `semantic_analysis`: run the AST checks on the merged tree before a merge is kept.
-    - `cleanup_on_merge`: remove a subtask's worktree once merged or dropped (its branch stays).
+    - `cleanup_on_merge`: remove a subtask's worktree once merged or dropped, or once its subtask
+      failed (uncommitted work is committed to its branch first; branches always stay).
     - `merge_into_base`: at the end, fast-forward `base_branch` to the integration branch (after
       merging a moved-on base into it). Off by default: the user's branch, index and working
       tree are never touched and the result waits on the integration branch.
+    - `review_agent_id`, `review_max_tokens`: who reviews conflicts with
+      `conflict_escalation="review_agent"` (default: the task's owner) and its output cap.
 
     Example:
         >>> WorkspaceConfig(repo_path="/src/app", base_branch="develop").max_concurrent_worktrees
@@ -183,6 +195,8 @@ class WorkspaceConfig(BaseModel):
     cleanup_on_merge: bool = True
     merge_into_base: bool = False
     worktree_root: Path | None = None
+    review_agent_id: str | None = None
+    review_max_tokens: int = Field(default=800, ge=1)
 
     @field_validator("base_branch")
     @classmethod
@@ -230,7 +244,29 @@ class MergeResult(BaseModel):
     @property
     def needs_decision(self) -> bool:
         """True when a human or review agent must decide `keep` or `drop`."""
-        return self.status in ("conflict", "semantic_conflict")
+        return self.status in ("conflict", "semantic_conflict", "pending_approval")
+
+
+class MergeRuling(BaseModel):
+    """A decision about one held merge, whoever made it; the merge node acts on it.
+
+    `decided_by` is `human:<who>`, `agent:<id>` (the review agent) or `system:<why>` (an
+    expired escalation, a review agent without a verdict). `resolution_commit` (keep only) is a
+    commit on the subtask's branch that resolves the conflict.
+    """
+
+    model_config = _FROZEN
+
+    subtask_id: str
+    decision: MergeDecision
+    reasoning: str
+    decided_by: str
+    resolution_commit: str | None = None
+
+    @property
+    def note(self) -> str:
+        """One line for the merge record: who decided what and why."""
+        return f"{self.decision} by {self.decided_by}: {self.reasoning}"
 
 
 class SubtaskWorktree(BaseModel):

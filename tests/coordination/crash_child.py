@@ -1,7 +1,11 @@
-"""Child process for the crash test: runs or resumes a 5-subtask wave on Postgres.
+"""Child process for the crash tests: runs or resumes a 5-subtask wave on Postgres.
 
+Usage: crash_child.py URI THREAD run|resume CALLS [REPO]
 Every executor call appends the subtask id to CALLS. In "run" mode s4 and s5 block once s1-s3
 have finished and their writes are in Postgres, print {"ready": true} and wait to be killed.
+With REPO, the run has a git workspace: each subtask writes `<id>.py` in its worktree before
+anything else, and its CALLS line also says whether that file was already there (`reused`, a
+worktree of the killed run) and the worktree's path.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from pathlib import Path
 import psycopg
 
 from langgraph_council.checkpoints import postgres_checkpointer
-from langgraph_council.graphs import ManualDecomposer, create_coordination_graph
+from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
 from langgraph_council.nodes import Org, Task
 from langgraph_council.nodes.coordination import SubtaskRun
 
@@ -26,6 +30,7 @@ PLAN = [{"id": f"s{i}", "title": f"Part {i}", "required_skills": ["python"]} for
 
 def main() -> None:
     uri, thread, mode, calls = sys.argv[1:5]
+    repo = sys.argv[5] if len(sys.argv) > 5 else None
     calls_file = Path(calls)
     said = threading.Lock()
 
@@ -33,20 +38,26 @@ def main() -> None:
         with psycopg.connect(uri) as conn:
             row = conn.execute(
                 "SELECT count(*) FROM checkpoint_writes"
-                " WHERE thread_id = %s AND channel = 'outcomes'",
+                " WHERE thread_id = %s AND channel = 'outcomes'"
+                " AND task_path LIKE '~__pregel_push%%'",  # executor tasks (Send), not planning
                 (thread,),
             ).fetchone()
         return int(row[0]) if row else 0
 
     def executor(run: SubtaskRun) -> str:
+        line = run.subtask.id
+        if run.workspace_path is not None:
+            work = Path(run.workspace_path) / f"{run.subtask.id}.py"
+            line += f" {'reused' if work.exists() else 'new'} {run.workspace_path}"
+            work.write_text(f"PART = {run.subtask.id!r}\n")
         with calls_file.open("a") as f:
-            f.write(run.subtask.id + "\n")
+            f.write(line + "\n")
             f.flush()
             os.fsync(f.fileno())
         if mode == "run" and run.subtask.id in ("s4", "s5"):
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:
-                if finished_writes() >= 3 and len(calls_file.read_text().split()) >= 5:
+                if finished_writes() >= 3 and len(calls_file.read_text().splitlines()) >= 5:
                     with said:  # s4 and s5 both get here: one whole line each
                         sys.stdout.write(json.dumps({"ready": True}) + "\n")
                         sys.stdout.flush()
@@ -58,11 +69,18 @@ def main() -> None:
     config = {"configurable": {"thread_id": thread}}
     with postgres_checkpointer(uri) as saver:
         graph = create_coordination_graph(
-            Org.load(ORG), executor=executor, decomposer=ManualDecomposer(PLAN), checkpointer=saver
+            Org.load(ORG),
+            executor=executor,
+            decomposer=ManualDecomposer(PLAN),
+            checkpointer=saver,
+            workspace=None if repo is None else WorkspaceConfig(repo_path=Path(repo)),
         )
         task = None if mode == "resume" else {"task": Task(id="crash", title="Five parts")}
         result = graph.invoke(task, config)["result"]
-    print(json.dumps({"statuses": result.statuses, "rollup": result.rollup}), flush=True)
+    merges = {m.subtask_id: m.status for m in result.merges}
+    branch = result.integration.branch if result.integration else None
+    summary = {"statuses": result.statuses, "rollup": result.rollup, "merges": merges}
+    print(json.dumps({**summary, "integration": branch}), flush=True)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.coordination.gitrepo import git, make_repo, no_git_identity, snapshot
+
+__all__ = ["no_git_identity"]
+
 CHILD = Path(__file__).with_name("crash_child.py")
 
 
@@ -42,11 +46,46 @@ def test_sigkill_mid_wave_resumes_only_unfinished_subtasks(pg_db: str, tmp_path:
     calls = tmp_path / "calls.txt"
     args = [pg_db, "crash-wave", "run", str(calls)]
     _, run_errors = _run(args, kill_when_ready=True)
-    assert sorted(calls.read_text().split()) == ["s1", "s2", "s3", "s4", "s5"]
+    assert sorted(calls.read_text().splitlines()) == ["s1", "s2", "s3", "s4", "s5"]
     calls.write_text("")
     events, errors = _run([pg_db, "crash-wave", "resume", str(calls)], kill_when_ready=False)
-    assert sorted(calls.read_text().split()) == ["s4", "s5"]
+    assert sorted(calls.read_text().splitlines()) == ["s4", "s5"]
     assert events[-1]["rollup"] == "completed"
     assert events[-1]["statuses"] == {f"s{i}": "completed" for i in range(1, 6)}
     for stderr in (run_errors, errors):  # strict msgpack: every stored type came back
+        assert "Blocked deserialization" not in stderr, stderr
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_sigkill_mid_wave_with_worktrees_reuses_them_on_resume(pg_db: str, tmp_path: Path) -> None:
+    """The same crash with a git workspace: the resumed s4 and s5 find their own worktrees
+    (with the file they wrote before the kill), nothing else runs again, and the run merges
+    all five into the integration branch without touching the user's checkout."""
+    repo = make_repo(tmp_path / "repo", {"app.py": "print('hi')\n"})
+    before = snapshot(repo)
+    calls = tmp_path / "calls.txt"
+    _, run_errors = _run([pg_db, "crash-git", "run", str(calls), str(repo)], kill_when_ready=True)
+    first = {line.split()[0]: line.split() for line in calls.read_text().splitlines()}
+    assert sorted(first) == ["s1", "s2", "s3", "s4", "s5"]
+    assert all(parts[1] == "new" for parts in first.values())
+    live = git(repo, "worktree", "list", "--porcelain")
+    calls.write_text("")
+    events, errors = _run(
+        [pg_db, "crash-git", "resume", str(calls), str(repo)], kill_when_ready=False
+    )
+    again = [line.split() for line in calls.read_text().splitlines()]
+    assert sorted(parts[0] for parts in again) == ["s4", "s5"]  # counted by the executor
+    for sid, state, path in again:
+        assert state == "reused" and path == first[sid][2], again  # the killed run's worktree
+        assert f"worktree {path}" in live
+    done = events[-1]
+    assert done["rollup"] == "completed" and done["merges"] == {
+        f"s{i}": "merged" for i in range(1, 6)
+    }
+    tree = git(repo, "ls-tree", "--name-only", done["integration"]).split()
+    assert {f"s{i}.py" for i in range(1, 6)} <= set(tree)
+    assert git(repo, "worktree", "list").count("\n") == 1  # merged worktrees were removed
+    assert snapshot(repo) == before
+    for stderr in (run_errors, errors):
         assert "Blocked deserialization" not in stderr, stderr

@@ -77,3 +77,54 @@ def test_the_schema_parses_through_a_scripted_model(org: Org) -> None:
     assert out.parsed is not None
     plan = apply_plan(TASK, out.parsed, CoordinationConfig(), planner="cto")
     assert isinstance(plan, Plan) and [s.id for s in plan.subtasks] == ["invoices", "payments"]
+
+
+def _planned_graph(org: Org, reply: object, recorder: object) -> object:
+    from langgraph_council.graphs import create_coordination_graph
+
+    roster = Roster(org, default_model=ScriptedChatModel({"cto": [reply]}))
+    return create_coordination_graph(org, roster, executor=recorder)
+
+
+def test_the_planner_agent_plans_in_prose_with_a_fenced_json_plan(org: Org) -> None:
+    from .conftest import Recorder, run
+
+    plan = {
+        "subtasks": [
+            {"id": "invoices", "title": "Invoices", "required_skills": ["python"]},
+            {"id": "payments", "title": "Payments", "required_skills": ["python"],
+             "dependencies": ["invoices"]},
+        ],
+        "structure": "sequential",
+    }  # fmt: skip
+    reply = f"Here is how I would split it.\n```json\n{json.dumps(plan)}\n```\nShout if unclear."
+    recorder = Recorder()
+    result = run(_planned_graph(org, reply, recorder), TASK)
+    assert result.rollup == "completed" and recorder.calls == ["invoices", "payments"]
+    assert result.structure == "sequential" and result.topology.topology == "sas"
+    assert [s.id for s in result.subtasks] == ["invoices", "payments"]
+
+
+def test_a_malformed_plan_is_rejected_naming_ids_or_field_before_any_subtask(org: Org) -> None:
+    from .conftest import Recorder, run
+
+    unknown = {"subtasks": [{"id": "a", "title": "A", "dependencies": ["ghost"]}]}
+    no_id = {"subtasks": [{"title": "No id"}]}
+    for reply, named in ((json.dumps(unknown), "ghost"), (json.dumps(no_id), "subtasks.0.id")):
+        recorder = Recorder()
+        result = run(_planned_graph(org, reply, recorder), TASK)
+        decompose = result.phase("decompose")
+        assert decompose is not None and not decompose.success
+        assert named in (decompose.error or ""), decompose.error
+        assert recorder.calls == [] and result.parent_status == "failed"
+    broken = run(_planned_graph(org, RuntimeError("model down"), Recorder()), TASK)
+    assert "planner cto failed: RuntimeError: model down" in (broken.phase("decompose").error or "")
+
+
+def test_the_planner_needs_a_roster(org: Org) -> None:
+    import pytest
+
+    from langgraph_council.graphs import create_coordination_graph
+
+    with pytest.raises(ValueError, match="needs roster=Roster"):
+        create_coordination_graph(org, executor=lambda run: "x")

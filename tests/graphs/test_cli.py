@@ -142,3 +142,42 @@ def test_a_users_delegation_graph_is_resumed_with_graph_and_context(
     missing = council("escalations", "decide", waiting["id"], "--answer", "x", "--db", pg_db,
                       "--graph", "tests.graphs.nowhere:make_graph")  # fmt: skip
     assert missing.returncode == 1 and "cannot import 'tests.graphs.nowhere'" in missing.stdout
+
+
+def test_demo_pipeline_runs_waves_in_worktrees_and_resolves_its_conflict(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["demo", "pipeline", "--memory"]) == 0
+    out = capsys.readouterr().out
+    assert "wave 1: tax-rules, rename-total, monthly-report" in out  # live progress
+    assert "held monthly-report: semantic_conflict in billing.py, report.py" in out
+    assert "monthly-report: keep by agent:qa_head" in out
+    assert "Waves" in out and "Merges" in out and "Rollup: completed" in out
+
+    repo = tmp_path / "billing"
+    assert main(["demo", "pipeline", "--memory", "--json", "--repo", str(repo)]) == 0
+    result = json.loads(capsys.readouterr().out)["result"]
+    assert result["rollup"] == "completed" and len(result["waves"]) == 2
+    merges = {m["subtask_id"]: m for m in result["merges"]}
+    assert [m["status"] for m in merges.values()] == ["merged"] * 4
+    kept = merges["monthly-report"]
+    assert kept["semantic_issues"][0]["kind"] == "import_conflict"
+    assert "keep by agent:qa_head" in kept["message"]
+    branch = result["integration"]["branch"]
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", "-C", str(repo), *args], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "invoice_total" in git("show", f"{branch}:report.py")  # wave 2 fixed the caller
+    grep = ["git", "-C", str(repo), "grep", "-l", "compute_total", branch, "--", "*.py"]
+    leftover = subprocess.run(grep, capture_output=True, text=True, check=False)
+    assert leftover.returncode == 1, leftover.stdout  # no caller of the old name is left
+    assert git("log", "--format=%s", "main").splitlines() == ["Billing service"]  # untouched
+    assert git("status", "--porcelain") == ""
+    assert main(["demo", "pipeline", "--memory", "--repo", str(repo)]) == 1
+    refused = " ".join(capsys.readouterr().out.split())
+    assert f"--repo '{repo}' exists; name a new directory" in refused
