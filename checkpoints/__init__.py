@@ -1,5 +1,12 @@
 """Everything durable: Postgres checkpointers, the schema, the embedded server, recovery."""
 
+from langgraph_council.checkpoints.call_recording import CallRecordHandler
+from langgraph_council.checkpoints.call_records import (
+    CallRecord,
+    CallRecordStore,
+    InMemoryCallRecordStore,
+    PostgresCallRecordStore,
+)
 from langgraph_council.checkpoints.dissent import PostgresDissentStore
 from langgraph_council.checkpoints.embedded import (
     EmbeddedPostgresError,
@@ -13,6 +20,11 @@ from langgraph_council.checkpoints.escalation_base import (
     escalation_resume_command,
 )
 from langgraph_council.checkpoints.escalations import EscalationQueue, InMemoryEscalationQueue
+from langgraph_council.checkpoints.failures import (
+    FailureCategory,
+    describe_error,
+    infer_failure_category,
+)
 from langgraph_council.checkpoints.guard_store import PostgresGuardStateStore
 from langgraph_council.checkpoints.loop_records import PostgresLoopRecordStore
 from langgraph_council.checkpoints.meeting_records import (
@@ -30,37 +42,87 @@ from langgraph_council.checkpoints.postgres import (
     connect,
     postgres_checkpointer,
 )
+from langgraph_council.checkpoints.reconciliation import (
+    reconciliation_note,
+    redact_secrets,
+    sanitize_error_text,
+)
 from langgraph_council.checkpoints.recovery import (
     ThreadStatus,
     aresume_thread,
     interrupted_threads,
     resume_thread,
 )
+from langgraph_council.checkpoints.resume_attempts import (
+    InMemoryResumeAttemptStore,
+    PostgresResumeAttemptStore,
+    ResumeAttemptStore,
+    ResumeStatus,
+)
+from langgraph_council.checkpoints.resume_policy import (
+    ResumePlan,
+    ThreadFailedError,
+    aprepare_resume,
+    aresume_with_policy,
+    prepare_resume,
+    resume_with_policy,
+)
+from langgraph_council.checkpoints.shutdown import (
+    ShutdownResult,
+    ShutdownStrategy,
+    arun_until_signal,
+    run_until_signal,
+)
 
 __all__ = [
     "MIGRATIONS",
     "BaseEscalationQueue",
+    "CallRecord",
+    "CallRecordHandler",
+    "CallRecordStore",
     "EmbeddedPostgresError",
     "EscalationError",
     "EscalationQueue",
+    "FailureCategory",
+    "InMemoryCallRecordStore",
     "InMemoryEscalationQueue",
     "InMemoryMeetingRecordStore",
+    "InMemoryResumeAttemptStore",
     "Migration",
+    "PostgresCallRecordStore",
     "PostgresDissentStore",
     "PostgresGuardStateStore",
     "PostgresLoopRecordStore",
     "PostgresMeetingRecordStore",
+    "PostgresResumeAttemptStore",
+    "ResumeAttemptStore",
+    "ResumePlan",
+    "ResumeStatus",
+    "ShutdownResult",
+    "ShutdownStrategy",
+    "ThreadFailedError",
     "ThreadStatus",
     "aescalation_resume_command",
+    "aprepare_resume",
     "aresume_thread",
+    "aresume_with_policy",
+    "arun_until_signal",
     "asetup_database",
     "async_postgres_checkpointer",
     "connect",
     "default_data_dir",
+    "describe_error",
     "embedded_postgres",
     "escalation_resume_command",
+    "infer_failure_category",
     "interrupted_threads",
     "postgres_checkpointer",
+    "prepare_resume",
+    "reconciliation_note",
+    "redact_secrets",
     "resume_thread",
+    "resume_with_policy",
+    "run_until_signal",
+    "sanitize_error_text",
     "setup_database",
 ]
