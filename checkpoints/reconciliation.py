@@ -67,6 +67,8 @@ _LOCATION_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b[a-z][a-z0-9+.\-]*://\S+", _I), "[url]"),
     (re.compile(r"\bwww\.[^\s'\"]+", _I), "[url]"),
     (re.compile(r"[\w.%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}"), "[email]"),
+    # What is left with an "@" is an address of some kind (user:[redacted]@host:port).
+    (re.compile(r"[^\s'\"`()\[\]{},;<>]*@[^\s'\"`()\[\]{},;<>]*"), "[address]"),
     # Anything with a slash or a backslash is (or may be) a path: POSIX, Windows, UNC, relative.
     (re.compile(r"[^\s'\"`()\[\]{},;<>]*[/\\][^\s'\"`()\[\]{},;<>]*"), "[path]"),
     # A drive letter alone ("C:") and bare file names with telling extensions.
@@ -102,8 +104,9 @@ def redact_secrets(text: str) -> str:
 
 def sanitize_error_text(text: str, *, max_chars: int = NOTE_ERROR_CHARS) -> str:
     """`text` safe to put in a prompt: one line, at most `max_chars` characters, with
-    credentials, URLs, e-mail addresses and file paths (POSIX and Windows) replaced by
-    `[redacted]`, `[url]`, `[email]` and `[path]`, and no angle brackets (no fence tags).
+    credentials, URLs, e-mail and other `@` addresses and file paths (POSIX and Windows)
+    replaced by `[redacted]`, `[url]`, `[email]`, `[address]` and `[path]`, and no angle
+    brackets (no fence tags). Anything with a `/` or `\\` counts as a path ("and/or" too).
 
     Example:
         >>> sanitize_error_text("open /srv/app/.env failed: password=hunter2")

@@ -243,7 +243,8 @@ def run_until_signal(
     bounded by `cleanup_seconds`. An error the run raises is re-raised after cleanup.
 
     Example:
-        >>> result = run_until_signal(graph, inputs, {"configurable": {"thread_id": "t-1"}})
+        >>> config = {"configurable": {"thread_id": "t-1"}}
+        >>> result = run_until_signal(graph, inputs, config)  # doctest: +SKIP
         >>> if result.status != "completed":  # doctest: +SKIP
         ...     print(result.message); os._exit(result.exit_code)
     """
