@@ -27,11 +27,12 @@ _SECRET_KEYS = (
 _SECRET_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # "Bearer abc", "Basic dXNlcjpw", "token abc" in an Authorization header.
     (re.compile(r"\b(bearer|basic|digest)\s+[\w\-.~+/=]+", _I), r"\1 [redacted]"),
-    # password=..., "api_key": "...", secret: ...  (quoted values may contain spaces)
+    # password=..., "api_key": "...", secret: ...  (a quoted value may contain spaces; its
+    # closing quote must end the value, or an unclosed quote would swallow the next pair)
     (
         re.compile(
             r"\b(" + _SECRET_KEYS + r")(['\"]?\s*[:=]\s*)(?!(?:bearer|basic|digest)\s)"
-            r"(\"[^\"]*\"|'[^']*'|[^\s,;&)\]}]+)",
+            r"((?:\"[^\"]*\"|'[^']*')(?=[\s,;&)\]}]|$)|[\"']?[^\s'\"]*[^\s'\",;.)\]}])",
             _I,
         ),
         r"\1\2[redacted]",
@@ -143,7 +144,7 @@ def reconciliation_note(
     if attempt is not None:
         where += f" (attempt {attempt}" + (f" of {max_attempts})" if max_attempts else ")")
     if error is None:
-        cause = "an unexpected stop (the previous run recorded no error)"
+        cause = "a stop that left no error (a shutdown or a lost process)"
     else:
         cause = sanitize_error_text(describe_error(error)) or "an error"
     return f"Resumed at {where} after {cause.rstrip('.')}."

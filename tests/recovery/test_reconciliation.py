@@ -195,6 +195,9 @@ def test_any_text_sanitises_to_one_bounded_line(text: str) -> None:
             "dsn host=db user=app password=[redacted] port=5432",
         ),
         ("commit 0123456789abcdef0123456789abcdef01234567", "commit [redacted]"),
+        # An unclosed quote does not swallow the next pair; values may start with anything.
+        (' password": "s3cret1 token": "s3cret2 ', 'password": [redacted] token": [redacted]'),
+        ("password=&amp0 x", "password=[redacted] x"),
         # What stays: thread ids, numbers, ordinary words.
         ("thread 3f2b1c9a-1234-4567-89ab-0123456789ab at step 3.5", None),
         (
@@ -226,8 +229,8 @@ def test_note_format() -> None:
         "Resumed at speak after TimeoutError: model call timed out."
     )
     assert reconciliation_note("fast, slow", None, attempt=2, max_attempts=2) == (
-        "Resumed at fast, slow (attempt 2 of 2) after an unexpected stop "
-        "(the previous run recorded no error)."
+        "Resumed at fast, slow (attempt 2 of 2) after a stop that left no error "
+        "(a shutdown or a lost process)."
     )
     assert (
         reconciliation_note("", ValueError()) == "Resumed at the last checkpoint after ValueError."

@@ -196,8 +196,8 @@ def test_the_note_names_a_stop_without_an_error() -> None:
     plan = prepare_resume(graph, "t-n", attempts_store=store)
     assert plan.attempt == 1
     assert plan.note == (
-        "Resumed at second (attempt 1 of 2) after an unexpected stop "
-        "(the previous run recorded no error)."
+        "Resumed at second (attempt 1 of 2) after a stop that left no error "
+        "(a shutdown or a lost process)."
     )
     payload = plan.config["configurable"]["council_resume_note"]
     assert payload == {"text": plan.note, "step": 2, "nodes": ["second"]}

@@ -147,7 +147,7 @@ def test_a_second_signal_stops_at_once(pg_db: str, tmp_path: Path) -> None:
     assert (code, report["status"], report["signal_name"]) == (143, "interrupted", "SIGTERM")
 
 
-def test_sigint_drains_too(pg_db: str, tmp_path: Path) -> None:
+def test_sigint_drains_too_under_the_checkpoint_strategy(pg_db: str, tmp_path: Path) -> None:
     log = tmp_path / "steps.log"
-    code, report, _ = _stop_mid_run(pg_db, log, signals=(signal.SIGINT,))
+    code, report, _ = _stop_mid_run(pg_db, log, strategy="checkpoint", signals=(signal.SIGINT,))
     assert (code, report["status"], report["signal_name"]) == (130, "suspended", "SIGINT")
