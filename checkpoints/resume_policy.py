@@ -9,7 +9,8 @@ anything. A resumed run that returns (finished, or waiting for a human) clears t
 it counts consecutive failures. A thread waiting on `interrupt()` is resumed with its answer
 and never counted. `prepare_resume` is the first half alone, for runners that invoke the graph
 themselves (e.g. under `run_until_signal`); they call `attempts_store.clear` after a run that
-completed or was suspended at a step boundary.
+completed or was suspended at a step boundary. Resume a thread from one process at a time
+(LangGraph runs one run per thread); two racing resumers would both be counted.
 """
 
 from __future__ import annotations
@@ -103,12 +104,15 @@ def _decide(
     max_attempts: int,
     retry_failed: bool,
     error: BaseException | str | None,
+    answering: bool,
 ) -> _Decision:
     thread_id = status.thread_id
     if state.created_at is None:
         raise ValueError(f"thread {thread_id!r} has no checkpoint; start it with invoke() first")
     if state.interrupts:
         return _Decision("human")
+    if answering:
+        raise ValueError(f"thread {thread_id!r} is not waiting on an interrupt; drop resume=")
     if not state.next:
         raise ValueError(f"thread {thread_id!r} has already finished; nothing to resume")
     if status.failed_category is not None and not retry_failed:
@@ -158,10 +162,12 @@ def prepare_resume(
     max_resume_attempts: int = 2,
     retry_failed: bool = False,
     error: BaseException | str | None = None,
+    resume: Any = None,
 ) -> ResumePlan:
     """Apply the policy to `thread_id` and count the attempt; run nothing.
 
     `error` overrides the error read from the checkpoint (the failed task's stored error).
+    `resume` is the answer the run will get, checked here so that a wrong call counts nothing.
 
     Raises:
         ThreadFailedError: The thread is (or has just been) given up on.
@@ -175,6 +181,7 @@ def prepare_resume(
         max_attempts=max_resume_attempts,
         retry_failed=retry_failed,
         error=error,
+        answering=resume is not None,
     )
     if decision.kind == "human":
         return ResumePlan(thread_id, _config(thread_id), None, None)
@@ -196,6 +203,7 @@ async def aprepare_resume(
     max_resume_attempts: int = 2,
     retry_failed: bool = False,
     error: BaseException | str | None = None,
+    resume: Any = None,
 ) -> ResumePlan:
     """Async twin of `prepare_resume` (store calls run in a worker thread)."""
     _check_max(max_resume_attempts)
@@ -206,6 +214,7 @@ async def aprepare_resume(
         max_attempts=max_resume_attempts,
         retry_failed=retry_failed,
         error=error,
+        answering=resume is not None,
     )
     if decision.kind == "human":
         return ResumePlan(thread_id, _config(thread_id), None, None)
@@ -247,6 +256,7 @@ def resume_with_policy(
         attempts_store=attempts_store,
         max_resume_attempts=max_resume_attempts,
         retry_failed=retry_failed,
+        resume=resume,
     )
     runner = graph.with_config(plan.config) if plan.note else graph
     output = resume_thread(runner, thread_id, resume=resume, context=context, durability=durability)
@@ -272,6 +282,7 @@ async def aresume_with_policy(
         attempts_store=attempts_store,
         max_resume_attempts=max_resume_attempts,
         retry_failed=retry_failed,
+        resume=resume,
     )
     runner = graph.with_config(plan.config) if plan.note else graph
     output = await aresume_thread(

@@ -4,6 +4,7 @@
 a thread; the call node reads it with `resume_note_for` and prepends it with `with_resume_note`.
 Only the nodes that resume, in the super-step that resumes, see it: later steps and other nodes
 run as usual. The config travels through LangGraph Server too (`configurable` is part of a run).
+Nodes inside a resuming subgraph do not see it (their step numbers are the subgraph's own).
 """
 
 from __future__ import annotations

@@ -214,3 +214,7 @@ def test_bad_calls_say_what_to_fix() -> None:
         resume_with_policy(graph, "t-done", attempts_store=store, max_resume_attempts=-1)
     with pytest.raises(TypeError, match="max_resume_attempts"):
         resume_with_policy(graph, "t-done", attempts_store=store, max_resume_attempts=True)
+    graph.invoke({"steps": []}, {"configurable": {"thread_id": "t-b"}}, interrupt_before=["second"])
+    with pytest.raises(ValueError, match="drop resume="):
+        resume_with_policy(graph, "t-b", attempts_store=store, resume="yes")
+    assert store.attempts("t-b") == 0  # a wrong call counts nothing
