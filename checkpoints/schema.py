@@ -373,5 +373,40 @@ MIGRATIONS: tuple[Migration, ...] = (
     # The breaker counts bounces (tasks coming back) in a sliding window instead of every
     # delegation; `guard_state`'s function is replaced (see `checkpoints/guard_sql.py`).
     Migration("guard bounces", GUARD_BOUNCES),
+    # Recovery (issue 11): resume attempts per thread, counted across restarts, and a cost row
+    # written before every model call so a call cut off by a kill still has one.
+    Migration(
+        "recovery",
+        (
+            """CREATE TABLE council_resume_attempts (
+                thread_id text PRIMARY KEY,
+                attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+                last_error text,
+                failed_category text CHECK (failed_category IN ('tool_failure', 'stagnation',
+                    'budget_exceeded', 'quality_gate_failed', 'timeout', 'delegation_failed',
+                    'unknown')),
+                failed_at timestamptz,
+                updated_at timestamptz NOT NULL DEFAULT now(),
+                CHECK ((failed_category IS NULL) = (failed_at IS NULL))
+            )""",
+            "CREATE INDEX council_resume_attempts_updated ON council_resume_attempts (updated_at)",
+            """CREATE TABLE council_call_records (
+                call_id text PRIMARY KEY,
+                thread_id text,
+                agent_id text NOT NULL,
+                estimated_input_tokens integer NOT NULL CHECK (estimated_input_tokens >= 0),
+                started_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                input_tokens integer CHECK (input_tokens >= 0),
+                output_tokens integer CHECK (output_tokens >= 0),
+                finished_at timestamptz,
+                CHECK ((finished_at IS NULL) = (input_tokens IS NULL)
+                    AND (finished_at IS NULL) = (output_tokens IS NULL))
+            )""",
+            "CREATE INDEX council_call_records_thread ON council_call_records "
+            "(thread_id, started_at)",
+            "CREATE INDEX council_call_records_unfinished ON council_call_records (started_at) "
+            "WHERE finished_at IS NULL",
+        ),
+    ),
 )
 """Append only: never edit or reorder a released entry, the index is the version."""
