@@ -11,7 +11,8 @@ The `coordination` pipeline runs the demo of `nodes/coordination/demo.py` (`coun
 pipeline`): a fixed plan of four subtasks in two waves, scripted agents writing real files in git
 worktrees of a demo repository made once per server process in a temp dir, and merge conflicts
 decided by a human (`Command(resume=...)` in Studio). Without `git` on PATH it falls back to the
-pipeline without a workspace (no worktree or merge nodes).
+pipeline without a workspace (no worktree or merge nodes). Its factory runs in a worker thread
+(`in_thread`): the server refuses blocking calls such as git on its event loop.
 
 A new graph family is one `studio_graph(...)` line plus its entry in `langgraph.json` (a test
 checks the two agree).
@@ -25,7 +26,8 @@ import functools
 import os
 import shutil
 import tempfile
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeAlias, cast
@@ -54,6 +56,7 @@ __all__ = [
     "coordination",
     "delegation",
     "demo_repository",
+    "in_thread",
     "meeting_position_papers",
     "meeting_round_robin",
     "meeting_structured_phases",
@@ -104,15 +107,23 @@ conflict = studio_graph("conflict", lambda org, roster: create_conflict_graph(or
 delegation = studio_graph("delegation", lambda org, roster: create_delegation_graph(org, roster))
 
 
+_repo_lock = threading.Lock()
+
+
 @functools.cache
-def demo_repository() -> Path | None:
-    """This process's demo billing repository (made on first use in a temp dir, removed at
-    exit), or None when `git` is not on PATH."""
+def _make_demo_repository() -> Path | None:
     if shutil.which("git") is None:
         return None
     root = Path(tempfile.mkdtemp(prefix="council-studio-pipeline-"))
     atexit.register(shutil.rmtree, root, ignore_errors=True)
     return demo_pipeline_repo(root / "billing")
+
+
+def demo_repository() -> Path | None:
+    """This process's demo billing repository (made on first use in a temp dir, removed at
+    exit), or None when `git` is not on PATH."""
+    with _repo_lock:
+        return _make_demo_repository()
 
 
 def _no_workspace(run: SubtaskRun) -> str:
@@ -135,7 +146,23 @@ def _pipeline(org: Org, roster: Roster) -> Pregel[Any, Any]:
     )
 
 
-coordination = studio_graph("coordination", _pipeline)
+def in_thread(factory: GraphFactory) -> Callable[[], Awaitable[Pregel[Any, Any]]]:
+    """`factory` for the server, run in a worker thread (`STUDIO_GRAPHS` keeps the plain one).
+
+    The server calls a factory on its event loop, where `langgraph dev` refuses blocking calls
+    (git, file system); it awaits a coroutine a factory returns, so this one builds there.
+    """
+
+    async def served() -> Pregel[Any, Any]:
+        return await asyncio.to_thread(factory)
+
+    served.__name__ = served.__qualname__ = factory.__name__
+    served.__doc__ = factory.__doc__
+    served.__wrapped__ = factory  # type: ignore[attr-defined]
+    return served
+
+
+coordination = in_thread(studio_graph("coordination", _pipeline))
 
 
 @asynccontextmanager
