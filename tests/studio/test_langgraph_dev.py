@@ -78,6 +78,7 @@ def server(pg_server: str) -> Iterator[Server]:
             LANGGRAPH_CLI_NO_ANALYTICS="1",
             LANGGRAPH_NO_VERSION_CHECK="true",
             LANGSMITH_TRACING="false",
+            TMPDIR=str(workdir),  # the pipeline's demo repository goes with the server's dir
         )
         command = [  # this interpreter, not the `langgraph` script (its shebang may be stale)
             sys.executable,
