@@ -7,20 +7,30 @@ own), on the demo org. Models: `COUNCIL_MODEL` (any `init_chat_model` string, e.
 demo agents. Tunables come as the run context, e.g. `{"strategy": "human"}` for the conflict
 graph or `{"round_robin": {"max_turns_per_agent": 1}}` for a meeting.
 
-A new graph family is one line::
+The `coordination` pipeline runs the demo of `nodes/coordination/demo.py` (`council demo
+pipeline`): a fixed plan of four subtasks in two waves, scripted agents writing real files in git
+worktrees of a demo repository made once per server process in a temp dir, and merge conflicts
+decided by a human (`Command(resume=...)` in Studio). Without `git` on PATH it falls back to the
+pipeline without a workspace (no worktree or merge nodes). Its factory runs in a worker thread
+(`in_thread`): the server refuses blocking calls such as git on its event loop.
 
-    coordination = studio_graph("coordination", lambda org, roster: create_coordination_graph(...))
-
-plus its entry in `langgraph.json` (a test checks the two agree).
+A new graph family is one `studio_graph(...)` line plus its entry in `langgraph.json` (a test
+checks the two agree).
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import os
-from collections.abc import AsyncIterator, Callable
+import shutil
+import tempfile
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
-from typing import Any, TypeAlias
+from pathlib import Path
+from typing import Any, TypeAlias, cast
 
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.pregel import Pregel
@@ -28,9 +38,12 @@ from langgraph.pregel import Pregel
 from langgraph_council.checkpoints.embedded import embedded_postgres
 from langgraph_council.checkpoints.postgres import async_postgres_checkpointer
 from langgraph_council.graphs.conflicts import create_conflict_graph
+from langgraph_council.graphs.coordination import create_coordination_graph
 from langgraph_council.graphs.delegation import create_delegation_graph
 from langgraph_council.graphs.meetings import create_meeting_graph
 from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.coordination import ManualDecomposer, SubtaskRun, WorkspaceConfig
+from langgraph_council.nodes.coordination.demo import DEMO_PLAN, DemoAgents, demo_pipeline_repo
 from langgraph_council.nodes.demo import demo_roster
 from langgraph_council.nodes.org import Org
 
@@ -40,7 +53,10 @@ __all__ = [
     "GraphFactory",
     "checkpointer",
     "conflict",
+    "coordination",
     "delegation",
+    "demo_repository",
+    "in_thread",
     "meeting_position_papers",
     "meeting_round_robin",
     "meeting_structured_phases",
@@ -89,6 +105,64 @@ meeting_structured_phases = studio_graph(
 )
 conflict = studio_graph("conflict", lambda org, roster: create_conflict_graph(org, roster))
 delegation = studio_graph("delegation", lambda org, roster: create_delegation_graph(org, roster))
+
+
+_repo_lock = threading.Lock()
+
+
+@functools.cache
+def _make_demo_repository() -> Path | None:
+    if shutil.which("git") is None:
+        return None
+    root = Path(tempfile.mkdtemp(prefix="council-studio-pipeline-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    return demo_pipeline_repo(root / "billing")
+
+
+def demo_repository() -> Path | None:
+    """This process's demo billing repository (made on first use in a temp dir, removed at
+    exit), or None when `git` is not on PATH."""
+    with _repo_lock:
+        return _make_demo_repository()
+
+
+def _no_workspace(run: SubtaskRun) -> str:
+    return f"{run.agent.name}: {run.subtask.title} (no workspace: git is not on PATH)"
+
+
+def _pipeline(org: Org, roster: Roster) -> Pregel[Any, Any]:
+    repo = demo_repository()
+    workspace = (
+        None
+        if repo is None
+        else WorkspaceConfig(repo_path=repo, merge_order="priority", conflict_escalation="human")
+    )
+    return create_coordination_graph(
+        org,
+        roster,
+        executor=_no_workspace if repo is None else DemoAgents(pause=0.0),
+        decomposer=ManualDecomposer(cast(list[dict[str, Any]], DEMO_PLAN["subtasks"])),
+        workspace=workspace,
+    )
+
+
+def in_thread(factory: GraphFactory) -> Callable[[], Awaitable[Pregel[Any, Any]]]:
+    """`factory` for the server, run in a worker thread (`STUDIO_GRAPHS` keeps the plain one).
+
+    The server calls a factory on its event loop, where `langgraph dev` refuses blocking calls
+    (git, file system); it awaits a coroutine a factory returns, so this one builds there.
+    """
+
+    async def served() -> Pregel[Any, Any]:
+        return await asyncio.to_thread(factory)
+
+    served.__name__ = served.__qualname__ = factory.__name__
+    served.__doc__ = factory.__doc__
+    served.__wrapped__ = factory  # type: ignore[attr-defined]
+    return served
+
+
+coordination = in_thread(studio_graph("coordination", _pipeline))
 
 
 @asynccontextmanager

@@ -14,6 +14,7 @@ from langgraph_council.nodes.coordination.models import (
     Topology,
 )
 from langgraph_council.nodes.coordination.workspace_models import IntegrationResult, MergeResult
+from langgraph_council.nodes.display import html_block, html_heading, html_table
 
 __all__ = [
     "AgentAttribution",
@@ -214,3 +215,35 @@ class CoordinationResult(BaseModel):
     def phase(self, name: PhaseName) -> PhaseResult | None:
         """The record of phase `name`, or None when it did not run."""
         return next((p for p in self.phases if p.phase == name), None)
+
+    def _repr_html_(self) -> str:
+        """The rollup, then waves, merges, integration and attribution as tables (Jupyter)."""
+        agents = {r.subtask_id: r.agent_id for r in self.routing}
+        waves = (
+            (w.index + 1, r.subtask_id, r.agent_id or agents.get(r.subtask_id), r.status,
+             r.reason or r.error or r.output)
+            for w in self.waves
+            for r in w.outcomes
+        )  # fmt: skip
+        merges = (
+            (m.subtask_id, m.status, m.files, (m.commit_sha or "")[:10],
+             [i.message for i in m.semantic_issues], m.message)
+            for m in self.merges
+        )  # fmt: skip
+        end = self.integration
+        integration = [] if end is None else [(end.branch, end.head_sha[:10], end.merged_into_base)]
+        credit = (
+            (a.agent_id, a.subtask_ids, a.completed, a.contribution_score, a.failure_category)
+            for a in self.attribution
+        )
+        return html_block(
+            html_heading(f"Task {self.task_id}: {self.rollup} (parent {self.parent_status})"),
+            html_table("Waves", ["wave", "subtask", "agent", "status", "output"], waves),
+            html_table(
+                "Merges", ["subtask", "status", "files", "commit", "issues", "message"], merges
+            ),
+            html_table("Integration", ["branch", "head", "merged into base"], integration),
+            html_table(
+                "Attribution", ["agent", "subtasks", "completed", "score", "failure"], credit
+            ),
+        )

@@ -41,7 +41,17 @@ def test_each_factory_builds_a_fresh_graph_without_a_checkpointer(
     factory = studio.STUDIO_GRAPHS[graph_id]
     first, second = factory(), factory()
     assert first.checkpointer is None and first is not second
-    assert getattr(studio, graph_id) is factory
+    served = getattr(studio, graph_id)  # what langgraph.json names
+    assert served is factory or served.__wrapped__ is factory
+
+
+async def test_the_pipeline_factory_builds_off_the_event_loop_on_one_demo_repository() -> None:
+    first, second = await studio.coordination(), await studio.coordination()
+    assert first is not second and first.checkpointer is None
+    repo = studio.demo_repository()
+    assert repo is not None and (repo / "billing.py").is_file() and (repo / ".git").is_dir()
+    assert studio.demo_repository() == repo  # made once per process
+    assert {"create_worktrees", "merge_subtasks", "await_merge_decision"} <= set(first.nodes)
 
 
 def test_council_model_puts_every_agent_on_that_chat_model(monkeypatch: pytest.MonkeyPatch) -> None:

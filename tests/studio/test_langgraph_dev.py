@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
@@ -24,6 +24,8 @@ from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
+from langgraph_council.nodes.coordination import CoordinationResult
+from langgraph_council.nodes.coordination.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes.demo import demo_conflict
 from tests.conftest import fresh_database
 
@@ -54,8 +56,13 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     pytest.fail(f"langgraph dev did not answer /ok within 90 s:\n{log.read_text()[-4000:]}")
 
 
+class Server(NamedTuple):
+    url: str
+    log: Path
+
+
 @pytest.fixture(scope="module")
-def server(pg_server: str) -> Iterator[str]:
+def server(pg_server: str) -> Iterator[Server]:
     """`langgraph dev` on the repo's config; stopped by its process-group id at the end."""
     port = _free_port()
     with (
@@ -71,9 +78,12 @@ def server(pg_server: str) -> Iterator[str]:
             LANGGRAPH_CLI_NO_ANALYTICS="1",
             LANGGRAPH_NO_VERSION_CHECK="true",
             LANGSMITH_TRACING="false",
+            TMPDIR=str(workdir),  # the pipeline's demo repository goes with the server's dir
         )
-        command = [
-            str(Path(sys.executable).parent / "langgraph"),
+        command = [  # this interpreter, not the `langgraph` script (its shebang may be stale)
+            sys.executable,
+            "-m",
+            "langgraph_cli",
             "dev",
             "--config",
             str(CONFIG),
@@ -92,7 +102,7 @@ def server(pg_server: str) -> Iterator[str]:
         url = f"http://127.0.0.1:{port}"
         try:
             _wait_until_up(url, proc, log)
-            yield url
+            yield Server(url, log)
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -103,8 +113,8 @@ def server(pg_server: str) -> Iterator[str]:
 
 
 @pytest.fixture
-async def client(server: str) -> AsyncIterator[LangGraphClient]:
-    async with get_client(url=server) as sdk:
+async def client(server: Server) -> AsyncIterator[LangGraphClient]:
+    async with get_client(url=server.url) as sdk:
         yield sdk
 
 
@@ -187,6 +197,19 @@ async def test_every_graph_draws_its_command_edges(client: LangGraphClient) -> N
     ]
     assert ("await_human", "await_human") in edges["conflict"]
     assert ("delegation_guard", "escalate_to_manager") in edges["delegation"]
+    assert {
+        ("validate", "guard_handoffs"),
+        ("guard_handoffs", "open_workspace"),
+        ("dispatch", "create_worktrees"),
+        ("create_worktrees", "execute_subtask"),  # the fan-out, one Send per subtask
+        ("execute_subtask", "merge_subtasks"),
+        ("merge_subtasks", "open_merge_escalation"),
+        ("open_merge_escalation", "await_merge_decision"),
+        ("await_merge_decision", "await_merge_decision"),
+        ("await_merge_decision", "merge_subtasks"),
+        ("dispatch", "finish_workspace"),
+        ("finish_workspace", "rollup"),
+    } <= edges["coordination"]
     for graph_id, pairs in edges.items():
         into_end = {source for source, target in pairs if target == "__end__"}
         assert len(into_end) == 1, f"{graph_id}: only the last node ends the graph, got {into_end}"
@@ -210,3 +233,37 @@ async def test_runs_without_a_context_use_the_defaults(client: LangGraphClient) 
         thread["thread_id"], "conflict", input={"conflict": conflict}, context={}
     )
     assert out["resolution"]["outcome"] == "resolved_by_authority"  # the default strategy
+
+
+async def test_a_pipeline_pauses_on_a_merge_conflict_and_finishes_after_a_human_keeps_it(
+    client: LangGraphClient, server: Server
+) -> None:
+    thread = await client.threads.create()
+    task: Any = DEMO_PIPELINE_TASK.model_dump(mode="json")
+    await client.runs.wait(thread["thread_id"], "coordination", input={"task": task})
+    paused: Any = await client.threads.get_state(thread["thread_id"])
+    assert paused["next"] == ["await_merge_decision"]
+    (question,) = paused["interrupts"]
+    assert question["value"]["subtask"] == "monthly-report"
+    assert question["value"]["status"] == "semantic_conflict"
+    assert question["value"]["files"] == ["billing.py", "report.py"]
+
+    keep: Any = {"decision": "keep", "reasoning": "invoice-api moves it", "decided_by": "human:t"}
+    out = await client.runs.wait(thread["thread_id"], "coordination", command={"resume": keep})
+    assert isinstance(out, dict)
+    result = CoordinationResult.model_validate(out["result"])
+    assert result.rollup == "completed"
+    assert [w.subtask_ids for w in result.waves] == [
+        ("tax-rules", "rename-total", "monthly-report"),
+        ("invoice-api",),
+    ]
+    assert [(m.subtask_id, m.status) for m in result.merges] == [
+        ("tax-rules", "merged"),
+        ("rename-total", "merged"),
+        ("monthly-report", "merged"),
+        ("invoice-api", "merged"),
+    ]
+    done: Any = await client.threads.get_state(thread["thread_id"])  # read back: 200
+    assert done["next"] == [] and done["values"]["result"] == out["result"]
+    log = server.log.read_text()
+    assert "Blocked deserialization" not in log and "unregistered type" not in log
