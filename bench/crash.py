@@ -44,6 +44,7 @@ class KillResult:
     same_result: bool
     repeated_saved: int
     repeated_window: int
+    finished_before_kill: bool = False
 
 
 def _child(
@@ -118,10 +119,11 @@ def run_case(
         kill_at=kill_at,
         delay=delay,
         killed=killed,
-        found=not killed or any(e.get("found") for e in events if e["event"] == "found"),
+        found=not killed or any(e.get("found") or e["event"] == "already_finished" for e in events),
         same_result=bool(final) and final[-1]["value"] == expected,
         repeated_saved=sum(n for k, n in again.items() if k in saved),
         repeated_window=sum(n for k, n in again.items() if k not in saved),
+        finished_before_kill=any(e["event"] == "already_finished" for e in events),
     )
 
 
@@ -145,7 +147,10 @@ def summary(results: list[KillResult]) -> str:
     killed = [r for r in results if r.killed]
     lines = [
         f"cases: {len(results)}, killed: {len(killed)} (a kill timed after the last call can miss)",
-        f"found by interrupted_threads: {sum(r.found for r in killed)}/{len(killed)}",
+        f"killed after the last checkpoint (nothing to resume): "
+        f"{sum(r.finished_before_kill for r in killed)}",
+        f"found by interrupted_threads (or already finished): "
+        f"{sum(r.found for r in killed)}/{len(killed)}",
         f"resumed to the uninterrupted result: "
         f"{sum(r.same_result for r in results)}/{len(results)}",
         f"repeated calls whose result was saved: {sum(r.repeated_saved for r in results)}",

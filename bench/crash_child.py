@@ -118,7 +118,13 @@ def main() -> None:
         if mode == "resume":
             found = {s.thread_id for s in interrupted_threads(saver, graph)}
             write({"mode": mode, "event": "found", "found": thread in found})
-            out = resume_thread(graph, thread, context=context)
+            state = graph.get_state({"configurable": {"thread_id": thread}})
+            if thread not in found and not state.next and not state.interrupts:
+                # the kill came after the last checkpoint was saved: nothing left to resume
+                write({"mode": mode, "event": "already_finished"})
+                out = state.values
+            else:
+                out = resume_thread(graph, thread, context=context)
         else:
             config = {"configurable": {"thread_id": thread}}
             out = graph.invoke(inp, config, context=context, durability="sync")

@@ -4,10 +4,12 @@ threads are never pruned by default; delete removes a thread and its operational
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import operator
+from typing import Annotated, Any, TypedDict
 
 import psycopg
 import pytest
+from langgraph.graph import END, START, StateGraph
 
 from langgraph_council.checkpoints import (
     adelete_thread,
@@ -118,3 +120,28 @@ def test_async_prune_and_delete(pg_db: str) -> None:
             assert (await graph.aget_state(_cfg("b"))).values == {}
 
     asyncio.run(run())
+
+
+class _Loop(TypedDict):
+    items: Annotated[list[str], operator.add]
+
+
+def test_plain_thread_goes_through_checkpoint_postgres_keep_latest(pg_db: str) -> None:
+    """A thread without a DeltaChannel is pruned by checkpoint-postgres's own keep_latest."""
+    builder = StateGraph(_Loop)
+    builder.add_node("step", lambda s: {"items": [f"item {len(s['items'])} " * 50]})
+    builder.add_edge(START, "step")
+    builder.add_conditional_edges("step", lambda s: "step" if len(s["items"]) < 20 else END)
+    with postgres_checkpointer(pg_db) as saver:
+        graph = builder.compile(checkpointer=saver)
+        graph.invoke({"items": []}, _cfg("plain"))
+        values = graph.get_state(_cfg("plain")).values
+        report = prune_threads(saver, dry_run=True)
+        assert report.pruned == ("plain",)
+        assert report.live_bytes_after == report.live_bytes_before
+        report = prune_threads(saver)
+        assert report.pruned == ("plain",)
+        assert report.delta_threads == ()
+        assert _rows(pg_db, "checkpoints", "plain") == 1
+        assert report.live_bytes_after < report.live_bytes_before / 5
+        assert graph.get_state(_cfg("plain")).values == values
