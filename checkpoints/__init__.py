@@ -62,6 +62,13 @@ from langgraph_council.checkpoints.resume_policy import (
     prepare_resume,
     resume_with_policy,
 )
+from langgraph_council.checkpoints.retention import (
+    PruneReport,
+    adelete_thread,
+    aprune_threads,
+    delete_thread,
+    prune_threads,
+)
 from langgraph_council.checkpoints.serde import (
     council_allowlist,
     council_serde,
@@ -106,6 +113,7 @@ __all__ = [
     "PostgresLoopRecordStore",
     "PostgresMeetingRecordStore",
     "PostgresResumeAttemptStore",
+    "PruneReport",
     "ResumeAttemptStore",
     "ResumePlan",
     "ResumeStatus",
@@ -113,8 +121,10 @@ __all__ = [
     "ShutdownStrategy",
     "ThreadFailedError",
     "ThreadStatus",
+    "adelete_thread",
     "aescalation_resume_command",
     "aprepare_resume",
+    "aprune_threads",
     "aresume_thread",
     "aresume_with_policy",
     "arun_until_signal",
@@ -124,6 +134,7 @@ __all__ = [
     "council_allowlist",
     "council_serde",
     "default_data_dir",
+    "delete_thread",
     "describe_error",
     "embedded_postgres",
     "escalation_resume_command",
@@ -131,6 +142,7 @@ __all__ = [
     "interrupted_threads",
     "postgres_checkpointer",
     "prepare_resume",
+    "prune_threads",
     "reconciliation_note",
     "redact_secrets",
     "resume_thread",
