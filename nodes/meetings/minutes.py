@@ -79,6 +79,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
     conflicts = state.get("conflicts", [])
     cues = outcome.authority_cues
     groups = rank_positions(outcome.positions, discount=[c.agent_id for c in cues])
+    adopted = outcome.adopted_agent_ids
     status, error = state["status"], state.get("error")
     spent = sum(c.total_tokens for c in contribs)
     if spent > state["token_budget"] and status != "failed":
@@ -101,10 +102,10 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         decisions=outcome.decisions,
         action_items=outcome.action_items,
         positions=outcome.positions,
-        minority_reports=tuple(minority_reports(groups, outcome.decisions)),
-        evidence_warning=evidence_warning(groups, outcome.decisions)
+        minority_reports=tuple(minority_reports(groups, outcome.decisions, adopted)),
+        evidence_warning=evidence_warning(groups, outcome.decisions, adopted)
         or deference_warning(
-            groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification
+            groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification, adopted
         ),
         conflicts_detected=bool(conflicts),
         conflicts=tuple(conflicts),

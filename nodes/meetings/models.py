@@ -177,6 +177,8 @@ class SynthesisResult(BaseModel):
     action_items: tuple[ActionItem, ...] = ()
     positions: tuple[Position, ...] = ()
     authority_cues: tuple[AuthorityCue, ...] = ()
+    adopted_agent_ids: tuple[str, ...] = ()
+    """Whose positions the decisions adopt, as the synthesis named them (by number or id)."""
 
 
 class MeetingMinutes(BaseModel):
