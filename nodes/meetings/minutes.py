@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from langgraph.config import get_config
+from langgraph.errors import GraphBubbleUp
 
 from langgraph_council.nodes.meetings.config import ctx
 from langgraph_council.nodes.meetings.models import (
@@ -125,7 +126,11 @@ def finalize(state: MeetingState) -> dict[str, Any]:
 
 
 def create_tasks(creator: TaskCreator) -> MeetingNode:
-    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them."""
+    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them.
+
+    A creator that raises is recorded in `minutes.task_errors` and the next item is tried: the
+    meeting's model calls were paid for, so its minutes stand.
+    """
 
     def create_tasks(state: MeetingState) -> dict[str, Any]:
         config = ctx()
@@ -133,10 +138,20 @@ def create_tasks(creator: TaskCreator) -> MeetingNode:
         if not config.auto_create_tasks:
             return {}
         items = minutes.action_items[: config.max_tasks_per_meeting]
+        created, errors = 0, []
         for item in items:
-            creator(item, minutes)
-        emit("tasks_created", count=len(items))
-        return {"minutes": minutes.model_copy(update={"tasks_created": len(items)})}
+            try:
+                creator(item, minutes)
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the meeting was paid for: keep it
+                errors.append(f"{item.description}: {type(exc).__name__}: {exc}")
+                emit("task_failed", description=item.description, error=str(exc))
+                continue
+            created += 1
+        emit("tasks_created", count=created, failed=len(errors))
+        update = {"tasks_created": created, "task_errors": tuple(errors)}
+        return {"minutes": minutes.model_copy(update=update)}
 
     return create_tasks
 

@@ -207,6 +207,8 @@ class MeetingMinutes(BaseModel):
     failures: tuple[ParticipantFailure, ...] = ()
     devils_advocate_used: bool = False
     tasks_created: int = 0
+    task_errors: tuple[str, ...] = ()
+    """Action items the task creator failed on (`description: error`); the meeting stands."""
     error: str | None = None
     token_budget: int = Field(gt=0)
     total_input_tokens: int
