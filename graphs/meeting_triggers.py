@@ -12,6 +12,7 @@ from langgraph.types import Checkpointer
 
 from langgraph_council.graphs.meetings import create_meeting_graph
 from langgraph_council.nodes.agents import Roster
+from langgraph_council.nodes.conflicts.dissent import DissentStore
 from langgraph_council.nodes.meetings import triggers
 from langgraph_council.nodes.meetings.minutes import TaskCreator
 from langgraph_council.nodes.meetings.records import MeetingRecorder
@@ -36,6 +37,7 @@ class MeetingTriggers(triggers.MeetingTriggers):
         checkpointer: Checkpointer = None,
         records: MeetingRecorder | None = None,
         task_creator: TaskCreator | None = None,
+        dissent_store: DissentStore | None = None,
     ) -> None:
         graphs = {
             protocol: create_meeting_graph(
@@ -44,6 +46,7 @@ class MeetingTriggers(triggers.MeetingTriggers):
                 checkpointer=checkpointer,
                 records=records,
                 task_creator=task_creator,
+                dissent_store=dissent_store,
             )
             for protocol in {t.protocol for t in meeting_types}
         }

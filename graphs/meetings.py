@@ -19,11 +19,13 @@ from langgraph_council.graphs.meeting_protocols import (
 from langgraph_council.graphs.registry import Registry
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.calls import pure_node
+from langgraph_council.nodes.conflicts.dissent import DissentStore
 from langgraph_council.nodes.meetings.config import (
     MeetingProtocolConfig,
     build_metadata,
     coerce_config,
 )
+from langgraph_council.nodes.meetings.dissent import record_meeting_dissent
 from langgraph_council.nodes.meetings.minutes import (
     TaskCreator,
     create_tasks,
@@ -118,12 +120,14 @@ def build_meeting_graph(
     config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
     task_creator: TaskCreator | None = None,
     records: MeetingRecorder | None = None,
+    dissent_store: DissentStore | None = None,
 ) -> StateGraph[Any, Any, Any, Any]:
     """The uncompiled meeting graph of `protocol` (for composition and shape snapshots).
 
     `config` is the build-time default of the tunables: a run's `context` is merged over it.
     `task_creator` receives action items when `auto_create_tasks` is on; `records` saves a
-    meeting record at the end (e.g. `PostgresMeetingRecordStore`).
+    meeting record at the end (e.g. `PostgresMeetingRecordStore`); `dissent_store` keeps the
+    minority reports as dissent records (the conflicts' `DissentStore`, same queries).
 
     Raises:
         ValueError: If `protocol` is not registered or `config` is invalid (naming the field).
@@ -155,6 +159,10 @@ def build_meeting_graph(
         graph.add_node("create_tasks", create_tasks(task_creator))
         graph.add_edge(last, "create_tasks")
         last = "create_tasks"
+    if dissent_store is not None:
+        graph.add_node("record_dissent", record_meeting_dissent(dissent_store))
+        graph.add_edge(last, "record_dissent")
+        last = "record_dissent"
     if records is not None:
         graph.add_node("record_meeting", record_meeting(records))
         graph.add_edge(last, "record_meeting")
@@ -179,6 +187,7 @@ def create_meeting_graph(
     config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
     task_creator: TaskCreator | None = None,
     records: MeetingRecorder | None = None,
+    dissent_store: DissentStore | None = None,
 ) -> MeetingGraph:
     """Build and compile a meeting graph for `roster`.
 
@@ -199,6 +208,11 @@ def create_meeting_graph(
         ...              context={"round_robin": {"max_turns_per_agent": 1}})["minutes"]
     """
     builder = build_meeting_graph(
-        roster, protocol=protocol, config=config, task_creator=task_creator, records=records
+        roster,
+        protocol=protocol,
+        config=config,
+        task_creator=task_creator,
+        records=records,
+        dissent_store=dissent_store,
     )
     return builder.compile(checkpointer=checkpointer, store=store, name=name)

@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictType
 from langgraph_council.nodes.context import run_context
+from langgraph_council.nodes.escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
 
 __all__ = [
     "ConflictResolutionConfig",
@@ -52,13 +53,17 @@ class LadderConfig(BaseModel):
 
 
 class HumanConfig(BaseModel):
-    """Human escalations: optional deadline after which `expire_overdue` closes them."""
+    """Human escalations: the deadline after which `expire_overdue` (or the sweeper,
+    `EscalationQueue.run_expiry`) closes them; 24 h by default, `None` (no deadline) only when
+    asked for explicitly."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
     # At least a second (the row must exist before it expires), at most ten years (the
     # deadline must be a date Python and PostgreSQL can hold), checked before any model call.
-    timeout_seconds: float | None = Field(default=None, ge=1.0, le=10 * 365 * 24 * 3600.0)
+    timeout_seconds: float | None = Field(
+        default=DEFAULT_TIMEOUT_SECONDS, ge=1.0, le=10 * 365 * 24 * 3600.0
+    )
 
 
 class ConflictResolutionConfig(BaseModel):

@@ -12,6 +12,12 @@ from typing_extensions import TypedDict
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes.conflicts.failures import (
+    failed_ids,
+    failed_statement,
+    require_quorum,
+    with_failures,
+)
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
 from langgraph_council.nodes.conflicts.outcomes import resolved_by_verdict, to_authority, to_human
 from langgraph_council.nodes.conflicts.prompts import (
@@ -145,9 +151,15 @@ def converged(statements: list[Statement], conflict: Conflict) -> bool:
 
 
 def route_after_arguments(state: StrategyState, *, rebut: bool, max_tokens: int) -> Any:
-    """Rebuttal tasks (each party sees the others' arguments), or straight to `judge`."""
+    """Rebuttal tasks (each party sees the others' arguments), or straight to `judge`.
+
+    A party whose argument failed is not asked to rebut; when every argument failed the run
+    fails with `PartiesFailedError` naming the parties.
+    """
     conflict, statements = state["conflict"], state.get("statements", [])
-    if not rebut or converged(statements, conflict):
+    require_quorum(conflict, statements, "argument", 0)
+    failed = failed_ids(statements)
+    if not rebut or converged(statements, conflict) or len(failed) >= len(conflict.agent_ids) - 1:
         return "judge"
     return [
         Send(
@@ -160,6 +172,7 @@ def route_after_arguments(state: StrategyState, *, rebut: bool, max_tokens: int)
             ),
         )
         for a in conflict.agent_ids
+        if a not in failed
     ]
 
 
@@ -184,7 +197,13 @@ def make_argue_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
         conflict = turn["conflict"]
         own = render_position(conflict.position_of(turn["agent_id"]))
         prompt = ARGUMENT_PROMPT.format(conflict=render_conflict(conflict), own=own)
-        return Call(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
+        agent = turn["agent_id"]
+        return Call(
+            agent,
+            prompt,
+            max_tokens=turn["max_tokens"],
+            on_error=lambda exc: failed_statement(agent, "argument", 0, exc),
+        )
 
     return model_node("argue", roster, plan, lambda t, o: _statement(t, "argument", 0, o))
 
@@ -195,7 +214,13 @@ def make_rebut_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
     def plan(turn: PartyTurn) -> Call:
         others = render_statements(turn["statements"])
         prompt = REBUTTAL_PROMPT.format(conflict=render_conflict(turn["conflict"]), others=others)
-        return Call(turn["agent_id"], prompt, max_tokens=turn["max_tokens"])
+        agent = turn["agent_id"]
+        return Call(
+            agent,
+            prompt,
+            max_tokens=turn["max_tokens"],
+            on_error=lambda exc: failed_statement(agent, "rebuttal", 1, exc),
+        )
 
     return model_node("rebut", roster, plan, lambda t, o: _statement(t, "rebuttal", 1, o))
 
@@ -218,6 +243,7 @@ def _judged(state: StrategyState, verdict: object, problem: str | None, tokens: 
     conflict, judge = state["conflict"], str(state.get("judge_id"))
     if problem is not None or not isinstance(verdict, Verdict):
         return {**to_authority(f"debate judged by {judge}: {problem}"), "tokens_used": tokens}
+    verdict = with_failures(verdict, state.get("statements", []))
     return resolved_by_verdict(conflict, ConflictOutcome.RESOLVED_BY_DEBATE, verdict, judge, tokens)
 
 

@@ -14,6 +14,12 @@ from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes.conflicts.debate import evaluator_failed, verdict_problem
+from langgraph_council.nodes.conflicts.failures import (
+    failed_ids,
+    failed_statement,
+    require_quorum,
+    with_failures,
+)
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
 from langgraph_council.nodes.conflicts.outcomes import (
     make_resolution,
@@ -122,11 +128,13 @@ def make_negotiate_node(
             conflict=render_conflict(conflict),
             statements=render_statements(turn["statements"]),
         )
+        agent, rnd = turn["agent_id"], turn["round"]
         return Call(
-            turn["agent_id"],
+            agent,
             prompt,
             max_tokens=settings.max_statement_tokens,
             schema=NegotiationReply,
+            on_error=lambda exc: failed_statement(agent, "negotiation", rnd, exc),
         )
 
     def apply(turn: NegotiationTurn, outcome: CallOutcome) -> Update:
@@ -178,6 +186,9 @@ def make_check_agreement_node(
         if silent:
             return {"round": -1}
         rnd = max((s.round for s in statements if s.kind == "negotiation"), default=0)
+        require_quorum(conflict, statements, "negotiation", rnd)
+        if failed_ids(statements):  # no agreement without a party: the arbitrator decides
+            return {"round": -1}
         winner = agreed_winner(conflict, statements, rnd) if rnd else None
         if winner is not None:
             others = ", ".join(a for a in conflict.agent_ids if a != winner)
@@ -204,6 +215,7 @@ def _arbitrated(
         analysis = f"Arbitration by {expert}: {problem}."
         update = to_human(f"expert arbitration by {expert} failed: {problem}", analysis=analysis)
         return {**update, "tokens_used": tokens}
+    verdict = with_failures(verdict, state.get("statements", []))
     return resolved_by_verdict(
         state["conflict"], ConflictOutcome.RESOLVED_BY_ARBITRATION, verdict, expert, tokens
     )

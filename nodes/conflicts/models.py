@@ -250,6 +250,8 @@ class Statement(BaseModel):
     content: str
     agrees_with: str | None = None
     tokens: int = Field(default=0, ge=0)
+    error: str | None = None
+    """Set when the party's call failed (the content then says so, for the evaluator)."""
 
 
 class Verdict(BaseModel):

@@ -8,6 +8,8 @@ from typing import Literal, get_args
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from langgraph_council.nodes.escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
+
 __all__ = [
     "BLOCKING_MECHANISMS",
     "BlockedDelegation",
@@ -146,8 +148,9 @@ class DelegationConfig(BaseModel):
     each other (swarm style); the loop checks still apply. `allow_skip_level` (off by default,
     as in the reference design) lets a manager hand work to any agent below it rather than only
     to its direct reports. `human_timeout_seconds` is the deadline of a human escalation at the
-    top of the hierarchy (None: no deadline), after which `EscalationQueue.expire_overdue` ends
-    the run with status `escalation_expired`.
+    top of the hierarchy (24 h by default; None, only when asked for, means no deadline),
+    after which `EscalationQueue.expire_overdue` (or its sweeper, `run_expiry`) ends the run
+    with status `escalation_expired`.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -155,4 +158,6 @@ class DelegationConfig(BaseModel):
     max_handoffs: int = Field(default=10, gt=0, strict=True)
     enforce_chain_of_command: bool = True
     allow_skip_level: bool = False
-    human_timeout_seconds: float | None = Field(default=None, gt=0, le=366 * 24 * 3600)
+    human_timeout_seconds: float | None = Field(
+        default=DEFAULT_TIMEOUT_SECONDS, gt=0, le=366 * 24 * 3600
+    )

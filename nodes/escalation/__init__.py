@@ -42,9 +42,15 @@ from langgraph_council.nodes.escalation.store import (
     EscalationStore,
     check_escalation_store,
 )
+from langgraph_council.nodes.escalation.sweeper import (
+    DEFAULT_TIMEOUT_SECONDS,
+    arun_expiry,
+    run_expiry,
+)
 
 __all__ = [
     "DECISION_MODELS",
+    "DEFAULT_TIMEOUT_SECONDS",
     "ESCALATION_KEYS",
     "MAX_ATTEMPTS",
     "MAX_ROUNDS",
@@ -61,6 +67,7 @@ __all__ = [
     "InMemoryEscalationQueue",
     "MergeDecision",
     "aescalation_resume_command",
+    "arun_expiry",
     "await_decision",
     "check_escalation_store",
     "escalation_id_for",
@@ -70,5 +77,6 @@ __all__ = [
     "opened",
     "parse_decision",
     "require_thread_id",
+    "run_expiry",
     "waiting_escalations",
 ]

@@ -19,6 +19,7 @@ from typing import Any
 from langgraph.pregel import Pregel
 from langgraph.types import StateSnapshot
 
+from langgraph_council.nodes.escalation import sweeper
 from langgraph_council.nodes.escalation.claims import (
     ResumePlan,
     by_thread,
@@ -256,6 +257,15 @@ class EscalationStore(ABC):
         for thread_id, ids in by_thread(expired).items():
             await self._aresume(graph, thread_id, dict.fromkeys(ids), context)
         return expired
+
+    def run_expiry(self, graph: Pregel[Any, Any], **kwargs: Any) -> list[Escalation]:
+        """Expire overdue escalations every `interval_seconds` until `stop_event` is set; see
+        `nodes.escalation.sweeper.run_expiry` (run it in a thread or a worker process)."""
+        return sweeper.run_expiry(self, graph, **kwargs)
+
+    async def arun_expiry(self, graph: Pregel[Any, Any], **kwargs: Any) -> list[Escalation]:
+        """Async twin of `run_expiry` (an `asyncio.Event` stops it)."""
+        return await sweeper.arun_expiry(self, graph, **kwargs)
 
     def resume_closed(
         self,

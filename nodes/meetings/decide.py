@@ -27,6 +27,7 @@ from langgraph_council.nodes.meetings.steps import (
 )
 from langgraph_council.nodes.meetings.synthesis import (
     SynthesisOutput,
+    adopted_ids,
     merge_positions,
     parse_synthesis_text,
     render_ranked_positions,
@@ -102,6 +103,7 @@ def apply_synthesis(
         emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
         noted = _noted(state)
         read = synthesiser_positions(out, state["participant_ids"])
+        shown = rank_positions(noted.positions, discount=[c.agent_id for c in noted.authority_cues])
         attendees = [state["leader_id"], *state["participant_ids"]]
         result = noted.model_copy(
             update={
@@ -109,6 +111,7 @@ def apply_synthesis(
                 "summary": out.summary,
                 "justification": out.justification,
                 "decisions": tuple(out.decisions),
+                "adopted_agent_ids": adopted_ids(out, shown, state["participant_ids"]),
                 "action_items": tuple(
                     resolve_action_items(out.action_items, roster.org, attendees)
                 ),

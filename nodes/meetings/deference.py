@@ -11,7 +11,12 @@ from collections.abc import Iterable
 
 from langgraph_council.nodes.meetings.models import AuthorityCue, Contribution
 
-__all__ = ["AUTHORITY_JUSTIFICATION_DIRECTIVE", "authority_cues_in", "detect_authority_cues"]
+__all__ = [
+    "AUTHORITY_JUSTIFICATION_DIRECTIVE",
+    "authority_cues_in",
+    "detect_authority_cues",
+    "strip_authority_cues",
+]
 
 _TITLES = (
     r"senior|lead|principal|staff|chief|head|director|vp|vice president|cto|ceo|cfo|"
@@ -59,3 +64,8 @@ def authority_cues_in(text: str) -> list[str]:
             seen.add(cue.casefold())
             cues.append(cue)
     return cues
+
+
+def strip_authority_cues(text: str) -> str:
+    """`text` with every appeal to authority removed (to compare what is claimed, not by whom)."""
+    return " ".join(_CUE.sub(" ", text).split())

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from langgraph.config import get_config
+from langgraph.errors import GraphBubbleUp
 
 from langgraph_council.nodes.meetings.config import ctx
 from langgraph_council.nodes.meetings.models import (
@@ -79,6 +80,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
     conflicts = state.get("conflicts", [])
     cues = outcome.authority_cues
     groups = rank_positions(outcome.positions, discount=[c.agent_id for c in cues])
+    adopted = outcome.adopted_agent_ids
     status, error = state["status"], state.get("error")
     spent = sum(c.total_tokens for c in contribs)
     if spent > state["token_budget"] and status != "failed":
@@ -101,10 +103,10 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         decisions=outcome.decisions,
         action_items=outcome.action_items,
         positions=outcome.positions,
-        minority_reports=tuple(minority_reports(groups, outcome.decisions)),
-        evidence_warning=evidence_warning(groups, outcome.decisions)
+        minority_reports=tuple(minority_reports(groups, outcome.decisions, adopted)),
+        evidence_warning=evidence_warning(groups, outcome.decisions, adopted)
         or deference_warning(
-            groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification
+            groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification, adopted
         ),
         conflicts_detected=bool(conflicts),
         conflicts=tuple(conflicts),
@@ -124,7 +126,11 @@ def finalize(state: MeetingState) -> dict[str, Any]:
 
 
 def create_tasks(creator: TaskCreator) -> MeetingNode:
-    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them."""
+    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them.
+
+    A creator that raises is recorded in `minutes.task_errors` and the next item is tried: the
+    meeting's model calls were paid for, so its minutes stand.
+    """
 
     def create_tasks(state: MeetingState) -> dict[str, Any]:
         config = ctx()
@@ -132,10 +138,20 @@ def create_tasks(creator: TaskCreator) -> MeetingNode:
         if not config.auto_create_tasks:
             return {}
         items = minutes.action_items[: config.max_tasks_per_meeting]
+        created, errors = 0, []
         for item in items:
-            creator(item, minutes)
-        emit("tasks_created", count=len(items))
-        return {"minutes": minutes.model_copy(update={"tasks_created": len(items)})}
+            try:
+                creator(item, minutes)
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the meeting was paid for: keep it
+                errors.append(f"{item.description}: {type(exc).__name__}: {exc}")
+                emit("task_failed", description=item.description, error=str(exc))
+                continue
+            created += 1
+        emit("tasks_created", count=created, failed=len(errors))
+        update = {"tasks_created": created, "task_errors": tuple(errors)}
+        return {"minutes": minutes.model_copy(update=update)}
 
     return create_tasks
 

@@ -177,6 +177,8 @@ class SynthesisResult(BaseModel):
     action_items: tuple[ActionItem, ...] = ()
     positions: tuple[Position, ...] = ()
     authority_cues: tuple[AuthorityCue, ...] = ()
+    adopted_agent_ids: tuple[str, ...] = ()
+    """Whose positions the decisions adopt, as the synthesis named them (by number or id)."""
 
 
 class MeetingMinutes(BaseModel):
@@ -205,6 +207,8 @@ class MeetingMinutes(BaseModel):
     failures: tuple[ParticipantFailure, ...] = ()
     devils_advocate_used: bool = False
     tasks_created: int = 0
+    task_errors: tuple[str, ...] = ()
+    """Action items the task creator failed on (`description: error`); the meeting stands."""
     error: str | None = None
     token_budget: int = Field(gt=0)
     total_input_tokens: int

@@ -6,11 +6,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from langgraph_council.nodes.meetings.adoption import MATCH_THRESHOLD, match_score
 from langgraph_council.nodes.meetings.models import Contribution, MinorityReport, Position
 
 __all__ = [
     "ClaimGroup",
     "adopted_claim",
+    "adopted_groups",
     "claim_matches",
     "deference_warning",
     "evidence_warning",
@@ -181,21 +183,46 @@ def rank_positions(
     return sorted(ranked, key=lambda g: -g.weight)
 
 
-def adopted_claim(groups: Sequence[ClaimGroup], decisions: Sequence[str]) -> int | None:
-    """Index of the claim the decisions adopt (best match; the best-evidenced when none match)."""
+def adopted_groups(
+    groups: Sequence[ClaimGroup], decisions: Sequence[str], adopted: Sequence[str] = ()
+) -> list[int]:
+    """Indices of the claims the decisions adopt.
+
+    By reference first: `adopted` holds the agent ids whose positions the synthesis named (by
+    number or id). Otherwise each decision line adopts the claim it restates best after cues,
+    preambles and punctuation are stripped (`adoption.match_score`). When nothing matches, the
+    best-evidenced claim is taken as adopted (no minority report is invented for a decision
+    that restates nothing).
+    """
     if not groups or not decisions:
-        return None
-    text = " ".join(decisions)
-    scores = [claim_matches(g.claim, text) for g in groups]
-    return max(range(len(groups)), key=lambda i: (scores[i], groups[i].weight))
+        return []
+    named = set(adopted)
+    by_reference = [i for i, g in enumerate(groups) if named & set(g.agent_ids)]
+    if by_reference:
+        return by_reference
+    found: list[int] = []
+    for line in decisions:
+        scores = [match_score(g.claim, line) for g in groups]
+        best = max(range(len(groups)), key=lambda i: (scores[i], groups[i].weight))
+        if scores[best] >= MATCH_THRESHOLD and best not in found:
+            found.append(best)
+    return sorted(found) or [0]
+
+
+def adopted_claim(
+    groups: Sequence[ClaimGroup], decisions: Sequence[str], adopted: Sequence[str] = ()
+) -> int | None:
+    """Index of the best-evidenced claim the decisions adopt (see `adopted_groups`)."""
+    found = adopted_groups(groups, decisions, adopted)
+    return found[0] if found else None
 
 
 def minority_reports(
-    groups: Sequence[ClaimGroup], decisions: Sequence[str]
+    groups: Sequence[ClaimGroup], decisions: Sequence[str], adopted: Sequence[str] = ()
 ) -> list[MinorityReport]:
-    """Every claim the decision overruled, with its evidence."""
-    best = adopted_claim(groups, decisions)
-    if best is None:
+    """Every claim the decision overruled (and only those), with its evidence."""
+    chosen = adopted_groups(groups, decisions, adopted)
+    if not chosen:
         return []
     return [
         MinorityReport(
@@ -206,19 +233,25 @@ def minority_reports(
             supporters=len(g.agent_ids),
         )
         for i, g in enumerate(groups)
-        if i != best
+        if i not in chosen
     ]
 
 
-def evidence_warning(groups: Sequence[ClaimGroup], decisions: Sequence[str]) -> str | None:
-    """A warning when the decision adopts a claim with fewer independent sources than another."""
-    best = adopted_claim(groups, decisions)
-    if best is None or len(groups[best].evidence) >= len(groups[0].evidence):
+def evidence_warning(
+    groups: Sequence[ClaimGroup], decisions: Sequence[str], adopted: Sequence[str] = ()
+) -> str | None:
+    """A warning when the decision adopts claims with fewer independent sources than another
+    (e.g. an evidence-free authority cue followed over evidenced peers)."""
+    chosen = adopted_groups(groups, decisions, adopted)
+    if not chosen:
         return None
-    adopted, strongest = groups[best], groups[0]
+    best = max(chosen, key=lambda i: len(groups[i].evidence))
+    strongest = groups[0]
+    if len(groups[best].evidence) >= len(strongest.evidence):
+        return None
     return (
-        f"decision adopts {adopted.claim!r} ({len(adopted.evidence)} independent source(s)) "
-        f"over {strongest.claim!r} ({len(strongest.evidence)})"
+        f"decision adopts {groups[best].claim!r} ({len(groups[best].evidence)} independent "
+        f"source(s)) over {strongest.claim!r} ({len(strongest.evidence)})"
     )
 
 
@@ -227,18 +260,17 @@ def deference_warning(
     decisions: Sequence[str],
     cue_agents: Sequence[str],
     justification: str,
+    adopted: Sequence[str] = (),
 ) -> str | None:
     """A warning when the decision adopts a claim pressed with an authority cue and its
     justification cites none of that claim's evidence: rank must not stand in for evidence."""
-    best = adopted_claim(groups, decisions)
-    if best is None:
-        return None
-    adopted = groups[best]
-    pressed = sorted(set(adopted.agent_ids) & set(cue_agents))
     cited = justification.casefold()
-    if not pressed or any(e.casefold() in cited for e in adopted.evidence):
-        return None
-    return (
-        f"decision adopts {adopted.claim!r}, asserted with an authority cue by "
-        f"{', '.join(pressed)}, and its justification cites none of that claim's evidence"
-    )
+    for i in adopted_groups(groups, decisions, adopted):
+        claim = groups[i]
+        pressed = sorted(set(claim.agent_ids) & set(cue_agents))
+        if pressed and not any(e.casefold() in cited for e in claim.evidence):
+            return (
+                f"decision adopts {claim.claim!r}, asserted with an authority cue by "
+                f"{', '.join(pressed)}, and its justification cites none of that claim's evidence"
+            )
+    return None

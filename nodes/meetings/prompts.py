@@ -71,7 +71,8 @@ SYNTHESIS = (
     "their rank: the positions below are ranked by independent evidence (a source cited by "
     "several agents counts once).\n{directive}\n\n{agenda}\n\nRanked positions:\n{positions}\n\n"
     "{transcript}\n\nReply with: Summary:, Decisions: (bullets), Action Items: (bullets, "
-    "'(assigned to <agent id>)' and '[priority: low|medium|high|critical]'), Justification:."
+    "'(assigned to <agent id>)' and '[priority: low|medium|high|critical]'), Adopted: (the "
+    "numbers of the ranked positions your decisions adopt), Justification:."
 )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes.fencing import fence_peer
+from langgraph_council.nodes.meetings.adoption import parse_references
 from langgraph_council.nodes.meetings.models import ActionItem, Position, Priority
 from langgraph_council.nodes.meetings.positions import ClaimGroup
 from langgraph_council.nodes.org import Org
@@ -16,6 +17,7 @@ __all__ = [
     "ActionItemDraft",
     "PositionDraft",
     "SynthesisOutput",
+    "adopted_ids",
     "merge_positions",
     "parse_synthesis_text",
     "render_ranked_positions",
@@ -57,10 +59,18 @@ class SynthesisOutput(BaseModel):
     action_items: list[ActionItemDraft] = Field(default_factory=list)
     positions: list[PositionDraft] = Field(default_factory=list)
     justification: str = ""
+    adopted_positions: list[int] = Field(
+        default_factory=list,
+        description="The numbers of the ranked positions your decisions adopt (1 = first).",
+    )
+    adopted_agent_ids: list[str] = Field(
+        default_factory=list, description="Or the agent ids whose positions your decisions adopt."
+    )
 
 
 _SECTION = re.compile(
-    r"^\s*(?:#+\s*|\*\*)?(summary|decisions?|action[ _-]?items?|justification|positions?)"
+    r"^\s*(?:#+\s*|\*\*)?(summary|decisions?|action[ _-]?items?|justification|positions?|"
+    r"adopted(?: positions?)?)"
     r"\s*(?:\*\*)?\s*:?\s*(?:\*\*)?\s*(.*)$",
     re.IGNORECASE,
 )
@@ -100,6 +110,7 @@ def parse_synthesis_text(text: str) -> SynthesisOutput:
         if head:
             current = head.group(1).lower().replace(" ", "_").replace("-", "_").rstrip("s")
             current = "action_item" if current.startswith("action") else current
+            current = "adopted" if current.startswith("adopted") else current
             sections.setdefault(current, [])
             if head.group(2).strip():
                 sections[current].append(head.group(2).strip())
@@ -115,7 +126,10 @@ def parse_synthesis_text(text: str) -> SynthesisOutput:
         return bullets or [ln.strip() for ln in lines if ln.strip()]
 
     actions = [a for a in map(_action, items("action_item")) if a is not None]
+    numbers, agents = parse_references(sections.get("adopted", []))
     return SynthesisOutput(
+        adopted_positions=numbers,
+        adopted_agent_ids=agents,
         summary=" ".join(ln.strip() for ln in sections.get("summary", [])),
         decisions=items("decision"),
         action_items=actions,
@@ -188,3 +202,16 @@ def merge_positions(stated: Sequence[Position], read: Sequence[Position]) -> lis
     """What participants stated themselves wins; the synthesiser's reading fills the gaps."""
     have = {p.agent_id for p in stated}
     return [*stated, *(p for p in read if p.agent_id not in have)]
+
+
+def adopted_ids(
+    out: SynthesisOutput, groups: Sequence[ClaimGroup], participants: Sequence[str]
+) -> tuple[str, ...]:
+    """The agents whose positions the synthesis adopts: its position numbers (into the ranked
+    list it was shown) and the participant ids it named; unknown references are ignored."""
+    ids: list[str] = []
+    for number in out.adopted_positions:
+        if 1 <= number <= len(groups):
+            ids.extend(groups[number - 1].agent_ids)
+    ids.extend(a for a in out.adopted_agent_ids if a in participants)
+    return tuple(dict.fromkeys(ids))

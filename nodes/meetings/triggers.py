@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,7 +48,8 @@ class MeetingType(BaseModel):
 
 
 class TriggeredMeeting(BaseModel):
-    """One meeting type's outcome for an event: its minutes, or why it was skipped."""
+    """One meeting type's outcome for an event: its minutes, why it was skipped, or the error
+    it failed with (one failing meeting never discards the others' outcomes)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -55,6 +57,15 @@ class TriggeredMeeting(BaseModel):
     thread_id: str | None = None
     minutes: MeetingMinutes | None = None
     skipped: str | None = None
+    error: str | None = None
+
+    @property
+    def ran(self) -> bool:
+        """True when the meeting ran to its minutes (whatever their status)."""
+        return self.minutes is not None
+
+
+_NOT_RUN = TriggeredMeeting(meeting_type="-", error="not run")
 
 
 def _from_context(ref: str, context: Mapping[str, Any]) -> list[str]:
@@ -94,14 +105,21 @@ class MeetingTriggers:
         self._graphs = dict(graphs)
         self._records = records
         self._last: dict[str, float] = {}
+        self._running: set[str] = set()
         self._lock = threading.Lock()
         # `sync` wherever a lost step would repeat a model call; meaningless without a saver.
         self._durability: dict[str, Any] = {"durability": "sync"} if durable else {}
 
     def _claim(self, kind: MeetingType) -> str | None:
-        """Start the cooldown now; the reason to skip when the type ran too recently."""
+        """Reserve a run of `kind`; the reason to skip when it runs or ran too recently.
+
+        The cooldown itself starts when a meeting actually ran (`_finish`), not here: a meeting
+        that failed does not hold the next event back.
+        """
         now = time.time()
         with self._lock:
+            if kind.name in self._running:
+                return "already running for an earlier event"
             last = self._last.get(kind.name)
             if self._records is not None:
                 started = self._records.last_started(kind.name)
@@ -110,8 +128,21 @@ class MeetingTriggers:
             if last is not None and now - last < kind.min_interval_seconds:
                 wait = kind.min_interval_seconds
                 return f"cooldown: ran {now - last:.0f}s ago, min_interval_seconds={wait}"
-            self._last[kind.name] = now
+            self._running.add(kind.name)
         return None
+
+    def _finish(self, kind: MeetingType, started: float, outcome: TriggeredMeeting) -> None:
+        with self._lock:
+            self._running.discard(kind.name)
+            if outcome.ran:
+                self._last[kind.name] = started
+
+    def _failed(self, kind: MeetingType, thread: str, exc: Exception) -> TriggeredMeeting:
+        if isinstance(exc, GraphBubbleUp):
+            raise exc
+        return TriggeredMeeting(
+            meeting_type=kind.name, thread_id=thread, error=f"{type(exc).__name__}: {exc}"
+        )
 
     def _plan(self, event: str, context: Mapping[str, Any]) -> list[tuple[MeetingType, Any]]:
         plans: list[tuple[MeetingType, Any]] = []
@@ -150,10 +181,18 @@ class MeetingTriggers:
             if isinstance(inp, TriggeredMeeting):
                 return inp
             thread, config, ctx = self._config(kind)
-            out = self._graphs[kind.protocol].invoke(inp, config, context=ctx, **self._durability)
-            return TriggeredMeeting(
-                meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
-            )
+            started, outcome = time.time(), _NOT_RUN
+            try:
+                graph = self._graphs[kind.protocol]
+                out = graph.invoke(inp, config, context=ctx, **self._durability)
+                outcome = TriggeredMeeting(
+                    meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
+                )
+            except Exception as exc:  # noqa: BLE001 - reported per meeting, see _failed
+                outcome = self._failed(kind, thread, exc)
+            finally:
+                self._finish(kind, started, outcome)
+            return outcome
 
         plans = self._plan(event, context or {})
         if not plans:
@@ -170,10 +209,17 @@ class MeetingTriggers:
             if isinstance(inp, TriggeredMeeting):
                 return inp
             thread, config, ctx = self._config(kind)
-            graph = self._graphs[kind.protocol]
-            out = await graph.ainvoke(inp, config, context=ctx, **self._durability)
-            return TriggeredMeeting(
-                meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
-            )
+            started, outcome = time.time(), _NOT_RUN
+            try:
+                graph = self._graphs[kind.protocol]
+                out = await graph.ainvoke(inp, config, context=ctx, **self._durability)
+                outcome = TriggeredMeeting(
+                    meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
+                )
+            except Exception as exc:  # noqa: BLE001 - reported per meeting, see _failed
+                outcome = self._failed(kind, thread, exc)
+            finally:
+                self._finish(kind, started, outcome)
+            return outcome
 
         return list(await asyncio.gather(*(run(k, i) for k, i in self._plan(event, context or {}))))

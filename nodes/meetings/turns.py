@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from langchain_core.runnables import Runnable
 from langgraph.types import Command
@@ -12,6 +13,7 @@ from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.budget import price
 from langgraph_council.nodes.calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes.meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes.meetings.models import ParticipantFailure
 from langgraph_council.nodes.meetings.prompts import (
     ROUND_ROBIN_TURN,
     render_agenda,
@@ -50,6 +52,49 @@ def _after_turns(config: MeetingProtocolConfig) -> Literal["summarize", "finaliz
     return "summarize" if config.round_robin.leader_summarizes else "finalize"
 
 
+def _failed(state: MeetingState) -> set[str]:
+    return {f.agent_id for f in state["failures"] if f.phase == "round_robin"}
+
+
+def _next_turn(schedule: Sequence[str], turn: int, failed: set[str]) -> int:
+    """The first turn from `turn` whose speaker has not failed (a failed speaker is skipped)."""
+    while turn < len(schedule) and schedule[turn] in failed:
+        turn += 1
+    return turn
+
+
+def _route(
+    state: MeetingState,
+    config: MeetingProtocolConfig,
+    update: dict[str, Any],
+    *,
+    next_turn: int,
+    failed: set[str],
+    spoke: set[str],
+) -> Command[str]:
+    """Go on to the next live turn, or end the turns; no quorum of speakers fails the meeting."""
+    schedule = _schedule(state, config)
+    turn = _next_turn(schedule, next_turn, failed)
+    if turn < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
+        return Command(goto="take_turn", update={**update, "turn": turn})
+    asked = len(state["participant_ids"])
+    needed = max(1, math.ceil(asked * config.quorum))
+    if failed and len(spoke) < needed:
+        errors = "; ".join(f"{f.agent_id}: {f.error}" for f in update.get("failures", ()))
+        names = ", ".join(sorted(failed))
+        error = (
+            f"quorum not reached in round_robin: {len(spoke)} of {asked} spoke, {needed} "
+            f"needed; failed: {names}" + (f" ({errors})" if errors else "")
+        )
+        emit("meeting_failed", reason=error)
+        return Command(goto="finalize", update={**update, "status": "failed", "error": error})
+    return Command(goto=_after_turns(config), update={**update, "turn": turn})
+
+
+def _spoke(state: MeetingState) -> set[str]:
+    return {c.agent_id for c in state["contributions"] if c.phase == "round_robin"}
+
+
 def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
     """Node `take_turn`: the scheduled speaker sees the fenced transcript and speaks once."""
 
@@ -57,7 +102,11 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         config = ctx()
         rr = config.round_robin
         schedule = _schedule(state, config)
-        turn = state["turn"]
+        turn = _next_turn(schedule, state["turn"], _failed(state))
+        if turn >= len(schedule):  # every remaining speaker has failed
+            return _route(
+                state, config, {}, next_turn=turn, failed=_failed(state), spoke=_spoke(state)
+            )
         agent = schedule[turn]
         prompt = ROUND_ROBIN_TURN.format(
             turn=turn + 1,
@@ -78,21 +127,45 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             emit("budget_exhausted", phase="round_robin", reason=decision.reason)
             update = {"status": "budget_exhausted", "error": decision.reason}
             return Command(goto=_after_turns(config), update=update)
-        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+
+        def on_error(exc: Exception) -> Update:
+            # The client's retries are spent: record the speaker, skip its turns, go on.
+            emit("agent_failed", agent_id=agent, phase="round_robin", error=str(exc))
+            failure = ParticipantFailure(
+                agent_id=agent, phase="round_robin", error=f"{type(exc).__name__}: {exc}"
+            )
+            failed = _failed(state) | {agent}
+            update: dict[str, Any] = {"failures": [failure]}
+            return _route(
+                state, config, update, next_turn=turn + 1, failed=failed, spoke=_spoke(state)
+            )
+
+        return Call(
+            agent,
+            prompt,
+            decision.max_tokens,
+            prompt_tokens=decision.estimate,
+            on_error=on_error,
+        )
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
-        turn, agent = state["turn"], outcome.reply.agent_id
+        schedule = _schedule(state, config)
+        turn = _next_turn(schedule, state["turn"], _failed(state))
+        agent = outcome.reply.agent_id
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
-        more = (
-            turn + 1 < len(_schedule(state, config)) and state["remaining_steps"] > MIN_STEPS_LEFT
-        )
-        update = {
+        update: dict[str, Any] = {
             "contributions": [contribution(outcome.reply, "round_robin", turn)],
-            "turn": turn + 1,
             **spent(outcome),
         }
-        return Command(goto="take_turn" if more else _after_turns(config), update=update)
+        return _route(
+            state,
+            config,
+            update,
+            next_turn=turn + 1,
+            failed=_failed(state),
+            spoke=_spoke(state) | {agent},
+        )
 
     return model_node("take_turn", roster, plan, apply)

@@ -133,12 +133,14 @@ def test_a_context_dict_picks_the_strategy_per_run(kit: Any, org: Org) -> None:
 
 
 @pytest.mark.postgres
-def test_a_failed_rebuttal_resumes_without_repeating_finished_calls(
+def test_a_failed_rebuttal_is_recorded_and_the_run_finishes_on_postgres(
     kit: Any, org: Org, saver: PostgresSaver
 ) -> None:
+    # issue 13 item 3: the rebuttal's model error used to raise out of the graph; now it is a
+    # failed statement the judge sees, and the run ends with a resolution naming the party.
     script = {
         "junior_dev": ["junior_dev argues", "junior_dev rebuts"],
-        "senior_dev": ["senior_dev argues", RuntimeError("provider timeout"), "senior_dev rebuts"],
+        "senior_dev": ["senior_dev argues", RuntimeError("provider timeout")],
         "backend_lead": [verdict("senior_dev")],
     }
     model = ScriptedChatModel(script)
@@ -146,11 +148,13 @@ def test_a_failed_rebuttal_resumes_without_repeating_finished_calls(
         org, Roster(org, default_model=model), config=DEBATE, checkpointer=saver
     )
     cfg = kit.thread("t")
-    with pytest.raises(RuntimeError, match="provider timeout"):
-        graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg, durability="sync")
-    assert graph.get_state(cfg).next == ("debate",)
-    out = graph.invoke(None, cfg, durability="sync")
+    out = graph.invoke(
+        {"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg, durability="sync"
+    )
     assert out["resolution"].winning_agent_id == "senior_dev"
+    assert "senior_dev (rebuttal: RuntimeError: provider timeout)" in out["resolution"].reasoning
+    assert graph.get_state(cfg).next == ()
     calls = [(c.agent_id, "Rebut" in c.prompt) for c in model.calls]
-    assert calls.count(("junior_dev", True)) == 1  # the finished rebuttal was kept
-    assert calls.count(("senior_dev", True)) == 2  # only the failed one ran again
+    assert calls.count(("junior_dev", True)) == 1 and calls.count(("senior_dev", True)) == 1
+    judge = next(c for c in model.calls if c.agent_id == "backend_lead")
+    assert "no rebuttal: the call to senior_dev failed" in judge.prompt

@@ -123,3 +123,41 @@ def test_a_reused_thread_hosts_a_fresh_meeting(make_roster, meeting_input) -> No
     assert [c.turn for c in two.contributions] == [0, 1]
     assert two.meeting_id != one.meeting_id and two.decisions == ("B",)
     assert two.action_items == () and two.total_tokens < one.total_tokens * 2
+
+
+def test_a_failing_speaker_is_skipped_and_recorded(make_roster, meeting_input) -> None:
+    # issue 13 item 3: before, the model error raised out of the graph without the agent's name.
+    roster, model = make_roster(
+        {
+            "senior_dev": ["I propose A.", "Still A."],
+            "junior_dev": [RuntimeError("HTTP 500 after retries")],
+            "ui_dev": ["A works.", "Agreed."],
+            "cto": [SUMMARY],
+        }
+    )
+    minutes = create_meeting_graph(roster, protocol="round_robin").invoke(meeting_input())[
+        "minutes"
+    ]
+    assert minutes.status == "completed"
+    assert [(f.agent_id, f.phase) for f in minutes.failures] == [("junior_dev", "round_robin")]
+    assert "HTTP 500" in minutes.failures[0].error
+    speakers = [c.agent_id for c in minutes.contributions if c.phase == "round_robin"]
+    assert speakers == ["senior_dev", "ui_dev", "senior_dev", "ui_dev"]  # its 2nd turn skipped
+    assert [c.agent_id for c in model.calls].count("junior_dev") == 1
+
+
+def test_round_robin_without_a_quorum_fails_naming_the_agents(make_roster, meeting_input) -> None:
+    roster, _ = make_roster(
+        {
+            "senior_dev": ["I propose A.", "Still A."],
+            "junior_dev": [RuntimeError("HTTP 500")],
+            "ui_dev": [RuntimeError("HTTP 503")],
+        }
+    )
+    minutes = create_meeting_graph(roster, protocol="round_robin").invoke(meeting_input())[
+        "minutes"
+    ]
+    assert minutes.status == "failed"
+    assert "quorum not reached in round_robin" in minutes.error
+    assert "junior_dev" in minutes.error and "ui_dev" in minutes.error
+    assert {f.agent_id for f in minutes.failures} == {"junior_dev", "ui_dev"}

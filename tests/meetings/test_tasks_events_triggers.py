@@ -121,3 +121,65 @@ def test_duplicate_meeting_type_names_are_refused(make_roster) -> None:
     roster, _ = make_roster({})
     with pytest.raises(ValueError, match="meeting_types: names must be unique"):
         MeetingTriggers(roster, [_review(), _review()])
+
+
+def test_a_raising_task_creator_is_recorded_not_fatal(make_roster, meeting_input) -> None:
+    # issue 13 item 7: before, the creator's error failed the meeting after every model call.
+    created = []
+
+    def creator(item, minutes) -> None:
+        if item.description == "two":
+            raise ConnectionError("tracker returned 503")
+        created.append(item.description)
+
+    roster, _ = make_roster({"senior_dev": ["p"], "cto": [ITEMS]})
+    graph = create_meeting_graph(roster, protocol="position_papers", task_creator=creator)
+    minutes = graph.invoke(meeting_input(["senior_dev"]))["minutes"]
+    assert minutes.status == "completed" and minutes.decisions == ("Go",)
+    assert created == ["one", "three"] and minutes.tasks_created == 2
+    assert minutes.task_errors == ("two: ConnectionError: tracker returned 503",)
+
+
+def test_one_failing_triggered_meeting_keeps_the_others_and_its_cooldown(make_roster) -> None:
+    # issue 13 item 7: before, one meeting's error discarded every result of the event, and
+    # the failed type's cooldown had already started, so it could not run again.
+    leader_calls = []
+
+    def script(call):
+        if call.agent_id == "qa_head":
+            leader_calls.append(call)
+            if len(leader_calls) == 1:
+                return RuntimeError("provider down")
+            return "Decisions:\n- ship"
+        return "Decisions:\n- merge" if call.agent_id == "backend_lead" else "looks fine"
+
+    roster, _ = make_roster(script)
+    retro = _review(
+        name="retro", leader="qa_head", participants=("qa_engineer",), min_interval_seconds=3600
+    )
+    triggers = MeetingTriggers(roster, [_review(), retro])
+    first = triggers.trigger_meetings("on_pr", {"author": "junior_dev"})
+    assert [r.meeting_type for r in first] == ["pr_review", "retro"]
+    assert first[0].minutes is not None and first[0].minutes.decisions == ("merge",)
+    assert first[1].minutes is None and first[1].error == "RuntimeError: provider down"
+    assert first[1].thread_id is not None and not first[1].ran
+    second = triggers.trigger_meetings("on_pr", {"author": "junior_dev"})
+    assert second[1].minutes is not None and second[1].minutes.decisions == ("ship",)
+    third = triggers.trigger_meetings("on_pr", {"author": "junior_dev"})
+    assert third[1].skipped and "cooldown" in third[1].skipped
+
+
+async def test_async_triggers_report_each_outcome(make_roster) -> None:
+    roster, _ = make_roster(
+        lambda call: (
+            RuntimeError("qa model down")
+            if call.agent_id == "qa_head"
+            else ("Decisions:\n- merge" if call.agent_id == "backend_lead" else "ok")
+        )
+    )
+    types = [_review(), _review(name="retro", leader="qa_head", participants=("qa_engineer",))]
+    results = await MeetingTriggers(roster, types).atrigger_meetings(
+        "on_pr", {"author": "junior_dev"}
+    )
+    assert results[0].minutes is not None and results[0].minutes.status == "completed"
+    assert results[1].error == "RuntimeError: qa model down"
