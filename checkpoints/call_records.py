@@ -171,7 +171,8 @@ class PostgresCallRecordStore(BasePostgresStore):
                 yield conn
         except errors.UndefinedTable as exc:
             raise RuntimeError(
-                "the council_call_records table is missing: call store.setup() first"
+                "the council_call_records table is missing: run setup_database(uri)"
+                " or store.setup() first"
             ) from exc
 
     def start(

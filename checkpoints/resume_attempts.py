@@ -192,7 +192,8 @@ class PostgresResumeAttemptStore(BasePostgresStore):
                 yield conn
         except errors.UndefinedTable as exc:
             raise RuntimeError(
-                "the council_resume_attempts table is missing: call store.setup() first"
+                "the council_resume_attempts table is missing: run setup_database(uri)"
+                " or store.setup() first"
             ) from exc
 
     def record_attempt(self, thread_id: str, error: BaseException | str | None) -> int:
