@@ -16,12 +16,14 @@ from typing import Any
 from langgraph.pregel import Pregel
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from langgraph_council.graphs.cli_backend import (
     Backend,
     CliError,
     demo_graph,
     graph_for,
+    meeting_graph,
     open_backend,
 )
 from langgraph_council.graphs.cli_output import (
@@ -36,9 +38,11 @@ from langgraph_council.graphs.cli_output import (
     print_progress,
     print_resolution,
 )
+from langgraph_council.graphs.cli_run import GRAPH_KEY, PROTOCOL_KEY, run_graph
+from langgraph_council.graphs.cli_threads import add_threads_parser, threads_cmd
 from langgraph_council.graphs.conflicts import conflict_strategies
 from langgraph_council.graphs.coordination import create_coordination_graph
-from langgraph_council.graphs.meetings import create_meeting_graph, meeting_protocols
+from langgraph_council.graphs.meetings import meeting_protocols
 from langgraph_council.guards import InMemoryGuardStateStore
 from langgraph_council.nodes.conflicts import ConflictResolutionConfig
 from langgraph_council.nodes.coordination.demo import (
@@ -48,12 +52,14 @@ from langgraph_council.nodes.coordination.demo import (
     demo_pipeline_roster,
     demo_workspace,
 )
-from langgraph_council.nodes.demo import DEMO_TASK, demo_agenda, demo_conflict, demo_roster
+from langgraph_council.nodes.demo import DEMO_TASK, demo_agenda, demo_conflict
 from langgraph_council.nodes.escalation import Escalation, EscalationKind
 
 __all__ = ["main"]
 
 STRICT_MSGPACK = "LANGGRAPH_STRICT_MSGPACK"
+_CONFLICT = {GRAPH_KEY: "conflict"}
+_DELEGATION = {GRAPH_KEY: "delegation"}
 
 
 def _stream(
@@ -62,20 +68,28 @@ def _stream(
     thread_id: str,
     context: Any,
     console: Console,
-    quiet: bool,
-) -> dict[str, Any]:
+    args: argparse.Namespace,
+    backend: Backend,
+    metadata: dict[str, str],
+) -> dict[str, Any] | int:
+    """Run to the end (the thread's values) or until a signal stops it (the exit status)."""
     config: Any = {"configurable": {"thread_id": thread_id}}
-    for namespace, mode, chunk in graph.stream(
+
+    def progress(namespace: Sequence[str], mode: str, chunk: Any) -> None:
+        if not args.json:
+            print_progress(console, namespace, mode, chunk)
+
+    ended = run_graph(
+        graph,
         payload,
         config,
+        backend=backend,
+        grace=args.grace,
+        metadata=metadata,
         context=context,
-        stream_mode=["updates", "custom"],
-        subgraphs=True,
-        durability="sync",
-    ):
-        if not quiet:
-            print_progress(console, namespace, mode, chunk)
-    return dict(graph.get_state(config).values)
+        progress=progress,
+    )
+    return ended if isinstance(ended, int) else ended.values
 
 
 def _waiting(args: argparse.Namespace, backend: Backend, console: Console, thread_id: str) -> int:
@@ -96,12 +110,7 @@ def _waiting(args: argparse.Namespace, backend: Backend, console: Console, threa
 
 def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Run the demo meeting and print its minutes."""
-    graph = create_meeting_graph(
-        demo_roster(),
-        protocol=args.protocol,
-        checkpointer=backend.checkpointer,
-        records=backend.meetings,
-    )
+    graph = meeting_graph(backend, args.protocol, args.pace)
     payload = {
         "agenda": demo_agenda(),
         "leader_id": "cto",
@@ -109,7 +118,10 @@ def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -
         "participant_ids": ["backend_lead", "senior_dev", "frontend_lead", "qa_head"],
     }
     thread_id = args.thread_id or f"demo-meeting-{uuid.uuid4().hex[:8]}"
-    values = _stream(graph, payload, thread_id, None, console, args.json)
+    metadata = {GRAPH_KEY: "meeting", PROTOCOL_KEY: args.protocol}
+    values = _stream(graph, payload, thread_id, None, console, args, backend, metadata)
+    if isinstance(values, int):
+        return values
     minutes = values["minutes"]
     if args.json:
         print_json(console, {"thread_id": thread_id, "minutes": minutes})
@@ -125,7 +137,11 @@ def demo_conflict_cmd(args: argparse.Namespace, backend: Backend, console: Conso
     thread_id = args.thread_id or f"demo-conflict-{uuid.uuid4().hex[:8]}"
     context = ConflictResolutionConfig(strategy=args.strategy)
     conflict = demo_conflict().model_copy(update={"id": f"demo-{thread_id}"})
-    values = _stream(graph, {"conflict": conflict}, thread_id, context, console, args.json)
+    values = _stream(
+        graph, {"conflict": conflict}, thread_id, context, console, args, backend, _CONFLICT
+    )
+    if isinstance(values, int):
+        return values
     if values.get("resolution") is None:
         return _waiting(args, backend, console, thread_id)
     _print_conflict(args, console, values, thread_id)
@@ -138,7 +154,9 @@ def demo_delegation_cmd(args: argparse.Namespace, backend: Backend, console: Con
     graph = demo_graph("delegation", backend)
     thread_id = args.thread_id or f"demo-delegation-{uuid.uuid4().hex[:8]}"
     payload = {"task": DEMO_TASK, "entry_agent": "ceo"}
-    values = _stream(graph, payload, thread_id, None, console, args.json)
+    values = _stream(graph, payload, thread_id, None, console, args, backend, _DELEGATION)
+    if isinstance(values, int):
+        return values
     if values.get("result") is None:
         return _waiting(args, backend, console, thread_id)
     _print_delegation(args, console, values, thread_id)
@@ -321,6 +339,9 @@ def _parser() -> argparse.ArgumentParser:
     storage.add_argument("--data-dir", help="embedded server's data directory")
     storage.add_argument("--json", action="store_true", help="print one JSON document")
     storage.add_argument("--thread-id", help="thread id to use (default: a new one)")
+    storage.add_argument(
+        "--grace", type=float, default=30.0, help="seconds to drain a run on SIGTERM/SIGINT"
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="run a demo on scripted agents").add_subparsers(
         dest="demo", required=True
@@ -328,6 +349,9 @@ def _parser() -> argparse.ArgumentParser:
     meeting = demo.add_parser("meeting", parents=[storage], help="a meeting about the API")
     meeting.add_argument("--protocol", default="structured_phases", choices=meeting_protocols())
     meeting.add_argument("--budget", type=int, default=20_000, help="token budget")
+    meeting.add_argument(
+        "--pace", type=float, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
+    )
     conflict = demo.add_parser("conflict", parents=[storage], help="two leads disagree")
     conflict.add_argument("--strategy", default="authority", choices=conflict_strategies())
     demo.add_parser("delegation", parents=[storage], help="a hand-off blocked at the top")
@@ -338,6 +362,7 @@ def _parser() -> argparse.ArgumentParser:
         "--repo", metavar="DIR", help="create the demo repository here and keep it (new dir)"
     )
     _escalations_parser(commands, storage)
+    add_threads_parser(commands, storage)
     return parser
 
 
@@ -378,15 +403,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         "delegation": demo_delegation_cmd,
         "pipeline": demo_pipeline_cmd,
     }
-    handler = demos.get(getattr(args, "demo", "") or "", escalations_cmd)
-    with open_backend(args) as backend:
-        if not args.json:
-            console.print(f"[dim]state: {escape(backend.label)}[/dim]")
-        try:
+    other = threads_cmd if args.command == "threads" else escalations_cmd
+    handler = demos.get(getattr(args, "demo", "") or "", other)
+    try:
+        with open_backend(args) as backend:
+            if not args.json:
+                console.print(Text(f"state: {backend.label}", style="dim"))
             return handler(args, backend, console)
-        except ValueError as exc:  # user mistakes: CliError, EscalationError, bad decisions
-            console.print(f"[red]{escape(str(exc))}[/red]")
-            return 1
+    except ValueError as exc:  # user mistakes: CliError, EscalationError, bad decisions
+        _error(str(exc))
+        return 1
+
+
+def _error(message: str) -> None:
+    """One red line on stderr, printed literally (never read as markup)."""
+    line = "; ".join(part.strip() for part in message.splitlines() if part.strip())
+    Console(stderr=True, soft_wrap=True).print(Text(line, style="red"))
 
 
 if __name__ == "__main__":

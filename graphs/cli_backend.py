@@ -6,6 +6,7 @@ import argparse
 import importlib
 import importlib.util
 import inspect
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -20,32 +21,49 @@ from langgraph.pregel import Pregel
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints import (
+    CallRecordStore,
     EscalationQueue,
+    InMemoryCallRecordStore,
+    InMemoryResumeAttemptStore,
+    PostgresCallRecordStore,
     PostgresDissentStore,
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
     PostgresMeetingRecordStore,
+    PostgresResumeAttemptStore,
+    ResumeAttemptStore,
     embedded_postgres,
     postgres_checkpointer,
 )
 from langgraph_council.graphs.conflicts import create_conflict_graph
 from langgraph_council.graphs.delegation import create_delegation_graph
+from langgraph_council.graphs.meetings import create_meeting_graph
 from langgraph_council.guards import (
     GuardStateStore,
     InMemoryGuardStateStore,
     InMemoryLoopRecordStore,
     LoopRecordStore,
 )
+from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.conflicts import DissentStore, InMemoryDissentStore
-from langgraph_council.nodes.demo import demo_org, demo_roster
+from langgraph_council.nodes.demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes.escalation import (
     EscalationKind,
     EscalationStore,
     InMemoryEscalationQueue,
 )
 from langgraph_council.nodes.meetings.records import InMemoryMeetingRecordStore, MeetingRecorder
+from langgraph_council.nodes.testing import ScriptedChatModel
 
-__all__ = ["Backend", "CliError", "demo_graph", "graph_for", "load_graph", "open_backend"]
+__all__ = [
+    "Backend",
+    "CliError",
+    "demo_graph",
+    "graph_for",
+    "load_graph",
+    "meeting_graph",
+    "open_backend",
+]
 
 _POOL_SIZE = 4  # the checkpointer, the stores, and one held while an escalation is resumed
 
@@ -65,6 +83,10 @@ class Backend:
     meetings: MeetingRecorder
     guard_store: GuardStateStore
     loop_records: LoopRecordStore
+    attempts: ResumeAttemptStore
+    calls: CallRecordStore
+    uri: str | None = None
+    """The Postgres URI (None in memory), for the per-thread run lease."""
 
 
 def _memory() -> Backend:
@@ -76,6 +98,8 @@ def _memory() -> Backend:
         InMemoryMeetingRecordStore(),
         InMemoryGuardStateStore(),
         InMemoryLoopRecordStore(),
+        InMemoryResumeAttemptStore(),
+        InMemoryCallRecordStore(),
     )
 
 
@@ -103,7 +127,20 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
             PostgresMeetingRecordStore(pool),
             PostgresGuardStateStore(pool),
             PostgresLoopRecordStore(pool),
+            PostgresResumeAttemptStore(pool),
+            PostgresCallRecordStore(pool),
+            uri,
         )
+
+
+def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[Any, Any]:
+    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`)."""
+    roster = demo_roster()
+    if pace > 0 and MODEL_ENV not in os.environ:
+        roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
+    return create_meeting_graph(
+        roster, protocol=protocol, checkpointer=backend.checkpointer, records=backend.meetings
+    )
 
 
 def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:

@@ -40,9 +40,11 @@ def print_json(console: Console, payload: dict[str, Any]) -> None:
             return value.model_dump(mode="json")
         if isinstance(value, list | tuple):
             return [dump(v) for v in value]
+        if isinstance(value, dict):
+            return {str(k): dump(v) for k, v in value.items()}
         return value
 
-    console.print_json(json.dumps({k: dump(v) for k, v in payload.items()}))
+    console.print_json(json.dumps(dump(payload), default=str))
 
 
 def print_progress(console: Console, namespace: Sequence[str], mode: str, chunk: Any) -> None:
