@@ -192,11 +192,23 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
             kept = "" if args.repo else " (a temporary directory: keep it with --repo DIR)"
             console.print(f"[dim]demo repository {escape(str(repo))}{kept}[/dim]")
         config: Any = {"configurable": {"thread_id": thread_id}}
-        payload: Any = {"task": DEMO_PIPELINE_TASK}
-        for mode, chunk in graph.stream(payload, config, stream_mode=["updates", "custom"]):
-            if not args.json:
+
+        def progress(namespace: Sequence[str], mode: str, chunk: Any) -> None:
+            if not args.json and not namespace:
                 print_pipeline_event(console, mode, chunk)
-        result = graph.get_state(config).values["result"]
+
+        ended = run_graph(
+            graph,
+            {"task": DEMO_PIPELINE_TASK},
+            config,
+            backend=backend,
+            grace=args.grace,
+            metadata={GRAPH_KEY: "pipeline"},
+            progress=progress,
+        )
+        if isinstance(ended, int):
+            return ended
+        result = ended.values["result"]
         if args.json:
             where = str(repo) if args.repo else None
             print_json(console, {"thread_id": thread_id, "repo": where, "result": result})
