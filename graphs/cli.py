@@ -26,6 +26,7 @@ from langgraph_council.graphs.cli_backend import (
     meeting_graph,
     open_backend,
 )
+from langgraph_council.graphs.cli_file import run_file_cmd
 from langgraph_council.graphs.cli_output import (
     decide_hint,
     print_delegation,
@@ -375,6 +376,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _escalations_parser(commands, storage)
     add_threads_parser(commands, storage)
+    run = commands.add_parser("run", parents=[storage], help="run a council described in YAML")
+    run.add_argument("file", metavar="FILE.yaml", help="org, models and one run (see examples/)")
     return parser
 
 
@@ -415,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "delegation": demo_delegation_cmd,
         "pipeline": demo_pipeline_cmd,
     }
-    other = threads_cmd if args.command == "threads" else escalations_cmd
+    other = {"threads": threads_cmd, "run": run_file_cmd}.get(args.command, escalations_cmd)
     handler = demos.get(getattr(args, "demo", "") or "", other)
     try:
         with open_backend(args) as backend:

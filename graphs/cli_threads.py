@@ -37,6 +37,7 @@ from langgraph_council.graphs.cli_backend import (
     load_graph,
     meeting_graph,
 )
+from langgraph_council.graphs.cli_file import FILE_KEY, file_graph, load_council_file
 from langgraph_council.graphs.cli_output import print_json, print_meeting, print_resolution
 from langgraph_council.graphs.cli_run import (
     GRAPH_KEY,
@@ -74,6 +75,8 @@ def _metadata(backend: Backend, thread_id: str) -> dict[str, Any]:
 
 def _graph_name(metadata: dict[str, Any]) -> str | None:
     name = metadata.get(GRAPH_KEY)
+    if name == "file" and metadata.get(FILE_KEY):
+        return f"file:{metadata[FILE_KEY]}"
     if name == "meeting" and metadata.get(PROTOCOL_KEY):
         return f"meeting:{metadata[PROTOCOL_KEY]}"
     return str(name) if name else None
@@ -90,6 +93,9 @@ def graph_of(
         return meeting_graph(backend, str(metadata.get(PROTOCOL_KEY) or "structured_phases"))
     if name in ("conflict", "delegation"):
         return demo_graph(name, backend)
+    if name == "file" and metadata.get(FILE_KEY):
+        spec, org = load_council_file(str(metadata[FILE_KEY]))
+        return file_graph(spec, org, backend)
     return None
 
 
@@ -197,7 +203,7 @@ def _resume(args: argparse.Namespace, backend: Backend, console: Console) -> int
     )
     if plan.attempt is not None and not args.json:
         console.print(Text(f"resuming {thread_id} (attempt {plan.attempt})"), style="dim")
-    keep = {k: str(v) for k, v in metadata.items() if k in (GRAPH_KEY, PROTOCOL_KEY)}
+    keep = {k: str(v) for k, v in metadata.items() if k in (GRAPH_KEY, PROTOCOL_KEY, FILE_KEY)}
     ended = run_graph(graph, None, plan.config, backend=backend, grace=args.grace, metadata=keep)
     if not isinstance(ended, RunEnd):
         return ended
