@@ -249,17 +249,3 @@ def threads_cmd(args: argparse.Namespace, backend: Backend, console: Console) ->
     else:
         _show(console, found[0])
     return 0
-
-
-def add_threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
-    """`council threads ACTION [THREAD_ID]`; `prune` is reserved for retention."""
-    threads = commands.add_parser("threads", parents=[storage], help="every thread's state")
-    threads.add_argument("action", choices=["list", "show", "resume"])
-    threads.add_argument("thread_id_arg", nargs="?", metavar="THREAD_ID")
-    threads.add_argument(
-        "--graph", metavar="MODULE:FACTORY", help="the thread's graph (default: from metadata)"
-    )
-    threads.add_argument("--max-attempts", type=int, default=2, help="resume attempts allowed")
-    threads.add_argument(
-        "--retry-failed", action="store_true", help="resume a thread given up on (resets it)"
-    )

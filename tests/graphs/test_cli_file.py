@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,3 +76,46 @@ def test_a_missing_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path
     assert capsys.readouterr().err.strip().splitlines() == [
         f"{tmp_path / 'none.yaml'}: cannot read it (No such file or directory)"
     ]
+
+
+def test_the_parsers_choices_are_the_built_in_registries() -> None:
+    probe = (  # a fresh process: other tests register protocols and strategies of their own
+        "from langgraph_council.graphs import conflict_strategies, meeting_protocols; "
+        "from langgraph_council.graphs.cli import CONFLICT_STRATEGIES, MEETING_PROTOCOLS; "
+        "assert tuple(meeting_protocols()) == MEETING_PROTOCOLS, meeting_protocols(); "
+        "assert tuple(conflict_strategies()) == CONFLICT_STRATEGIES, conflict_strategies()"
+    )
+    checked = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+
+
+def _council(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "langgraph_council.graphs.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"},
+    )
+
+
+def test_help_and_version_answer_without_loading_langgraph() -> None:
+    probe = (
+        "import sys; from langgraph_council.graphs import cli; "
+        "cli._parser(); print(sorted(m for m in sys.modules if m.split('.')[0] == 'langgraph'))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stderr
+    version = _council("--version")
+    assert version.returncode == 0 and version.stdout.strip().startswith("council 0.")
+
+
+def test_tracebacks_only_with_debug(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("org: {agents: []}\nmeeting: {leader: x}\n")
+    plain = _council("run", str(bad), "--memory")
+    assert plain.returncode == 1 and "Traceback" not in plain.stderr
+    assert len(plain.stderr.strip().splitlines()) == 1
+    debug = _council("--debug", "run", str(bad), "--memory")
+    assert debug.returncode == 1 and "Traceback" in debug.stderr
