@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 __all__ = ["CONFLICT_STRATEGIES", "MEETING_PROTOCOLS", "main"]
 
@@ -21,6 +21,28 @@ MEETING_PROTOCOLS = ("position_papers", "round_robin", "structured_phases")
 """The built-in meeting protocols (`meeting_protocols()`; a test keeps the two equal)."""
 CONFLICT_STRATEGIES = ("authority", "debate", "human", "hybrid", "ladder")
 """The built-in conflict strategies (`graphs.conflicts.conflict_strategies()`)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes as one line (exit status 2), not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+_MAX_TOKENS = 2**63 - 1
+
+
+def _budget(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 0 < value <= _MAX_TOKENS:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number of tokens from 1 to {_MAX_TOKENS}, got {text!r}"
+        )
+    return value
 
 
 def _version() -> str:
@@ -33,10 +55,10 @@ def _version() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="council", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="council", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"council {_version()}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
-    storage = argparse.ArgumentParser(add_help=False)
+    storage = _Parser(add_help=False)
     where = storage.add_mutually_exclusive_group()
     where.add_argument("--db", metavar="URI", help="PostgreSQL URI (default: embedded server)")
     where.add_argument("--memory", action="store_true", help="keep nothing: in-memory state")
@@ -52,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     meeting = demo.add_parser("meeting", parents=[storage], help="a meeting about the API")
     meeting.add_argument("--protocol", default="structured_phases", choices=MEETING_PROTOCOLS)
-    meeting.add_argument("--budget", type=int, default=20_000, help="token budget")
+    meeting.add_argument("--budget", type=_budget, default=20_000, help="token budget")
     meeting.add_argument(
         "--pace", type=float, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
     )

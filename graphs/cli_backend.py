@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import inspect
 import os
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import StateGraph
@@ -22,6 +24,7 @@ from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints import (
     CallRecordStore,
+    EmbeddedPostgresError,
     EscalationQueue,
     InMemoryCallRecordStore,
     InMemoryResumeAttemptStore,
@@ -113,14 +116,20 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         yield _memory()
         return
     with ExitStack() as stack:
-        uri = args.db or stack.enter_context(embedded_postgres(args.data_dir))
-        saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
+        uri = _database(args, stack)
+        try:
+            saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
+        except psycopg.Error as exc:
+            where = "--db" if args.db else "the embedded server"
+            raise CliError(
+                f"{where} {mask_uri(uri)}: cannot connect ({_first_line(exc)})"
+            ) from None
         pool = saver.conn
         if not isinstance(pool, ConnectionPool):
             raise TypeError("postgres_checkpointer(pool_size=...) must give a pooled saver")
-        label = "postgres " + (uri if args.db else f"(embedded, {args.data_dir or 'default dir'})")
+        shown = mask_uri(uri) if args.db else f"(embedded, {args.data_dir or 'default dir'})"
         yield Backend(
-            label,
+            "postgres " + shown,
             saver,
             EscalationQueue(pool),
             PostgresDissentStore(pool),
@@ -131,6 +140,37 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
             PostgresCallRecordStore(pool),
             uri,
         )
+
+
+def _first_line(exc: BaseException) -> str:
+    return mask_uri(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
+
+
+def _database(args: argparse.Namespace, stack: ExitStack) -> str:
+    """The `--db` URI, else the embedded server's (started if needed)."""
+    if args.db:
+        if "://" not in args.db and "=" not in args.db:
+            raise CliError(
+                f"--db {mask_uri(args.db)!r} is not a PostgreSQL URI: use "
+                "postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
+            )
+        return str(args.db)
+    try:
+        return str(stack.enter_context(embedded_postgres(args.data_dir)))
+    except (EmbeddedPostgresError, OSError) as exc:
+        where = args.data_dir or "the default data directory"
+        raise CliError(f"--data-dir {where}: cannot start the embedded server ({exc})") from None
+
+
+def mask_uri(text: str) -> str:
+    """`text` with any database password in it replaced by `***` (URI or key=value form).
+
+    Example:
+        >>> mask_uri("postgresql://bob:s3cret@db:5432/council")
+        'postgresql://bob:***@db:5432/council'
+    """
+    text = re.sub(r"(://[^:/@\s]*:)[^\s/]*@", r"\1***@", text)
+    return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
 
 
 def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[Any, Any]:
