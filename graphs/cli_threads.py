@@ -69,8 +69,17 @@ def _config(thread_id: str) -> Any:
 
 
 def _metadata(backend: Backend, thread_id: str) -> dict[str, Any]:
+    """The thread's council metadata: its latest checkpoint's, else the newest that has it
+    (a run resumed elsewhere, e.g. by `escalations decide`, does not repeat it)."""
     found = backend.checkpointer.get_tuple(_config(thread_id))
-    return dict(found.metadata or {}) if found else {}
+    if found is None:
+        return {}
+    if GRAPH_KEY in (found.metadata or {}):
+        return dict(found.metadata)
+    for older in backend.checkpointer.list(_config(thread_id)):
+        if GRAPH_KEY in (older.metadata or {}):
+            return dict(older.metadata)
+    return dict(found.metadata or {})
 
 
 def _graph_name(metadata: dict[str, Any]) -> str | None:
