@@ -173,7 +173,10 @@ def _table(console: Console, views: list[ThreadView]) -> None:
     if not views:
         console.print("no threads")
         return
-    table = Table("thread", "state", "graph", "attempts", "next", "last error")
+    table = Table(title="Threads")
+    table.add_column("thread", overflow="fold", no_wrap=False)  # full ids: they are copied
+    for name in ("state", "graph", "attempts", "next", "last error"):
+        table.add_column(name, overflow="fold")
     for v in views:
         state = f"{v.state} ({v.category})" if v.category else v.state
         table.add_row(
