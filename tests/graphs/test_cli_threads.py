@@ -121,3 +121,74 @@ def test_threads_show_and_unknown_ids_are_one_line(pg_db: str) -> None:
     assert missing.stderr.strip().splitlines() == ["no thread 'nope' (see `council threads list`)"]
     no_id = council("threads", "resume", "--db", pg_db)
     assert no_id.returncode == 1 and "needs THREAD_ID" in no_id.stderr
+
+
+FLAKY = """
+import os
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from typing_extensions import TypedDict
+
+
+class State(TypedDict, total=False):
+    done: list[str]
+
+
+def graph(checkpointer: Any) -> Any:
+    def work(state: State) -> dict[str, Any]:
+        if os.path.exists(os.environ["FLAKY_MARKER"]):
+            raise TimeoutError("upstream timed out after 30 s")
+        return {"done": ["work"]}
+
+    builder = StateGraph(State)
+    builder.add_node("work", work)
+    builder.add_edge(START, "work")
+    builder.add_edge("work", END)
+    return builder.compile(checkpointer=checkpointer)
+"""
+
+
+def test_a_failing_thread_is_given_up_with_its_category_then_retried(
+    pg_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "flaky.py").write_text(FLAKY)
+    marker = tmp_path / "fail"
+    marker.write_text("")
+    monkeypatch.setenv("FLAKY_MARKER", str(marker))
+    target = f"{tmp_path / 'flaky.py'}:graph"
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import flaky  # type: ignore[import-not-found]
+
+        from langgraph_council.checkpoints import postgres_checkpointer
+
+        with postgres_checkpointer(pg_db) as saver, pytest.raises(TimeoutError):
+            flaky.graph(saver).invoke({}, {"configurable": {"thread_id": "flaky-1"}})
+    finally:
+        sys.path.remove(str(tmp_path))
+
+    def resume(*extra: str) -> subprocess.CompletedProcess[str]:
+        return council("threads", "resume", "flaky-1", "--graph", target, "--db", pg_db, *extra)
+
+    for attempt in (1, 2):
+        failed = resume()
+        assert failed.returncode == 1
+        assert failed.stderr.strip().splitlines() == [
+            "TimeoutError: upstream timed out after 30 s (run again with --debug for the traceback)"
+        ]
+        listed = council("threads", "list", "--graph", target, "--db", pg_db, "--json")
+        view = {t["thread_id"]: t for t in json.loads(listed.stdout)["threads"]}["flaky-1"]
+        assert (view["state"], view["category"], view["attempts"]) == ("failed", "timeout", attempt)
+    given_up = resume()
+    assert given_up.returncode == 1
+    (line,) = given_up.stderr.strip().splitlines()
+    assert line.startswith("thread 'flaky-1' failed (timeout) after 2 resume attempt(s)")
+
+    marker.unlink()
+    fixed = resume("--retry-failed", "--json")
+    assert fixed.returncode == 0, fixed.stderr
+    assert json.loads(fixed.stdout)["values"]["done"] == ["work"]
+    listed = council("threads", "list", "--graph", target, "--db", pg_db, "--json")
+    view = {t["thread_id"]: t for t in json.loads(listed.stdout)["threads"]}["flaky-1"]
+    assert (view["state"], view["attempts"], view["category"]) == ("done", 0, None)
