@@ -53,11 +53,11 @@ def _threads(uri: str) -> dict[str, dict[str, Any]]:
     return {t["thread_id"]: t for t in json.loads(listed.stdout)["threads"]}
 
 
-def _stop_mid_way(uri: str, thread_id: str) -> tuple[int, float, str]:
+def _stop_mid_way(uri: str, thread_id: str, grace: float = GRACE) -> tuple[int, float, str]:
     """Start a paced meeting, SIGTERM it after three model calls; (status, seconds, stderr)."""
     run = subprocess.Popen(
         _cmd("demo", "meeting", "--protocol", "round_robin", "--db", uri, "--thread-id",
-             thread_id, "--pace", "0.4", "--grace", str(GRACE)),
+             thread_id, "--pace", "0.4", "--grace", str(grace)),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -113,6 +113,20 @@ def test_a_sigtermed_meeting_resumes_in_a_new_process_without_repeating_turns(
     assert again.stderr.strip().splitlines() == [
         "thread 'cut' has already finished; nothing to resume"
     ]
+
+
+def test_a_run_cut_off_without_grace_exits_at_once_and_resumes(pg_db: str) -> None:
+    status, seconds, err = _stop_mid_way(pg_db, "hard", grace=0)
+    assert status == 143 and seconds < 5
+    assert err.strip().splitlines() == [
+        "stopped by SIGTERM mid-step: thread hard is interrupted and resumes from its last "
+        "checkpoint (council threads resume hard)"
+    ]
+    assert _threads(pg_db)["hard"]["state"] in {"suspended", "interrupted"}
+    resumed = council("threads", "resume", "hard", "--db", pg_db, "--json")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["values"]["minutes"]["status"] == "completed"
+    assert _threads(pg_db)["hard"]["state"] == "done"
 
 
 def test_threads_show_and_unknown_ids_are_one_line(pg_db: str) -> None:
