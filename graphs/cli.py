@@ -60,7 +60,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     storage = _Parser(add_help=False)
     where = storage.add_mutually_exclusive_group()
-    where.add_argument("--db", metavar="URI", help="PostgreSQL URI (default: embedded server)")
+    where.add_argument(
+        "--db",
+        metavar="URI",
+        help="PostgreSQL URI (default: $COUNCIL_DATABASE_URL, else an embedded server)",
+    )
     where.add_argument("--memory", action="store_true", help="keep nothing: in-memory state")
     storage.add_argument("--data-dir", help="embedded server's data directory")
     storage.add_argument("--json", action="store_true", help="print one JSON document")

@@ -68,6 +68,8 @@ __all__ = [
     "open_backend",
 ]
 
+DATABASE_ENV = "COUNCIL_DATABASE_URL"
+"""The database when `--db` is not given (as for Studio); `--memory` ignores it."""
 _POOL_SIZE = 4  # the checkpointer, the stores, and one held while an escalation is resumed
 
 
@@ -120,7 +122,7 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         try:
             saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
         except psycopg.Error as exc:
-            where = "--db" if args.db else "the embedded server"
+            where = _db_flag(args) if args.db else "the embedded server"
             raise CliError(
                 f"{where} {mask_uri(uri)}: cannot connect ({_first_line(exc)})"
             ) from None
@@ -142,16 +144,22 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         )
 
 
+def _db_flag(args: argparse.Namespace) -> str:
+    return str(getattr(args, "db_flag", "--db"))
+
+
 def _first_line(exc: BaseException) -> str:
     return mask_uri(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
 
 
 def _database(args: argparse.Namespace, stack: ExitStack) -> str:
-    """The `--db` URI, else the embedded server's (started if needed)."""
+    """The `--db` URI (else `COUNCIL_DATABASE_URL`), else the embedded server's (started)."""
+    if not args.db and os.environ.get(DATABASE_ENV):
+        args.db, args.db_flag = os.environ[DATABASE_ENV], DATABASE_ENV
     if args.db:
         if "://" not in args.db and "=" not in args.db:
             raise CliError(
-                f"--db {mask_uri(args.db)!r} is not a PostgreSQL URI: use "
+                f"{_db_flag(args)} {mask_uri(args.db)!r} is not a PostgreSQL URI: use "
                 "postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
             )
         return str(args.db)

@@ -59,6 +59,16 @@ def test_a_bad_db_is_one_line_with_the_password_masked(capsys: pytest.CaptureFix
     assert "is not a PostgreSQL URI" in _one_line(capsys.readouterr().err)
 
 
+def test_the_database_env_is_used_and_named(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COUNCIL_DATABASE_URL", "postgresql://bob:s3cret@127.0.0.1:1/x")
+    assert main(["threads", "list"]) == 1
+    line = _one_line(capsys.readouterr().err)
+    assert line.startswith("COUNCIL_DATABASE_URL postgresql://bob:***@127.0.0.1:1/x: cannot")
+    assert main(["demo", "meeting", "--memory", "--json"]) == 0  # --memory ignores it
+
+
 def test_a_bad_data_dir_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
