@@ -13,11 +13,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
-from psycopg import Connection, errors
-from psycopg.rows import DictRow
-from psycopg_pool import ConnectionPool
+from psycopg import errors
 
-from langgraph_council.checkpoints.postgres import connect
+from langgraph_council.checkpoints.connections import Conn
+from langgraph_council.checkpoints.pg_store import BasePostgresStore
 
 __all__ = [
     "CallRecord",
@@ -157,7 +156,7 @@ def _record(row: dict[str, Any]) -> CallRecord:
     return CallRecord(**row)
 
 
-class PostgresCallRecordStore:
+class PostgresCallRecordStore(BasePostgresStore):
     """Call records in `council_call_records`; `start` commits before the call is made.
 
     Example:
@@ -165,35 +164,15 @@ class PostgresCallRecordStore:
         ...     calls.list(unfinished=True)  # calls cut off by a kill
     """
 
-    def __init__(self, conn: Connection[DictRow] | ConnectionPool[Connection[DictRow]]) -> None:
-        if not isinstance(conn, Connection | ConnectionPool):
-            raise TypeError(
-                f"conn must be a psycopg Connection or ConnectionPool, got {type(conn).__name__}"
-            )
-        self._conn = conn
-        self._lock = threading.Lock()
-
-    @classmethod
     @contextmanager
-    def from_conn_string(
-        cls, uri: str, *, prepare_threshold: int | None = 0
-    ) -> Iterator[PostgresCallRecordStore]:
-        """A store on its own autocommit connection, closed on exit."""
-        with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield cls(conn)
-
-    @contextmanager
-    def _connection(self) -> Iterator[Connection[DictRow]]:
+    def _connection(self) -> Iterator[Conn]:
         try:
-            if isinstance(self._conn, ConnectionPool):
-                with self._conn.connection() as conn:
-                    yield conn
-            else:
-                with self._lock:
-                    yield self._conn
+            with super()._connection() as conn:
+                yield conn
         except errors.UndefinedTable as exc:
             raise RuntimeError(
-                "the council_call_records table is missing: run setup_database(uri) first"
+                "the council_call_records table is missing: run setup_database(uri)"
+                " or store.setup() first"
             ) from exc
 
     def start(

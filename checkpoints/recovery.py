@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -12,6 +12,9 @@ from langgraph.pregel import Pregel
 from langgraph.types import Command, Interrupt, StateSnapshot
 
 from langgraph_council.checkpoints.thread_index import LatestCheckpoint, latest_checkpoints
+
+if TYPE_CHECKING:
+    from langgraph_council.checkpoints.resume_attempts import ResumeAttemptStore
 
 __all__ = ["ThreadStatus", "aresume_thread", "interrupted_threads", "resume_thread"]
 
@@ -137,11 +140,31 @@ def resume_thread(
     resume: Any = None,
     context: Any = None,
     durability: Durability = "sync",
+    attempts_store: ResumeAttemptStore | None = None,
+    max_resume_attempts: int = 2,
 ) -> Any:
     """Continue `thread_id` from its last checkpoint; finished steps do not run again.
 
-    Pass `resume` when the thread waits on `interrupt()`. Returns the graph's output.
+    Pass `resume` when the thread waits on `interrupt()`. Returns the graph's output. With
+    `attempts_store`, the resume policy applies (`resume_with_policy`): attempts are counted,
+    the resumed agents get a reconciliation note, and past `max_resume_attempts` the thread is
+    marked failed and `ThreadFailedError` is raised without running anything.
+
+    Example:
+        >>> resume_thread(graph, "t-1", attempts_store=attempts)  # doctest: +SKIP
     """
+    if attempts_store is not None:
+        from langgraph_council.checkpoints.resume_policy import resume_with_policy
+
+        return resume_with_policy(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            resume=resume,
+            context=context,
+            durability=durability,
+        )
     config = _config(thread_id)
     command = _resume_input(graph.get_state(config), thread_id, resume)
     return graph.invoke(command, config, context=context, durability=durability)
@@ -154,8 +177,22 @@ async def aresume_thread(
     resume: Any = None,
     context: Any = None,
     durability: Durability = "sync",
+    attempts_store: ResumeAttemptStore | None = None,
+    max_resume_attempts: int = 2,
 ) -> Any:
     """Async twin of `resume_thread`."""
+    if attempts_store is not None:
+        from langgraph_council.checkpoints.resume_policy import aresume_with_policy
+
+        return await aresume_with_policy(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            resume=resume,
+            context=context,
+            durability=durability,
+        )
     config = _config(thread_id)
     command = _resume_input(await graph.aget_state(config), thread_id, resume)
     return await graph.ainvoke(command, config, context=context, durability=durability)

@@ -13,12 +13,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
-from psycopg import Connection, errors
-from psycopg.rows import DictRow
-from psycopg_pool import ConnectionPool
+from psycopg import errors
 
+from langgraph_council.checkpoints.connections import Conn
 from langgraph_council.checkpoints.failures import FailureCategory, describe_error
-from langgraph_council.checkpoints.postgres import connect
+from langgraph_council.checkpoints.pg_store import BasePostgresStore
 from langgraph_council.checkpoints.reconciliation import redact_secrets
 
 __all__ = [
@@ -178,7 +177,7 @@ def _status(row: dict[str, Any]) -> ResumeStatus:
     )
 
 
-class PostgresResumeAttemptStore:
+class PostgresResumeAttemptStore(BasePostgresStore):
     """Resume attempts in `council_resume_attempts`; each change is one atomic statement.
 
     Example:
@@ -186,35 +185,15 @@ class PostgresResumeAttemptStore:
         ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
     """
 
-    def __init__(self, conn: Connection[DictRow] | ConnectionPool[Connection[DictRow]]) -> None:
-        if not isinstance(conn, Connection | ConnectionPool):
-            raise TypeError(
-                f"conn must be a psycopg Connection or ConnectionPool, got {type(conn).__name__}"
-            )
-        self._conn = conn
-        self._lock = threading.Lock()
-
-    @classmethod
     @contextmanager
-    def from_conn_string(
-        cls, uri: str, *, prepare_threshold: int | None = 0
-    ) -> Iterator[PostgresResumeAttemptStore]:
-        """A store on its own autocommit connection, closed on exit."""
-        with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield cls(conn)
-
-    @contextmanager
-    def _connection(self) -> Iterator[Connection[DictRow]]:
+    def _connection(self) -> Iterator[Conn]:
         try:
-            if isinstance(self._conn, ConnectionPool):
-                with self._conn.connection() as conn:
-                    yield conn
-            else:
-                with self._lock:
-                    yield self._conn
+            with super()._connection() as conn:
+                yield conn
         except errors.UndefinedTable as exc:
             raise RuntimeError(
-                "the council_resume_attempts table is missing: run setup_database(uri) first"
+                "the council_resume_attempts table is missing: run setup_database(uri)"
+                " or store.setup() first"
             ) from exc
 
     def record_attempt(self, thread_id: str, error: BaseException | str | None) -> int:

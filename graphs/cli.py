@@ -1,335 +1,89 @@
-"""The `council` command: demos on scripted agents, and human escalations from a shell."""
+"""The `council` command: run councils from YAML, demos, threads and human escalations.
+
+This module stays light (no LangGraph at import) so that `council --help` and `--version`
+answer at once; a command's handler and its graphs are imported after the arguments parse.
+Every mistake prints one line and exits non-zero; `--debug` shows the traceback instead.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import signal
 import sys
-import tempfile
-import uuid
-from collections.abc import Sequence
-from contextlib import ExitStack
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
-from langgraph.pregel import Pregel
-from rich.console import Console
-from rich.markup import escape
-
-from langgraph_council.graphs.cli_backend import (
-    Backend,
-    CliError,
-    demo_graph,
-    graph_for,
-    open_backend,
-)
-from langgraph_council.graphs.cli_output import (
-    decide_hint,
-    print_delegation,
-    print_escalation,
-    print_escalations,
-    print_json,
-    print_meeting,
-    print_pipeline,
-    print_pipeline_event,
-    print_progress,
-    print_resolution,
-)
-from langgraph_council.graphs.conflicts import conflict_strategies
-from langgraph_council.graphs.coordination import create_coordination_graph
-from langgraph_council.graphs.meetings import create_meeting_graph, meeting_protocols
-from langgraph_council.guards import InMemoryGuardStateStore
-from langgraph_council.nodes.conflicts import ConflictResolutionConfig
-from langgraph_council.nodes.coordination.demo import (
-    DEMO_PIPELINE_TASK,
-    DemoAgents,
-    demo_pipeline_repo,
-    demo_pipeline_roster,
-    demo_workspace,
-)
-from langgraph_council.nodes.demo import DEMO_TASK, demo_agenda, demo_conflict, demo_roster
-from langgraph_council.nodes.escalation import Escalation, EscalationKind
-
-__all__ = ["main"]
+__all__ = ["CONFLICT_STRATEGIES", "MEETING_PROTOCOLS", "main"]
 
 STRICT_MSGPACK = "LANGGRAPH_STRICT_MSGPACK"
+MEETING_PROTOCOLS = ("position_papers", "round_robin", "structured_phases")
+"""The built-in meeting protocols (`meeting_protocols()`; a test keeps the two equal)."""
+CONFLICT_STRATEGIES = ("authority", "debate", "human", "hybrid", "ladder")
+"""The built-in conflict strategies (`graphs.conflicts.conflict_strategies()`)."""
 
 
-def _stream(
-    graph: Pregel[Any, Any],
-    payload: Any,
-    thread_id: str,
-    context: Any,
-    console: Console,
-    quiet: bool,
-) -> dict[str, Any]:
-    config: Any = {"configurable": {"thread_id": thread_id}}
-    for namespace, mode, chunk in graph.stream(
-        payload,
-        config,
-        context=context,
-        stream_mode=["updates", "custom"],
-        subgraphs=True,
-        durability="sync",
-    ):
-        if not quiet:
-            print_progress(console, namespace, mode, chunk)
-    return dict(graph.get_state(config).values)
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes as one line (exit status 2), not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def _waiting(args: argparse.Namespace, backend: Backend, console: Console, thread_id: str) -> int:
-    """Print the escalations a thread waits on and how to decide them."""
-    pending = backend.escalations.pending(thread_id=thread_id)
-    if args.json:
-        print_json(console, {"thread_id": thread_id, "pending": pending})
-        return 0
-    print_escalations(console, pending)
-    where = "" if backend.label.startswith("postgres") else "  (needs Postgres: drop --memory)"
-    for escalation in pending:
-        console.print(
-            escape(f"Decide from any shell, now or days later:\n  {decide_hint(escalation)}")
-            + where
-        )
-    return 0
+_MAX_TOKENS = 2**63 - 1
 
 
-def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """Run the demo meeting and print its minutes."""
-    graph = create_meeting_graph(
-        demo_roster(),
-        protocol=args.protocol,
-        checkpointer=backend.checkpointer,
-        records=backend.meetings,
-    )
-    payload = {
-        "agenda": demo_agenda(),
-        "leader_id": "cto",
-        "token_budget": args.budget,
-        "participant_ids": ["backend_lead", "senior_dev", "frontend_lead", "qa_head"],
-    }
-    thread_id = args.thread_id or f"demo-meeting-{uuid.uuid4().hex[:8]}"
-    values = _stream(graph, payload, thread_id, None, console, args.json)
-    minutes = values["minutes"]
-    if args.json:
-        print_json(console, {"thread_id": thread_id, "minutes": minutes})
-    else:
-        print_meeting(console, minutes)
-        console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
-    return 0 if minutes.status != "failed" else 1
-
-
-def demo_conflict_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """Resolve the demo conflict; with `--strategy human` it waits for `escalations decide`."""
-    graph = demo_graph("conflict", backend)
-    thread_id = args.thread_id or f"demo-conflict-{uuid.uuid4().hex[:8]}"
-    context = ConflictResolutionConfig(strategy=args.strategy)
-    conflict = demo_conflict().model_copy(update={"id": f"demo-{thread_id}"})
-    values = _stream(graph, {"conflict": conflict}, thread_id, context, console, args.json)
-    if values.get("resolution") is None:
-        return _waiting(args, backend, console, thread_id)
-    _print_conflict(args, console, values, thread_id)
-    console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
-    return 0
-
-
-def demo_delegation_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """Run the demo delegation: it is blocked at the top of the hierarchy and waits for a human."""
-    graph = demo_graph("delegation", backend)
-    thread_id = args.thread_id or f"demo-delegation-{uuid.uuid4().hex[:8]}"
-    payload = {"task": DEMO_TASK, "entry_agent": "ceo"}
-    values = _stream(graph, payload, thread_id, None, console, args.json)
-    if values.get("result") is None:
-        return _waiting(args, backend, console, thread_id)
-    _print_delegation(args, console, values, thread_id)
-    return 0
-
-
-def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """Run the pipeline demo in a throwaway git repository: waves, merges and the rollup.
-
-    The hand-offs pass a fresh in-memory guard each run (repeated demos are not rate-limited
-    against each other); checkpoints and loop records go to the chosen backend.
-    """
-    with ExitStack() as stack:
-        if args.repo:
-            root = Path(args.repo).resolve()
-        else:
-            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="council-demo-"))
-            root = Path(tmp) / "billing"
-        repo = demo_pipeline_repo(root)
-        roster = demo_pipeline_roster()
-        graph = create_coordination_graph(
-            roster.org,
-            roster,
-            executor=DemoAgents(pause=0.0 if args.json else 0.3),
-            workspace=demo_workspace(repo),
-            escalations=backend.escalations,
-            guard_store=InMemoryGuardStateStore(),
-            loop_records=backend.loop_records,
-            checkpointer=backend.checkpointer,
-        )
-        thread_id = args.thread_id or f"demo-pipeline-{uuid.uuid4().hex[:8]}"
-        if not args.json:
-            kept = "" if args.repo else " (a temporary directory: keep it with --repo DIR)"
-            console.print(f"[dim]demo repository {escape(str(repo))}{kept}[/dim]")
-        config: Any = {"configurable": {"thread_id": thread_id}}
-        payload: Any = {"task": DEMO_PIPELINE_TASK}
-        for mode, chunk in graph.stream(payload, config, stream_mode=["updates", "custom"]):
-            if not args.json:
-                print_pipeline_event(console, mode, chunk)
-        result = graph.get_state(config).values["result"]
-        if args.json:
-            where = str(repo) if args.repo else None
-            print_json(console, {"thread_id": thread_id, "repo": where, "result": result})
-        else:
-            print_pipeline(console, result)
-            console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
-    return 0 if result.parent_status == "completed" else 1
-
-
-def _print_conflict(
-    args: argparse.Namespace, console: Console, values: dict[str, Any], thread_id: str
-) -> None:
-    resolution, dissent = values["resolution"], values.get("dissent_records", [])
-    if args.json:
-        print_json(console, {"thread_id": thread_id, "resolution": resolution, "dissent": dissent})
-    else:
-        print_resolution(console, resolution, dissent)
-
-
-def _print_delegation(
-    args: argparse.Namespace, console: Console, values: dict[str, Any], thread_id: str
-) -> None:
-    if args.json:
-        print_json(console, {"thread_id": thread_id, "result": values["result"]})
-    else:
-        print_delegation(console, values["result"])
-
-
-_DECISION_FLAGS: dict[str, tuple[str, ...]] = {
-    "conflict": ("winner", "reject"),
-    "delegation": ("answer",),
-    "merge": ("keep", "drop", "commit"),
-}
-
-
-def decision_from_args(args: argparse.Namespace, escalation: Escalation) -> dict[str, Any]:
-    """The decision the flags describe, checked against the escalation's kind.
-
-    Raises:
-        CliError: A flag of another kind, or none that answers this kind.
-    """
-    given = {f for flags in _DECISION_FLAGS.values() for f in flags if getattr(args, f)}
-    foreign = sorted(given - set(_DECISION_FLAGS[escalation.kind]))
-    if foreign or not given - {"commit"}:
-        hint = decide_hint(escalation)
-        raise CliError(f"escalation {escalation.id} is a {escalation.kind} escalation: {hint}")
-    common = {"reasoning": args.reason, "decided_by": f"human:{args.by}"}
-    if escalation.kind == "conflict":
-        choice = "reject" if args.reject else "winner"
-        return {"decision": choice, "winning_agent_id": args.winner, **common}
-    if escalation.kind == "delegation":
-        return {"decision": "answer", "answer": args.answer, **common}
-    choice = "drop" if args.drop else "keep"
-    return {"decision": choice, "resolution_commit": args.commit, **common}
-
-
-def _print_resumed(
-    args: argparse.Namespace,
-    console: Console,
-    backend: Backend,
-    escalation: Escalation,
-    values: dict[str, Any],
-) -> int:
-    thread_id = escalation.thread_id
-    if escalation.kind == "conflict" and values.get("resolution") is not None:
-        _print_conflict(args, console, values, thread_id)
-        return 0
-    if escalation.kind == "delegation" and values.get("result") is not None:
-        _print_delegation(args, console, values, thread_id)
-        return 0
-    if not args.json:
-        console.print(f"resumed thread {escape(thread_id)}")
-    return _waiting(args, backend, console, thread_id)
-
-
-def _context(args: argparse.Namespace) -> Any:
-    if not getattr(args, "context", None):
-        return None
+def _budget(text: str) -> int:
     try:
-        return json.loads(args.context)
-    except json.JSONDecodeError as exc:
-        raise CliError(f"--context must be JSON, e.g. '{{\"max_handoffs\": 5}}': {exc}") from None
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 0 < value <= _MAX_TOKENS:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number of tokens from 1 to {_MAX_TOKENS}, got {text!r}"
+        )
+    return value
 
 
-def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """List, show, decide, cancel or expire human escalations of every kind."""
-    queue = backend.escalations
-    if args.action == "list":
-        pending = queue.pending(kind=args.kind)
-        if args.json:
-            print_json(console, {"pending": pending})
-        else:
-            print_escalations(console, pending)
-        return 0
-    if args.action == "expire":
-        return _expire(args, backend, console)
-    if not args.escalation_id:
-        raise CliError(f"escalations {args.action} needs ESCALATION_ID (see `escalations list`)")
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
-        escalation = queue.get(args.escalation_id)
-    except KeyError:
-        raise CliError(f"no escalation {args.escalation_id!r} (see `escalations list`)") from None
-    if args.action == "show":
-        if args.json:
-            print_json(console, {"escalation": escalation})
-        else:
-            print_escalation(console, escalation)
-        return 0
-    graph = graph_for(escalation.kind, args, backend)
-    if args.action == "cancel":
-        queue.cancel(escalation.id, graph, context=_context(args))
-        console.print(f"cancelled {escalation.id}; its thread was resumed")
-        return 0
-    decision = decision_from_args(args, escalation)
-    values = queue.decide(escalation.id, decision, graph, context=_context(args))
-    return _print_resumed(args, console, backend, escalation, dict(values))
-
-
-def _expire(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """Expire overdue escalations, then resume their threads, each kind on its graph."""
-    expired = backend.escalations.expire_overdue()
-    kinds: list[EscalationKind] = sorted({e.kind for e in expired})
-    for kind in kinds:
-        try:
-            backend.escalations.resume_closed(
-                graph_for(kind, args, backend), kind=kind, context=_context(args)
-            )
-        except CliError as exc:
-            console.print(escape(f"{kind}: {exc}"))
-    console.print(f"expired {len(expired)} overdue escalation(s)")
-    return 0
+        return version("langgraph-council")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="council", description=__doc__)
-    storage = argparse.ArgumentParser(add_help=False)
+    parser = _Parser(prog="council", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"council {_version()}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    storage = _Parser(add_help=False)
     where = storage.add_mutually_exclusive_group()
-    where.add_argument("--db", metavar="URI", help="PostgreSQL URI (default: embedded server)")
+    where.add_argument(
+        "--db",
+        metavar="URI",
+        help="PostgreSQL URI (default: $COUNCIL_DATABASE_URL, else an embedded server)",
+    )
     where.add_argument("--memory", action="store_true", help="keep nothing: in-memory state")
     storage.add_argument("--data-dir", help="embedded server's data directory")
     storage.add_argument("--json", action="store_true", help="print one JSON document")
     storage.add_argument("--thread-id", help="thread id to use (default: a new one)")
+    storage.add_argument(
+        "--grace", type=float, default=30.0, help="seconds to drain a run on SIGTERM/SIGINT"
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="run a demo on scripted agents").add_subparsers(
         dest="demo", required=True
     )
     meeting = demo.add_parser("meeting", parents=[storage], help="a meeting about the API")
-    meeting.add_argument("--protocol", default="structured_phases", choices=meeting_protocols())
-    meeting.add_argument("--budget", type=int, default=20_000, help="token budget")
+    meeting.add_argument("--protocol", default="structured_phases", choices=MEETING_PROTOCOLS)
+    meeting.add_argument("--budget", type=_budget, default=20_000, help="token budget")
+    meeting.add_argument(
+        "--pace", type=float, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
+    )
     conflict = demo.add_parser("conflict", parents=[storage], help="two leads disagree")
-    conflict.add_argument("--strategy", default="authority", choices=conflict_strategies())
+    conflict.add_argument("--strategy", default="authority", choices=CONFLICT_STRATEGIES)
     demo.add_parser("delegation", parents=[storage], help="a hand-off blocked at the top")
     pipeline = demo.add_parser(
         "pipeline", parents=[storage], help="a plan run in parallel git worktrees, then merged"
@@ -338,6 +92,9 @@ def _parser() -> argparse.ArgumentParser:
         "--repo", metavar="DIR", help="create the demo repository here and keep it (new dir)"
     )
     _escalations_parser(commands, storage)
+    _threads_parser(commands, storage)
+    run = commands.add_parser("run", parents=[storage], help="run a council described in YAML")
+    run.add_argument("file", metavar="FILE.yaml", help="org, models and one run (see examples/)")
     return parser
 
 
@@ -362,6 +119,49 @@ def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None
     esc.add_argument("--context", metavar="JSON", help="run context for the resumed run")
 
 
+def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
+    threads = commands.add_parser("threads", parents=[storage], help="every thread's state")
+    threads.add_argument("action", choices=["list", "show", "resume"])  # "prune": retention
+    threads.add_argument("thread_id_arg", nargs="?", metavar="THREAD_ID")
+    threads.add_argument(
+        "--graph", metavar="MODULE:FACTORY", help="the thread's graph (default: from metadata)"
+    )
+    threads.add_argument("--max-attempts", type=int, default=2, help="resume attempts allowed")
+    threads.add_argument(
+        "--retry-failed", action="store_true", help="resume a thread given up on (resets it)"
+    )
+
+
+Handler = Callable[[argparse.Namespace, Any, Any], int]
+
+
+def _handler(args: argparse.Namespace) -> Handler:
+    """The command's handler, imported now (this is where LangGraph loads)."""
+    if args.command == "demo":
+        from langgraph_council.graphs.cli_commands import DEMOS
+
+        return DEMOS[args.demo]
+    if args.command == "threads":
+        from langgraph_council.graphs.cli_threads import threads_cmd
+
+        return threads_cmd
+    if args.command == "run":
+        from langgraph_council.graphs.cli_file import run_file_cmd
+
+        return run_file_cmd
+    from langgraph_council.graphs.cli_commands import escalations_cmd
+
+    return escalations_cmd
+
+
+def _stopped_early(signum: int, _frame: object) -> None:
+    """SIGTERM/SIGINT before a run started: nothing to drain, one line and out."""
+    name = signal.Signals(signum).name
+    sys.stderr.write(f"stopped by {name} before any run started\n")
+    sys.stderr.flush()
+    os._exit(128 + signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `council` script."""
     if STRICT_MSGPACK not in os.environ and argv is None:
@@ -371,22 +171,46 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.executable, [sys.executable, "-m", "langgraph_council.graphs.cli", *sys.argv[1:]]
         )
     args = _parser().parse_args(argv)
+    if argv is None:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, _stopped_early)
+    try:
+        return _run(args)
+    except Exception as exc:
+        if args.debug:
+            raise
+        _error(_describe(exc))
+        return 1
+
+
+def _describe(exc: Exception) -> str:
+    """A user mistake (`ValueError`) as is; anything else with its type and the --debug hint."""
+    if isinstance(exc, ValueError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc} (run again with --debug for the traceback)"
+
+
+def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from langgraph_council.graphs.cli_backend import open_backend
+
+    handler = _handler(args)
     console = Console()
-    demos = {
-        "meeting": demo_meeting,
-        "conflict": demo_conflict_cmd,
-        "delegation": demo_delegation_cmd,
-        "pipeline": demo_pipeline_cmd,
-    }
-    handler = demos.get(getattr(args, "demo", "") or "", escalations_cmd)
     with open_backend(args) as backend:
         if not args.json:
-            console.print(f"[dim]state: {escape(backend.label)}[/dim]")
-        try:
-            return handler(args, backend, console)
-        except ValueError as exc:  # user mistakes: CliError, EscalationError, bad decisions
-            console.print(f"[red]{escape(str(exc))}[/red]")
-            return 1
+            console.print(Text(f"state: {backend.label}", style="dim"))
+        return handler(args, backend, console)
+
+
+def _error(message: str) -> None:
+    """One red line on stderr, printed literally (never read as markup)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    line = "; ".join(part.strip() for part in message.splitlines() if part.strip())
+    Console(stderr=True, soft_wrap=True).print(Text(line, style="red"))
 
 
 if __name__ == "__main__":

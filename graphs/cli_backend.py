@@ -6,6 +6,8 @@ import argparse
 import importlib
 import importlib.util
 import inspect
+import os
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import StateGraph
@@ -20,33 +23,53 @@ from langgraph.pregel import Pregel
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints import (
+    CallRecordStore,
+    EmbeddedPostgresError,
     EscalationQueue,
+    InMemoryCallRecordStore,
+    InMemoryResumeAttemptStore,
+    PostgresCallRecordStore,
     PostgresDissentStore,
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
     PostgresMeetingRecordStore,
+    PostgresResumeAttemptStore,
+    ResumeAttemptStore,
     embedded_postgres,
     postgres_checkpointer,
 )
 from langgraph_council.graphs.conflicts import create_conflict_graph
 from langgraph_council.graphs.delegation import create_delegation_graph
+from langgraph_council.graphs.meetings import create_meeting_graph
 from langgraph_council.guards import (
     GuardStateStore,
     InMemoryGuardStateStore,
     InMemoryLoopRecordStore,
     LoopRecordStore,
 )
+from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.conflicts import DissentStore, InMemoryDissentStore
-from langgraph_council.nodes.demo import demo_org, demo_roster
+from langgraph_council.nodes.demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes.escalation import (
     EscalationKind,
     EscalationStore,
     InMemoryEscalationQueue,
 )
 from langgraph_council.nodes.meetings.records import InMemoryMeetingRecordStore, MeetingRecorder
+from langgraph_council.nodes.testing import ScriptedChatModel
 
-__all__ = ["Backend", "CliError", "demo_graph", "graph_for", "load_graph", "open_backend"]
+__all__ = [
+    "Backend",
+    "CliError",
+    "demo_graph",
+    "graph_for",
+    "load_graph",
+    "meeting_graph",
+    "open_backend",
+]
 
+DATABASE_ENV = "COUNCIL_DATABASE_URL"
+"""The database when `--db` is not given (as for Studio); `--memory` ignores it."""
 _POOL_SIZE = 4  # the checkpointer, the stores, and one held while an escalation is resumed
 
 
@@ -65,6 +88,10 @@ class Backend:
     meetings: MeetingRecorder
     guard_store: GuardStateStore
     loop_records: LoopRecordStore
+    attempts: ResumeAttemptStore
+    calls: CallRecordStore
+    uri: str | None = None
+    """The Postgres URI (None in memory), for the per-thread run lease."""
 
 
 def _memory() -> Backend:
@@ -76,6 +103,8 @@ def _memory() -> Backend:
         InMemoryMeetingRecordStore(),
         InMemoryGuardStateStore(),
         InMemoryLoopRecordStore(),
+        InMemoryResumeAttemptStore(),
+        InMemoryCallRecordStore(),
     )
 
 
@@ -89,21 +118,77 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         yield _memory()
         return
     with ExitStack() as stack:
-        uri = args.db or stack.enter_context(embedded_postgres(args.data_dir))
-        saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
+        uri = _database(args, stack)
+        try:
+            saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
+        except psycopg.Error as exc:
+            where = _db_flag(args) if args.db else "the embedded server"
+            raise CliError(
+                f"{where} {mask_uri(uri)}: cannot connect ({_first_line(exc)})"
+            ) from None
         pool = saver.conn
         if not isinstance(pool, ConnectionPool):
             raise TypeError("postgres_checkpointer(pool_size=...) must give a pooled saver")
-        label = "postgres " + (uri if args.db else f"(embedded, {args.data_dir or 'default dir'})")
+        shown = mask_uri(uri) if args.db else f"(embedded, {args.data_dir or 'default dir'})"
         yield Backend(
-            label,
+            "postgres " + shown,
             saver,
             EscalationQueue(pool),
             PostgresDissentStore(pool),
             PostgresMeetingRecordStore(pool),
             PostgresGuardStateStore(pool),
             PostgresLoopRecordStore(pool),
+            PostgresResumeAttemptStore(pool),
+            PostgresCallRecordStore(pool),
+            uri,
         )
+
+
+def _db_flag(args: argparse.Namespace) -> str:
+    return str(getattr(args, "db_flag", "--db"))
+
+
+def _first_line(exc: BaseException) -> str:
+    return mask_uri(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
+
+
+def _database(args: argparse.Namespace, stack: ExitStack) -> str:
+    """The `--db` URI (else `COUNCIL_DATABASE_URL`), else the embedded server's (started)."""
+    if not args.db and os.environ.get(DATABASE_ENV):
+        args.db, args.db_flag = os.environ[DATABASE_ENV], DATABASE_ENV
+    if args.db:
+        if "://" not in args.db and "=" not in args.db:
+            raise CliError(
+                f"{_db_flag(args)} {mask_uri(args.db)!r} is not a PostgreSQL URI: use "
+                "postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
+            )
+        return str(args.db)
+    try:
+        return str(stack.enter_context(embedded_postgres(args.data_dir)))
+    except (EmbeddedPostgresError, OSError) as exc:
+        where = args.data_dir or "the default data directory"
+        raise CliError(f"--data-dir {where}: cannot start the embedded server ({exc})") from None
+
+
+def mask_uri(text: str) -> str:
+    """`text` with any database password in it replaced by `***` (URI or key=value form).
+
+    Example:
+        >>> mask_uri("postgresql://bob:s3cret@db:5432/council")
+        'postgresql://bob:***@db:5432/council'
+    """
+    text = re.sub(r"(://[^:/@\s]*:)[^\s/]*@", r"\1***@", text)
+    return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
+
+
+def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[Any, Any]:
+    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`)."""
+    roster = demo_roster()
+    if pace > 0 and MODEL_ENV not in os.environ:
+        roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
+    return create_meeting_graph(
+        roster, protocol=protocol, checkpointer=backend.checkpointer, records=backend.meetings
+    )
 
 
 def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:

@@ -40,53 +40,67 @@ def print_json(console: Console, payload: dict[str, Any]) -> None:
             return value.model_dump(mode="json")
         if isinstance(value, list | tuple):
             return [dump(v) for v in value]
+        if isinstance(value, dict):
+            return {str(k): dump(v) for k, v in value.items()}
         return value
 
-    console.print_json(json.dumps({k: dump(v) for k, v in payload.items()}))
+    console.print_json(json.dumps(dump(payload), default=str))
 
 
 def print_progress(console: Console, namespace: Sequence[str], mode: str, chunk: Any) -> None:
     """One line per finished node or custom progress event as the graph streams."""
     where = "/".join(part.split(":")[0] for part in namespace)
-    prefix = f"[dim]{where}/[/dim]" if where else ""
+    prefix = Text(f"{where}/", style="dim") if where else Text()
     if mode == "custom" and isinstance(chunk, dict):
-        event = chunk.get("event", "event")
+        event = str(chunk.get("event", "event"))
         detail = ", ".join(f"{k}={v}" for k, v in chunk.items() if k != "event")
-        console.print(f"  [cyan]•[/cyan] {prefix}{event} [dim]{detail}[/dim]")
+        line = Text.assemble("  ", ("•", "cyan"), " ", prefix, event, " ", (detail, "dim"))
+        console.print(line)
     elif mode == "updates" and isinstance(chunk, dict):
         for node in chunk:
             if node == "__interrupt__":
-                console.print(f"  [yellow]⏸[/yellow] {prefix}waiting for a human decision")
+                waiting = "waiting for a human decision"
+                console.print(Text.assemble("  ", ("⏸", "yellow"), " ", prefix, waiting))
             else:
-                console.print(f"  [green]✓[/green] {prefix}{node}")
+                console.print(Text.assemble("  ", ("✓", "green"), " ", prefix, str(node)))
 
 
 def print_meeting(console: Console, minutes: MeetingMinutes) -> None:
     """Contributions, decisions, action items and minority reports."""
-    console.rule(f"[bold]{minutes.agenda.title}[/bold] ({minutes.protocol}, {minutes.status})")
+    console.rule(
+        Text.assemble((minutes.agenda.title, "bold"), f" ({minutes.protocol}, {minutes.status})")
+    )
     talk = Table("turn", "agent", "phase", "tokens in/out", "said", title="Contributions")
     for c in minutes.contributions:
         said = c.content.replace("\n", " ")
         talk.add_row(
             str(c.turn),
-            c.agent_id,
-            c.phase,
+            Text(c.agent_id),
+            Text(c.phase),
             f"{c.input_tokens}/{c.output_tokens}",
-            said[:90] + ("…" if len(said) > 90 else ""),
+            Text(said[:90] + ("…" if len(said) > 90 else "")),
         )
     console.print(talk)
     if minutes.summary:
-        console.print(f"[bold]Summary:[/bold] {minutes.summary}")
+        console.print(Text.assemble(("Summary: ", "bold"), minutes.summary))
     for decision in minutes.decisions:
-        console.print(f"[bold green]Decision:[/bold green] {decision}")
+        console.print(Text.assemble(("Decision: ", "bold green"), str(decision)))
     items = Table("action item", "assignee", "priority", "note", title="Action items")
     for item in minutes.action_items:
-        items.add_row(item.description, item.assignee_id or "-", item.priority, item.flagged or "")
+        items.add_row(
+            Text(item.description),
+            Text(item.assignee_id or "-"),
+            Text(item.priority),
+            Text(item.flagged or ""),
+        )
     console.print(items)
     for report in minutes.minority_reports:
         console.print(
-            f"[bold yellow]Minority report[/bold yellow] ({', '.join(report.agent_ids)}): "
-            f"{report.claim} [dim]evidence: {'; '.join(report.evidence) or 'none'}[/dim]"
+            Text.assemble(
+                ("Minority report", "bold yellow"),
+                f" ({', '.join(report.agent_ids)}): {report.claim} ",
+                (f"evidence: {'; '.join(report.evidence) or 'none'}", "dim"),
+            )
         )
     console.print(
         f"Tokens: {minutes.total_tokens} of {minutes.token_budget} "
@@ -101,17 +115,20 @@ def print_resolution(
     table = Table("outcome", "winner", "decided by", "confidence", title="Resolution")
     confidence = "-" if resolution.confidence is None else f"{resolution.confidence:.2f}"
     table.add_row(
-        resolution.outcome, resolution.winning_agent_id or "-", resolution.decided_by, confidence
+        Text(resolution.outcome),
+        Text(resolution.winning_agent_id or "-"),
+        Text(resolution.decided_by),
+        confidence,
     )
     console.print(table)
-    console.print(f"[bold]Why:[/bold] {resolution.reasoning}")
+    console.print(Text.assemble(("Why: ", "bold"), resolution.reasoning))
     kept = Table("dissenting agent", "position", "strategy", "decided by", title="Dissent records")
     for record in dissent:
         kept.add_row(
-            record.dissenting_agent_id,
-            record.dissenting_position,
-            record.strategy_used,
-            record.decided_by,
+            Text(record.dissenting_agent_id),
+            Text(record.dissenting_position),
+            Text(record.strategy_used),
+            Text(record.decided_by),
         )
     console.print(kept)
 
@@ -124,11 +141,11 @@ def print_escalations(console: Console, escalations: Sequence[Escalation]) -> No
         table.add_column(name, overflow="fold")
     for e in escalations:
         table.add_row(
-            e.id,
+            Text(e.id),
             e.kind,
-            escape(e.thread_id),
-            escape(e.subject),
-            escape(", ".join(e.options)) or "-",
+            Text(e.thread_id),
+            Text(e.subject),
+            Text(", ".join(e.options) or "-"),
             e.created_at.strftime("%Y-%m-%d %H:%M"),
         )
     console.print(table)
@@ -148,7 +165,8 @@ def decide_hint(escalation: Escalation) -> str:
 
 def print_escalation(console: Console, escalation: Escalation) -> None:
     """One escalation in full: what is asked, its context, its state."""
-    table = Table("field", "value", title=f"Escalation {escalation.id}", show_header=False)
+    title = Text(f"Escalation {escalation.id}")
+    table = Table("field", "value", title=title, show_header=False)
     rows: list[tuple[str, object]] = [
         ("kind", escalation.kind),
         ("status", escalation.status.value),
@@ -163,10 +181,10 @@ def print_escalation(console: Console, escalation: Escalation) -> None:
         ("decision", escalation.decision.model_dump_json() if escalation.decision else "-"),
     ]
     for name, value in rows:
-        table.add_row(name, escape(value if isinstance(value, str) else json.dumps(value)))
+        table.add_row(Text(name), Text(value if isinstance(value, str) else json.dumps(value)))
     console.print(table)
     if escalation.status == "pending":
-        console.print(escape(f"Decide: {decide_hint(escalation)}"))
+        console.print(Text(f"Decide: {decide_hint(escalation)}"))
 
 
 def print_delegation(console: Console, result: DelegationResult) -> None:

@@ -10,6 +10,8 @@ models). `tests/nodes/test_one_call_path.py` keeps it that way.
 - The call runs with `Roster.call` / `call_structured` (with `schema`), or their async twins
   under `ainvoke`, so parallel branches overlap.
 - `apply(state, outcome)` is pure: it folds the reply into a partial update or a `Command`.
+- A node resuming a thread (`checkpoints.resume_policy`) gets the resume note in front of
+  its prompt (`nodes.resume_note`), its tokens added to `prompt_tokens`.
 - A model error propagates, unless the call has `on_error`, whose update is used instead (a
   failed participant is recorded; a failed judge falls back). `GraphBubbleUp` always propagates.
 
@@ -24,7 +26,7 @@ over the 1.25x target (langgraph 1.2.22).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeAlias, TypeVar
 
 from langchain_core.runnables import Runnable
@@ -34,7 +36,8 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 from pydantic import BaseModel
 
-from langgraph_council.nodes.agents import AgentReply, Prompt, Roster
+from langgraph_council.nodes.agents import AgentReply, Prompt, Roster, estimate_tokens
+from langgraph_council.nodes.resume_note import resume_note_for, with_resume_note
 
 __all__ = ["Call", "CallOutcome", "Update", "model_node", "pure_node"]
 
@@ -118,6 +121,18 @@ async def _ainvoke(roster: Roster, call: Call) -> CallOutcome:
     return CallOutcome(out.reply, out.parsed, call.prompt_tokens)
 
 
+def _noted(call: Call) -> Call:
+    """`call` with the resume note in front of its prompt when this node resumes a thread;
+    the note's tokens are added to the plan's estimate."""
+    note = resume_note_for()
+    if not note:
+        return call
+    tokens = call.prompt_tokens
+    if tokens is not None:
+        tokens += estimate_tokens(note)
+    return replace(call, prompt=with_resume_note(call.prompt, note), prompt_tokens=tokens)
+
+
 def _failed(call: Call, exc: Exception) -> Update:
     if call.on_error is None:
         raise exc
@@ -147,6 +162,7 @@ def model_node(
         planned = plan(state)
         if not isinstance(planned, Call):
             return planned
+        planned = _noted(planned)
         try:
             outcome = _invoke(_roster(roster, planned), planned)
         except GraphBubbleUp:
@@ -159,6 +175,7 @@ def model_node(
         planned = plan(state)
         if not isinstance(planned, Call):
             return planned
+        planned = _noted(planned)
         try:
             outcome = await _ainvoke(_roster(roster, planned), planned)
         except GraphBubbleUp:

@@ -13,12 +13,15 @@ from psycopg_pool import ConnectionPool
 from langgraph_council.checkpoints import (
     BasePostgresStore,
     EscalationQueue,
+    PostgresCallRecordStore,
     PostgresDissentStore,
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
     PostgresMeetingRecordStore,
+    PostgresResumeAttemptStore,
 )
 from langgraph_council.checkpoints.connections import connection_kwargs
+from langgraph_council.checkpoints.failures import FailureCategory
 from langgraph_council.nodes import DissentRecord, MeetingAgenda, MeetingMinutes
 from langgraph_council.nodes.delegation import GuardLimits, LoopRecord
 from langgraph_council.nodes.escalation import Escalation
@@ -123,6 +126,18 @@ CASES = {
         lambda s: s.save(MeetingRecord.from_minutes(_minutes(), meeting_type="x", thread_id="t")),
         lambda s: (s.get("m-1").thread_id, s.get("m-1").minutes),
         ("t", _minutes()),
+    ),
+    "resume attempts": Case(
+        PostgresResumeAttemptStore,
+        lambda s: s.mark_failed("t-1", FailureCategory.TIMEOUT, TimeoutError("slow")),
+        lambda s: s.status("t-1").failed_category,
+        FailureCategory.TIMEOUT,
+    ),
+    "call records": Case(
+        PostgresCallRecordStore,
+        lambda s: s.start("c-1", "t-1", "cto", 120),
+        lambda s: [(r.call_id, r.estimated_input_tokens, r.finished_at) for r in s.list()],
+        [("c-1", 120, None)],
     ),
 }
 

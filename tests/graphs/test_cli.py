@@ -55,7 +55,7 @@ def test_human_escalation_decided_from_a_second_process(
     assert len(pending) == 1 and pending[0]["status"] == "pending"
     assert pending[0]["kind"] == "conflict"
     wrong = council("escalations", "decide", pending[0]["id"], "--answer", "x", "--db", pg_db)
-    assert wrong.returncode == 1 and "--winner AGENT" in wrong.stdout
+    assert wrong.returncode == 1 and "--winner AGENT" in wrong.stderr
 
     decided = council(
         "escalations",
@@ -82,7 +82,8 @@ def test_an_unknown_escalation_is_one_line_and_a_failure(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["escalations", "decide", "some-id", "--memory"]) == 1
-    assert "no escalation 'some-id'" in capsys.readouterr().out
+    err = capsys.readouterr().err
+    assert err.splitlines() == ["no escalation 'some-id' (see `escalations list`)"]
 
 
 @pytest.mark.postgres
@@ -109,7 +110,7 @@ def test_a_delegation_blocked_at_the_top_is_listed_and_decided_from_a_second_pro
     assert shown["status"] == "decided" and shown["decision"]["answer"] == "Ship on Friday"
     assert shown["decision"]["decided_by"] == "human:dana" and shown["resumed_at"]
     again = council("escalations", "decide", waiting["id"], "--answer", "No", "--db", pg_db)
-    assert again.returncode == 1 and "already decided" in again.stdout
+    assert again.returncode == 1 and "already decided" in again.stderr
 
 
 @pytest.mark.postgres
@@ -141,7 +142,7 @@ def test_a_users_delegation_graph_is_resumed_with_graph_and_context(
     assert (result["status"], result["answered_by"]) == ("answered", "alice")
     missing = council("escalations", "decide", waiting["id"], "--answer", "x", "--db", pg_db,
                       "--graph", "tests.graphs.nowhere:make_graph")  # fmt: skip
-    assert missing.returncode == 1 and "cannot import 'tests.graphs.nowhere'" in missing.stdout
+    assert missing.returncode == 1 and "cannot import 'tests.graphs.nowhere'" in missing.stderr
 
 
 def test_demo_pipeline_runs_waves_in_worktrees_and_resolves_its_conflict(
@@ -179,5 +180,5 @@ def test_demo_pipeline_runs_waves_in_worktrees_and_resolves_its_conflict(
     assert git("log", "--format=%s", "main").splitlines() == ["Billing service"]  # untouched
     assert git("status", "--porcelain") == ""
     assert main(["demo", "pipeline", "--memory", "--repo", str(repo)]) == 1
-    refused = " ".join(capsys.readouterr().out.split())
+    refused = " ".join(capsys.readouterr().err.split())
     assert f"--repo '{repo}' exists; name a new directory" in refused

@@ -6,13 +6,27 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import END, START, StateGraph
+from typing_extensions import TypedDict
 
+from langgraph_council.checkpoints import InMemoryResumeAttemptStore, resume_with_policy
+from langgraph_council.nodes.agents import Roster, estimate_tokens
+from langgraph_council.nodes.calls import Call, CallOutcome, model_node
+from langgraph_council.nodes.demo import demo_org
 from langgraph_council.nodes.resume_note import (
     RESUME_NOTE_KEY,
     resume_note_for,
     resume_note_payload,
     with_resume_note,
 )
+from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
+
+
+class Turns(TypedDict, total=False):
+    said: list[str]
+    estimates: list[int | None]
+
 
 NOTE = "Resumed at work (attempt 1 of 2) after TimeoutError: read timed out."
 
@@ -47,3 +61,41 @@ def test_a_message_prompt_gets_the_note_after_its_system_messages() -> None:
     assert noted[0] is system and noted[2] is ask
     assert isinstance(noted[1], HumanMessage) and noted[1].content == NOTE
     assert with_resume_note([ask], NOTE)[0].content == NOTE  # type: ignore[index]
+
+
+def test_the_call_node_puts_the_note_in_the_resumed_agents_next_prompt_and_prices_it() -> None:
+    prompts: list[str] = []
+
+    def reply(call: ScriptCall) -> str:
+        prompts.append(call.prompt)
+        return "ok"
+
+    roster = Roster(demo_org(), default_model=ScriptedChatModel(reply))
+
+    def speaker(name: str) -> Any:
+        def plan(state: Turns) -> Call:
+            return Call("cto", f"Speak at {name}.", prompt_tokens=10)
+
+        def apply(state: Turns, outcome: CallOutcome) -> dict[str, Any]:
+            said = [*state.get("said", []), name]
+            return {"said": said, "estimates": [*state.get("estimates", []), outcome.prompt_tokens]}
+
+        return model_node(name, roster, plan, apply)
+
+    builder = StateGraph(Turns)
+    builder.add_node("first", speaker("first"))
+    builder.add_node("second", speaker("second"))
+    builder.add_node("third", speaker("third"))
+    builder.add_edge(START, "first")
+    builder.add_edge("first", "second")
+    builder.add_edge("second", "third")
+    builder.add_edge("third", END)
+    graph = builder.compile(checkpointer=InMemorySaver())
+    graph.invoke({}, {"configurable": {"thread_id": "t"}}, interrupt_before=["second"])  # a stop
+
+    out = resume_with_policy(graph, "t", attempts_store=InMemoryResumeAttemptStore())
+    note = "Resumed at second (attempt 1 of 2) after a stop that left no error"
+    assert [p.split("\n\n")[0].startswith(note) for p in prompts] == [False, True, False]
+    assert prompts[1].endswith("Speak at second.") and prompts[2] == "Speak at third."
+    noted = prompts[1].split("\n\n")[0]
+    assert out["estimates"] == [10, 10 + estimate_tokens(noted), 10]

@@ -25,6 +25,7 @@ from langgraph_council.checkpoints import (
     async_postgres_checkpointer,
     postgres_checkpointer,
     prepare_resume,
+    resume_thread,
     resume_with_policy,
 )
 
@@ -218,3 +219,17 @@ def test_bad_calls_say_what_to_fix() -> None:
     with pytest.raises(ValueError, match="drop resume="):
         resume_with_policy(graph, "t-b", attempts_store=store, resume="yes")
     assert store.attempts("t-b") == 0  # a wrong call counts nothing
+
+
+def test_resume_thread_applies_the_policy_when_given_an_attempts_store() -> None:
+    graph, store = _flow(ask=False), InMemoryResumeAttemptStore()
+    config: Any = {"configurable": {"thread_id": "t-r"}}
+    graph.invoke({"steps": []}, config, interrupt_before=["second"])  # like a killed process
+    with pytest.raises(ThreadFailedError, match=r"\(unknown\)"):
+        resume_thread(graph, "t-r", attempts_store=store, max_resume_attempts=0)
+    assert store.status("t-r").failed_category is FailureCategory.UNKNOWN
+    assert graph.get_state(config).next == ("second",)  # nothing ran
+    store.clear("t-r")
+    out = resume_thread(graph, "t-r", attempts_store=store)
+    assert out["steps"] == ["first", "second:auto"]
+    assert store.attempts("t-r") == 0  # finished: the counter is cleared
