@@ -13,13 +13,13 @@ import re
 
 from langgraph_council.nodes.meetings.deference import strip_authority_cues
 
-__all__ = ["MATCH_THRESHOLD", "clean_claim", "match_score", "parse_references"]
+__all__ = ["MATCH_THRESHOLD", "STOP_WORDS", "clean_claim", "match_score", "parse_references"]
 
 MATCH_THRESHOLD = 0.6
 """The least `match_score` at which a decision line adopts a claim."""
 
-_FILLER = frozenset(
-    (
+STOP_WORDS = frozenset(
+    [
         "a",
         "an",
         "the",
@@ -42,6 +42,12 @@ _FILLER = frozenset(
         "by",
         "this",
         "that",
+    ]
+)
+"""Words a claim is not ranked by."""
+
+_FILLER = STOP_WORDS | frozenset(
+    [
         "i",
         "you",
         "me",
@@ -63,8 +69,9 @@ _FILLER = frozenset(
         "let",
         "us",
         "go",
-    )
+    ]
 )
+"""Words that carry no claim: the ranking's stop words plus the filler of an appeal."""
 _REFERENCE = re.compile(r"(?:#|position\s*|\b)(\d{1,3})\b|\b([a-z][\w.-]*_[\w.-]+)\b", re.I)
 
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from langgraph_council.nodes.meetings.adoption import MATCH_THRESHOLD, match_score
+from langgraph_council.nodes.meetings.adoption import MATCH_THRESHOLD, STOP_WORDS, match_score
 from langgraph_council.nodes.meetings.models import Contribution, MinorityReport, Position
 
 __all__ = [
@@ -29,32 +29,6 @@ _CONF = re.compile(r"confidence\s*[:=]?\s*([01](?:\.\d+)?)", re.I)
 _EVIDENCE_HEAD = re.compile(r"^\s*(?:[-*#]\s*)?(?:evidence|sources?)\s*:\s*(.*)$", re.I)
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.+)$")
 _HEADER = re.compile(r"^\s*#*\s*[A-Za-z][\w ]{0,30}:\s*")
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "to",
-        "of",
-        "for",
-        "and",
-        "or",
-        "we",
-        "should",
-        "use",
-        "is",
-        "be",
-        "in",
-        "on",
-        "it",
-        "our",
-        "with",
-        "as",
-        "by",
-        "this",
-        "that",
-    ]
-)
 
 
 def words(text: str) -> list[str]:
@@ -117,7 +91,7 @@ def latest_positions(contributions: Sequence[Contribution]) -> list[Position]:
 
 def _key_words(text: str) -> set[str]:
     all_words = set(words(text))
-    return (all_words - _STOP) or all_words
+    return (all_words - STOP_WORDS) or all_words
 
 
 def claim_matches(claim: str, text: str, *, threshold: float = 0.6) -> float:
