@@ -7,15 +7,10 @@ still bill, and no finish: `unfinished()` lists them.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
-from psycopg import errors
-
-from langgraph_council.checkpoints.connections import Conn
 from langgraph_council.checkpoints.pg_store import BasePostgresStore
 
 __all__ = [
@@ -164,16 +159,7 @@ class PostgresCallRecordStore(BasePostgresStore):
         ...     calls.list(unfinished=True)  # calls cut off by a kill
     """
 
-    @contextmanager
-    def _connection(self) -> Iterator[Conn]:
-        try:
-            with super()._connection() as conn:
-                yield conn
-        except errors.UndefinedTable as exc:
-            raise RuntimeError(
-                "the council_call_records table is missing: run setup_database(uri)"
-                " or store.setup() first"
-            ) from exc
+    schema_name = "council_call_records table"
 
     def start(
         self, call_id: str, thread_id: str | None, agent_id: str, estimated_input_tokens: int

@@ -23,6 +23,8 @@ class PostgresDissentStore(BasePostgresStore):
         ...     store.query(agent_id="junior_dev", strategy="authority")
     """
 
+    schema_name = "council_dissent_records table"
+
     def add(self, records: Iterable[DissentRecord]) -> None:
         """Store records in one transaction; an id already stored keeps its first copy."""
         rows = [

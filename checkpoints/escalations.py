@@ -92,6 +92,8 @@ class EscalationQueue(BasePostgresStore, EscalationStore):
         ...                  "decided_by": "human:ann"}, graph)
     """
 
+    schema_name = "council_escalations table"
+
     def __init__(self, conn: ConnOrPool, *, claim_timeout_seconds: float = 300.0) -> None:
         super().__init__(conn)
         if not claim_timeout_seconds > 0:

@@ -50,13 +50,6 @@ FROM council_guard_record_bounce(%s, %s, %s, %s, %s, %s, %s, %s, %s)"""
 _MISSING_SCHEMA = (errors.UndefinedFunction, errors.UndefinedTable)
 
 
-def _schema_missing() -> RuntimeError:
-    return RuntimeError(
-        "the guard-state tables are missing: run setup_database(uri) (or enter "
-        "postgres_checkpointer(uri), which sets up) on this database first"
-    )
-
-
 def _epoch(value: datetime | None) -> float | None:
     return None if value is None else value.timestamp()
 
@@ -75,6 +68,8 @@ class PostgresGuardStateStore(BasePostgresStore):
         >>> with PostgresGuardStateStore.from_conn_string(uri) as store:  # doctest: +SKIP
         ...     guard = LoopGuard(LoopPreventionConfig(), store)
     """
+
+    schema_name = "guard-state tables"
 
     def __init__(self, conn: ConnOrPool, *, synchronous_commit: bool = True) -> None:
         super().__init__(conn)
@@ -122,8 +117,8 @@ class PostgresGuardStateStore(BasePostgresStore):
             else:
                 with conn.connection() as pooled:
                     row = _execute(pooled.cursor(row_factory=tuple_row, binary=True), params)
-        except _MISSING_SCHEMA as exc:
-            raise _schema_missing() from exc
+        except _MISSING_SCHEMA as exc:  # the hot path borrows no `_connection()`
+            raise self._missing_schema() from exc
         return _verdict(row, delegator, delegatee, task_id, limits)
 
     def record_bounce(
@@ -154,11 +149,8 @@ class PostgresGuardStateStore(BasePostgresStore):
             limits.max_cooldown_seconds,
             rejected_note(delegator, delegatee, task_id, reason),
         )
-        try:
-            with self._connection() as conn:
-                row = conn.execute(_RECORD_BOUNCE, params).fetchone()
-        except _MISSING_SCHEMA as exc:
-            raise _schema_missing() from exc
+        with self._connection() as conn:
+            row = conn.execute(_RECORD_BOUNCE, params).fetchone()
         if row is None:
             raise RuntimeError("council_guard_record_bounce returned no row")
         return _pair_state(row)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from psycopg import errors
-
 from langgraph_council.checkpoints.pg_store import BasePostgresStore
 from langgraph_council.nodes.delegation.models import LoopRecord
 
@@ -30,17 +28,14 @@ class PostgresLoopRecordStore(BasePostgresStore):
         ...     records.list(mechanism="ancestry")
     """
 
+    schema_name = "council_loop_records table"
+
     def add(self, record: LoopRecord) -> None:
         """Store `record`; adding the same id again is a no-op."""
         row = record.model_dump()
         row["chain"] = list(record.chain)
         with self._connection() as conn:
-            try:
-                conn.execute(_INSERT, row)
-            except errors.UndefinedTable as exc:
-                raise RuntimeError(
-                    "the council_loop_records table is missing: run setup_database(uri) first"
-                ) from exc
+            conn.execute(_INSERT, row)
 
     def list(
         self,

@@ -55,6 +55,8 @@ class PostgresMeetingRecordStore(BasePostgresStore):
         ...     graph = create_meeting_graph(roster, records=records)
     """
 
+    schema_name = "council_meeting_records table"
+
     def save(self, record: MeetingRecord) -> None:
         """Insert the record unless its meeting id is stored (same thread: a no-op re-run).
 

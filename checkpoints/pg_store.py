@@ -17,9 +17,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from psycopg import Connection
+from psycopg import Connection, errors
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints.connections import Conn, ConnOrPool, connect
@@ -30,6 +30,9 @@ __all__ = ["BasePostgresStore"]
 
 class BasePostgresStore:
     """Connection handling shared by every Postgres store of this package."""
+
+    schema_name: ClassVar[str] = "tables of this store"
+    """What a call names when the database lacks its tables (e.g. `council_call_records table`)."""
 
     def __init__(self, conn: ConnOrPool) -> None:
         if not isinstance(conn, Connection | ConnectionPool):
@@ -62,15 +65,28 @@ class BasePostgresStore:
         with connect(uri, prepare_threshold=prepare_threshold) as conn:
             yield cls(conn, **kwargs)
 
+    def _missing_schema(self) -> RuntimeError:
+        return RuntimeError(
+            f"this database has no {self.schema_name}: run setup_database(uri) "
+            "(or store.setup()) on it first"
+        )
+
     @contextmanager
     def _connection(self) -> Iterator[Conn]:
-        """The connection for one call: borrowed from the pool, or the single one, locked."""
-        if isinstance(self._conn, ConnectionPool):
-            with self._conn.connection() as conn:
-                yield conn
-        else:
-            with self._lock:
-                yield self._conn
+        """The connection for one call: borrowed from the pool, or the single one, locked.
+
+        A call that finds this store's tables or functions missing raises a `RuntimeError`
+        saying to run the setup.
+        """
+        try:
+            if isinstance(self._conn, ConnectionPool):
+                with self._conn.connection() as conn:
+                    yield conn
+            else:
+                with self._lock:
+                    yield self._conn
+        except (errors.UndefinedTable, errors.UndefinedFunction) as exc:
+            raise self._missing_schema() from exc
 
     def setup(self) -> list[int]:
         """Create this package's tables if missing (idempotent, safe to run concurrently).

@@ -7,15 +7,10 @@ in-memory twin is for tests and single-process demos.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
-from psycopg import errors
-
-from langgraph_council.checkpoints.connections import Conn
 from langgraph_council.checkpoints.failures import FailureCategory, describe_error
 from langgraph_council.checkpoints.pg_store import BasePostgresStore
 from langgraph_council.checkpoints.reconciliation import redact_secrets
@@ -185,16 +180,7 @@ class PostgresResumeAttemptStore(BasePostgresStore):
         ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
     """
 
-    @contextmanager
-    def _connection(self) -> Iterator[Conn]:
-        try:
-            with super()._connection() as conn:
-                yield conn
-        except errors.UndefinedTable as exc:
-            raise RuntimeError(
-                "the council_resume_attempts table is missing: run setup_database(uri)"
-                " or store.setup() first"
-            ) from exc
+    schema_name = "council_resume_attempts table"
 
     def record_attempt(self, thread_id: str, error: BaseException | str | None) -> int:
         """Count one more attempt, caused by `error`; returns the new count."""
