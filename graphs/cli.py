@@ -121,7 +121,7 @@ def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None
 
 def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     threads = commands.add_parser("threads", parents=[storage], help="every thread's state")
-    threads.add_argument("action", choices=["list", "show", "resume"])  # "prune": retention
+    threads.add_argument("action", choices=["list", "show", "resume", "prune"])
     threads.add_argument("thread_id_arg", nargs="?", metavar="THREAD_ID")
     threads.add_argument(
         "--graph", metavar="MODULE:FACTORY", help="the thread's graph (default: from metadata)"
@@ -130,6 +130,16 @@ def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     threads.add_argument(
         "--retry-failed", action="store_true", help="resume a thread given up on (resets it)"
     )
+    prune = threads.add_argument_group("prune (finished threads only, unless told)")
+    prune.add_argument("--older-than", metavar="AGE", help="only threads idle this long: 30d, 12h")
+    prune.add_argument("--graph-id", action="append", help="only this graph_id (repeatable)")
+    prune.add_argument("--delete", action="store_true", help="delete threads, not keep_latest")
+    prune.add_argument("--include-unfinished", action="store_true", help="also unfinished ones")
+    prune.add_argument(
+        "--drop-audit", action="store_true", help="--delete: also escalations, records"
+    )
+    prune.add_argument("--vacuum", choices=["none", "plain", "full"], default="none")
+    prune.add_argument("--dry-run", action="store_true", help="select and measure only")
 
 
 Handler = Callable[[argparse.Namespace, Any, Any], int]

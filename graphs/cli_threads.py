@@ -1,4 +1,4 @@
-"""`council threads list|show|resume`: an operator's view of every thread, and resuming one.
+"""`council threads list|show|resume|prune`: an operator's view of every thread, and resuming one.
 
 A thread's state is one of `running` (a process holds its run lease now), `waiting for a
 human` (stopped on `interrupt()`), `failed` (given up by the resume policy, or its last task
@@ -238,7 +238,11 @@ def _print_end(
 
 
 def threads_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """List, show or resume threads."""
+    """List, show, resume or prune threads."""
+    if args.action == "prune":
+        from langgraph_council.graphs.cli_prune import prune_cmd
+
+        return prune_cmd(args, backend, console)
     if args.action == "list":
         views = thread_views(backend, args)
         if args.json:
