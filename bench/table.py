@@ -28,6 +28,7 @@ from typing import Any
 import psycopg
 from psycopg import conninfo
 
+from bench import autogen_bench
 from bench import guards as guard_bench
 from bench import meetings as meeting_bench
 from bench import pipeline as pipeline_bench
@@ -313,20 +314,29 @@ def concurrent_meetings(uri: str, meetings: int, pool_size: int = 10) -> Row:
     )
 
 
-def autogen_row() -> Row:
-    return Row(
-        "round robin vs AutoGen RoundRobinGroupChat",
-        "not measured",
-        "",
-        "<= 0.8x",
-        "SKIP: autogen-core 0.7.5 pins protobuf~=5.29; langgraph-api (dev extra) needs >=6.32",
-    )
+def autogen_rows(runs: int) -> list[Row]:
+    """Our round robin vs AutoGen's `RoundRobinGroupChat`, 5 x 3 turns (bench/autogen_bench.py)."""
+    name = "round robin 5x3 vs AutoGen RoundRobinGroupChat"
+    reason = autogen_bench.missing()
+    if reason is not None:
+        return [Row(name, "not measured", "", "<= 0.8x", f"SKIP: {reason}")]
+    return [
+        Row(
+            f"{name} ({mode})",
+            f"{ours * 1e3:.2f} vs {theirs * 1e3:.2f} ms",
+            f"{ours / theirs:.2f}x",
+            "<= 0.8x",
+            _verdict(ours / theirs <= 0.8),
+        )
+        for mode, (ours, theirs) in autogen_bench.measure(runs).items()
+    ]
 
 
 def measure_all(uri: str, quick: bool) -> list[Row]:
     """Every row, in one run."""
     runs = 5 if quick else 15
-    rows = [rr_overhead_sync(), rr_overhead_async(10 if quick else 25), autogen_row()]
+    rows = [rr_overhead_sync(), rr_overhead_async(10 if quick else 25)]
+    rows += autogen_rows(10 if quick else 25)
     rows.append(postgres_cost(uri, runs))
     rows.append(critical_path("position_papers", runs))
     rows.append(critical_path("structured_phases", runs))
