@@ -330,7 +330,7 @@ def measure_all(uri: str, quick: bool) -> list[Row]:
     """Every row, in one run."""
     runs = 5 if quick else 15
     rows = [rr_overhead_sync(), rr_overhead_async(10 if quick else 25)]
-    rows += autogen_rows(10 if quick else 25)
+    rows += autogen_rows(20 if quick else 40)
     rows.append(postgres_cost(uri, runs))
     rows.append(critical_path("position_papers", runs))
     rows.append(critical_path("structured_phases", runs))
