@@ -167,6 +167,27 @@ def checkpoint_growth(uri: str) -> tuple[int, int]:
     return int(row[0]) if row else 0, final
 
 
+def prompt_tokens(window: int | None) -> list[float]:
+    """Estimated prompt tokens (chars / 4) of each turn of a 40-turn meeting."""
+    roster = Roster(ORG, default_model=ScriptedChatModel(lambda call: REPLY * 3))
+    graph = create_meeting_graph(roster, protocol="round_robin")
+    rr: dict[str, Any] = {"max_turns_per_agent": 5, "max_total_turns": 40}
+    rr |= {"leader_summarizes": False, "transcript_window": window}
+    graph.invoke(_input(8), context={"round_robin": rr})
+    model = roster.model_for(PARTICIPANTS[0])  # every agent's: one model
+    return [sum(len(str(m.content)) for m in c.messages) / 4 for c in model.calls]
+
+
+def flat_from(sizes: list[float], tolerance: float = 0.01) -> int:
+    """The first turn (1-based) from which every prompt is within `tolerance` of the last."""
+    last = sizes[-1]
+    return next(
+        n + 1
+        for n in range(len(sizes))
+        if all(abs(s - last) <= tolerance * last for s in sizes[n:])
+    )
+
+
 def main() -> None:
     """Measure everything in one run and print the table (best of several runs each)."""
     logging.getLogger("langgraph_council").setLevel(logging.ERROR)  # the >5 participants note

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from langgraph_council.nodes.fencing import fence_peer, fence_task_data
 from langgraph_council.nodes.meetings.models import Contribution, MeetingAgenda
@@ -76,8 +77,12 @@ SYNTHESIS = (
 )
 
 
+@lru_cache(maxsize=64)
 def render_agenda(agenda: MeetingAgenda) -> str:
-    """The agenda, every user-supplied field fenced as task data."""
+    """The agenda, every user-supplied field fenced as task data.
+
+    Cached: a meeting renders its (frozen, hashable) agenda into every turn's prompt.
+    """
     parts = [fence_task_data(agenda.title, field="title")]
     if agenda.context:
         parts.append(fence_task_data(agenda.context, field="context"))

@@ -68,17 +68,22 @@ def _route(
     config: MeetingProtocolConfig,
     update: dict[str, Any],
     *,
+    schedule: Sequence[str],
     next_turn: int,
     failed: set[str],
-    spoke: set[str],
+    speaker: str | None = None,
 ) -> Command[str]:
-    """Go on to the next live turn, or end the turns; no quorum of speakers fails the meeting."""
-    schedule = _schedule(state, config)
+    """Go on to the next live turn, or end the turns; no quorum of speakers fails the meeting.
+
+    `speaker` has just spoken (its contribution is in `update`, not yet in the state). Who
+    spoke is only counted when the turns end, not on every turn.
+    """
     turn = _next_turn(schedule, next_turn, failed)
     if turn < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
         return Command(goto="take_turn", update={**update, "turn": turn})
     asked = len(state["participant_ids"])
     needed = max(1, math.ceil(asked * config.quorum))
+    spoke = _spoke(state) | ({speaker} if speaker else set())
     if failed and len(spoke) < needed:
         errors = "; ".join(f"{f.agent_id}: {f.error}" for f in update.get("failures", ()))
         names = ", ".join(sorted(failed))
@@ -102,11 +107,10 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         config = ctx()
         rr = config.round_robin
         schedule = _schedule(state, config)
-        turn = _next_turn(schedule, state["turn"], _failed(state))
+        failed = _failed(state)
+        turn = _next_turn(schedule, state["turn"], failed)
         if turn >= len(schedule):  # every remaining speaker has failed
-            return _route(
-                state, config, {}, next_turn=turn, failed=_failed(state), spoke=_spoke(state)
-            )
+            return _route(state, config, {}, schedule=schedule, next_turn=turn, failed=failed)
         agent = schedule[turn]
         prompt = ROUND_ROBIN_TURN.format(
             turn=turn + 1,
@@ -134,10 +138,14 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             failure = ParticipantFailure(
                 agent_id=agent, phase="round_robin", error=f"{type(exc).__name__}: {exc}"
             )
-            failed = _failed(state) | {agent}
             update: dict[str, Any] = {"failures": [failure]}
             return _route(
-                state, config, update, next_turn=turn + 1, failed=failed, spoke=_spoke(state)
+                state,
+                config,
+                update,
+                schedule=schedule,
+                next_turn=turn + 1,
+                failed=failed | {agent},
             )
 
         return Call(
@@ -151,7 +159,8 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
         schedule = _schedule(state, config)
-        turn = _next_turn(schedule, state["turn"], _failed(state))
+        failed = _failed(state)
+        turn = _next_turn(schedule, state["turn"], failed)
         agent = outcome.reply.agent_id
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
@@ -163,9 +172,10 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             state,
             config,
             update,
+            schedule=schedule,
             next_turn=turn + 1,
-            failed=_failed(state),
-            spoke=_spoke(state) | {agent},
+            failed=failed,
+            speaker=agent,
         )
 
     return model_node("take_turn", roster, plan, apply)
