@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from langgraph_council.checkpoints.guard_sql import GUARD_BOUNCES
-from langgraph_council.checkpoints.guard_sql_new_pairs import GUARD_NEW_PAIRS
 
 __all__ = ["MIGRATIONS", "Migration"]
 
@@ -409,7 +408,5 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE finished_at IS NULL",
         ),
     ),
-    # A guard check on a pair without a row (its first delegation) returns by a short path.
-    Migration("guard new pairs", GUARD_NEW_PAIRS),
 )
 """Append only: never edit or reorder a released entry, the index is the version."""

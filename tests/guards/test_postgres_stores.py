@@ -17,7 +17,6 @@ from langgraph_council.checkpoints.migrations import MIGRATIONS, apply_migration
 from langgraph_council.checkpoints.postgres import connection_kwargs
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
 from langgraph_council.nodes.delegation import LoopRecord, PairState
-from tests.conftest import fresh_database
 
 pytestmark = pytest.mark.postgres
 
@@ -275,59 +274,3 @@ def test_deleting_a_pair_row_resets_the_pair(pg_db: str) -> None:
             conn.execute("TRUNCATE council_guard_pairs")
             left = conn.execute("SELECT count(*) FROM council_guard_dedup").fetchone()
         assert left == (0,)
-
-
-def _first_contacts(uri: str) -> tuple[list[tuple[str, str]], list[tuple[object, ...]]]:
-    """First contacts (both key orders, with and without an attempt id), then follow-ups on the
-    same pairs; returns the verdicts and every guard row."""
-    calls = [
-        ("ann", "bob", "t1", 0, "x1"),  # new pair, delegator sorts first
-        ("zed", "amy", "t2", 1, None),  # new pair, delegator sorts last
-        ("ann", "bob", "t1", 2, "x1"),  # the same attempt again: its first verdict
-        ("ann", "bob", "t1", 3, None),  # dedup, on the row the short path wrote
-        ("amy", "zed", "t2", 4, None),  # t2 comes back: a bounce, seen from the short path's row
-    ]
-    verdicts = []
-    with PostgresGuardStateStore.from_conn_string(uri) as store:
-        guard = LoopGuard(LoopPreventionConfig(), store)
-        for a, b, task, seconds, attempt in calls:
-            outcome = guard.check_and_record(
-                chain=[],
-                delegator=a,
-                delegatee=b,
-                task_id=task,
-                now=at(seconds),
-                attempt_id=attempt,
-            )
-            verdicts.append((outcome.mechanism, outcome.message))
-    with psycopg.connect(uri) as conn:
-        rows = [
-            tuple(row)
-            for table, key in (
-                ("council_guard_pairs", "agent_a"),
-                ("council_guard_dedup", "delegator, task_id"),
-                ("council_guard_attempts", "attempt_id"),
-            )
-            for row in conn.execute(f"SELECT * FROM {table} ORDER BY {key}").fetchall()
-        ]
-    return verdicts, rows
-
-
-def test_a_new_pairs_short_path_leaves_what_the_general_path_left(pg_server: str) -> None:
-    """`guard new pairs` returns early on a pair's first check: same verdicts, same rows."""
-    before = [m.name for m in MIGRATIONS].index("guard new pairs")
-    with fresh_database(pg_server) as old, fresh_database(pg_server) as new:
-        with psycopg.connect(old, **connection_kwargs()) as conn:
-            apply_migrations(conn, MIGRATIONS[:before])
-        with psycopg.connect(new, **connection_kwargs()) as conn:
-            apply_migrations(conn)
-        general, short = _first_contacts(old), _first_contacts(new)
-    assert [mechanism for mechanism, _ in short[0]] == [
-        "all_passed",
-        "all_passed",
-        "all_passed",
-        "dedup",
-        "all_passed",
-    ]
-    assert short == general
-    assert len(short[1]) == 2 + 3 + 1  # two pairs, three dedup times, one attempt
