@@ -68,9 +68,8 @@ def server_graph(
     client = get_sync_client(url=url, timeout=_TIMEOUT)
     graph_id = GRAPH_OF_KIND.get(kind, kind)
     try:
-        if thread_id is None:
-            client.http.get("/ok")
-        else:
+        httpx.get(f"{url}/ok", timeout=10).raise_for_status()  # fast: the SDK retries for minutes
+        if thread_id is not None:
             metadata = client.threads.get(thread_id).get("metadata") or {}
             graph_id = str(metadata.get("graph_id") or graph_id)
     except NotFoundError:
