@@ -112,6 +112,38 @@ async def test_delegations_through_both_replicas_never_pass_the_pair_rate_limit_
     assert blocked == {"rate_limit": 7}, blocked
 
 
+async def _wait_for_contributions(
+    client: LangGraphClient, thread_id: str, *, at_least: int
+) -> list[Contribution]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        state: Any = await client.threads.get_state(thread_id)
+        found = (state.get("values") or {}).get("contributions") or []
+        if len(found) >= at_least:
+            return [Contribution.model_validate(c) for c in found]
+        await asyncio.sleep(0.05)
+    pytest.fail(f"the meeting did not reach {at_least} turns in 60 s")
+
+
+def _runner_of(deployment: Cluster, run_id: str) -> str:
+    for name, runs in deployment.all_runs_started().items():
+        if run_id in runs:
+            return name
+    pytest.fail(f"no replica's log shows run {run_id} starting")
+
+
+@pytest.mark.parametrize("graph_id", ["meeting_position_papers", "meeting_structured_phases"])
+async def test_every_meeting_protocol_completes_with_the_servers_empty_context(
+    replica_b: LangGraphClient, graph_id: str
+) -> None:
+    thread = await replica_b.threads.create()
+    out: Any = await replica_b.runs.wait(
+        thread["thread_id"], graph_id, input=meeting(["backend_lead", "frontend_lead", "qa_head"])
+    )
+    minutes = MeetingMinutes.model_validate(out["minutes"])
+    assert minutes.status == "completed" and minutes.contributions
+
+
 async def test_a_killed_replicas_run_is_finished_by_the_other_without_repeating_turns(
     deployment: Cluster, replica_a: LangGraphClient, replica_b: LangGraphClient
 ) -> None:
@@ -147,23 +179,3 @@ async def test_a_killed_replicas_run_is_finished_by_the_other_without_repeating_
     history = await client.threads.get_history(thread["thread_id"], limit=200)
     counts = [len(h["values"].get("contributions", [])) for h in reversed(history)]
     assert counts == sorted(counts), "the transcript shrank or restarted after the takeover"
-
-
-async def _wait_for_contributions(
-    client: LangGraphClient, thread_id: str, *, at_least: int
-) -> list[Contribution]:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        state: Any = await client.threads.get_state(thread_id)
-        found = (state.get("values") or {}).get("contributions") or []
-        if len(found) >= at_least:
-            return [Contribution.model_validate(c) for c in found]
-        await asyncio.sleep(0.05)
-    pytest.fail(f"the meeting did not reach {at_least} turns in 60 s")
-
-
-def _runner_of(deployment: Cluster, run_id: str) -> str:
-    for name, runs in deployment.all_runs_started().items():
-        if run_id in runs:
-            return name
-    pytest.fail(f"no replica's log shows run {run_id} starting")
