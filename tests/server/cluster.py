@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -221,8 +220,6 @@ def cluster(
     same moment would race in them, so each waits for the previous one to answer.
     """
     require_server_extra()
-    if shutil.which("git") is None:
-        extra.setdefault("PATH", os.environ.get("PATH", ""))
     with redis_server(workdir) as redis_url:
         url = as_url(database_conninfo)
         deployment = Cluster(url, redis_url, workdir, server_env(url, redis_url, workdir, **extra))
