@@ -205,6 +205,7 @@ def server_env(database_url: str, redis_url: str, workdir: Path, **extra: str) -
         LANGGRAPH_NO_VERSION_CHECK="true",
         LANGGRAPH_CLI_NO_ANALYTICS="1",
         TMPDIR=str(workdir),
+        PYTHONUNBUFFERED="1",  # the logs tell which replica started which run: no lag
     )
     env.update(extra)
     return env
