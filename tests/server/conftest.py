@@ -34,6 +34,9 @@ def deployment(pg_server: str) -> Iterator[Cluster]:
                 yield running
         except ServerExtraMissingError as exc:
             pytest.fail(str(exc))
+        logs = "".join(p.read_text(errors="replace") for p in Path(tmp).glob("*.log"))
+        for sign in ("Blocked deserialization", "unregistered type", "Background run failed"):
+            assert sign not in logs, f"a replica logged {sign!r}: see the replica logs"
 
 
 @pytest.fixture
