@@ -117,6 +117,11 @@ def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None
         help="the graph that waits (default: the demo graph of the escalation's kind)",
     )
     esc.add_argument("--context", metavar="JSON", help="run context for the resumed run")
+    esc.add_argument(
+        "--server",
+        metavar="URL",
+        help="resume on this LangGraph Server (a replica of the deployment; --db is its database)",
+    )
 
 
 def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:

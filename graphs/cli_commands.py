@@ -312,14 +312,19 @@ def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console
     try:
         escalation = queue.get(args.escalation_id)
     except KeyError:
-        raise CliError(f"no escalation {args.escalation_id!r} (see `escalations list`)") from None
+        where = (
+            f" in {backend.label}: pass the deployment's database as --db" if args.server else ""
+        )
+        raise CliError(
+            f"no escalation {args.escalation_id!r}{where} (see `escalations list`)"
+        ) from None
     if args.action == "show":
         if args.json:
             print_json(console, {"escalation": escalation})
         else:
             print_escalation(console, escalation)
         return 0
-    graph = graph_for(escalation.kind, args, backend)
+    graph = _graph(escalation.kind, args, backend, escalation.thread_id)
     if args.action == "cancel":
         queue.cancel(escalation.id, graph, context=_context(args))
         console.print(f"cancelled {escalation.id}; its thread was resumed")
@@ -329,6 +334,18 @@ def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console
     return _print_resumed(args, console, backend, escalation, dict(values))
 
 
+def _graph(
+    kind: EscalationKind, args: argparse.Namespace, backend: Backend, thread_id: str | None = None
+) -> Pregel[Any, Any]:
+    """The graph that resumes: the `--server` deployment's, else one built in this process."""
+    if getattr(args, "server", None):
+        from langgraph_council.graphs.cli_server import server_graph
+
+        remote: Pregel[Any, Any] = server_graph(args, kind, thread_id)
+        return remote
+    return graph_for(kind, args, backend)
+
+
 def _expire(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Expire overdue escalations, then resume their threads, each kind on its graph."""
     expired = backend.escalations.expire_overdue()
@@ -336,7 +353,7 @@ def _expire(args: argparse.Namespace, backend: Backend, console: Console) -> int
     for kind in kinds:
         try:
             backend.escalations.resume_closed(
-                graph_for(kind, args, backend), kind=kind, context=_context(args)
+                _graph(kind, args, backend), kind=kind, context=_context(args)
             )
         except CliError as exc:
             console.print(escape(f"{kind}: {exc}"))

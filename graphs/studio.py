@@ -5,7 +5,12 @@ factory builds its graph per request, compiled without a checkpointer (the serve
 own), on the demo org. Models: `COUNCIL_MODEL` (any `init_chat_model` string, e.g.
 `openai:gpt-4o-mini`, needs `langchain` and the provider package) or, when unset, the scripted
 demo agents. Tunables come as the run context, e.g. `{"strategy": "human"}` for the conflict
-graph or `{"round_robin": {"max_turns_per_agent": 1}}` for a meeting.
+graph or `{"round_robin": {"max_turns_per_agent": 1}}` for a meeting. `COUNCIL_DEMO_LATENCY`
+(seconds) slows every scripted reply, to watch runs in flight or to benchmark a deployment.
+
+The saver's database also holds what requests and server replicas share (`served_stores`):
+the escalation queue, guard state, loop, dissent and meeting records. Several replicas behind one
+PostgreSQL serve the same threads (docs/deploy.md).
 
 The `coordination` pipeline runs the demo of `nodes/coordination/demo.py` (`council demo
 pipeline`): a fixed plan of four subtasks in two waves, scripted agents writing real files in git
@@ -41,14 +46,17 @@ from langgraph_council.graphs.conflicts import create_conflict_graph
 from langgraph_council.graphs.coordination import create_coordination_graph
 from langgraph_council.graphs.delegation import create_delegation_graph
 from langgraph_council.graphs.meetings import create_meeting_graph
+from langgraph_council.graphs.served_stores import ServedStores, open_served_stores, served_stores
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.coordination import ManualDecomposer, SubtaskRun, WorkspaceConfig
 from langgraph_council.nodes.coordination.demo import DEMO_PLAN, DemoAgents, demo_pipeline_repo
-from langgraph_council.nodes.demo import demo_roster
+from langgraph_council.nodes.demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes.org import Org
+from langgraph_council.nodes.testing import ScriptedChatModel
 
 __all__ = [
     "DATABASE_ENV",
+    "LATENCY_ENV",
     "STUDIO_GRAPHS",
     "GraphFactory",
     "checkpointer",
@@ -65,6 +73,9 @@ __all__ = [
 
 DATABASE_ENV = "COUNCIL_DATABASE_URL"
 """The PostgreSQL URI the Studio checkpointer uses; unset, the embedded server starts."""
+
+LATENCY_ENV = "COUNCIL_DEMO_LATENCY"
+"""Seconds each scripted demo reply takes (unset: none); ignored with `COUNCIL_MODEL`."""
 
 GraphFactory: TypeAlias = Callable[[], Pregel[Any, Any]]
 STUDIO_GRAPHS: dict[str, GraphFactory] = {}
@@ -83,7 +94,7 @@ def studio_graph(graph_id: str, build: Callable[[Org, Roster], Pregel[Any, Any]]
     """
 
     def factory() -> Pregel[Any, Any]:
-        roster = demo_roster()
+        roster = _roster()
         return build(roster.org, roster)
 
     factory.__name__ = factory.__qualname__ = graph_id
@@ -92,19 +103,44 @@ def studio_graph(graph_id: str, build: Callable[[Org, Roster], Pregel[Any, Any]]
     return factory
 
 
-meeting_round_robin = studio_graph(
-    "meeting_round_robin", lambda org, roster: create_meeting_graph(roster, protocol="round_robin")
+def _roster() -> Roster:
+    """The demo roster; scripted replies take `COUNCIL_DEMO_LATENCY` seconds when it is set."""
+    latency = os.environ.get(LATENCY_ENV)
+    if not latency or os.environ.get(MODEL_ENV):
+        return demo_roster()
+    try:
+        seconds = float(latency)
+    except ValueError:
+        raise ValueError(f"{LATENCY_ENV} must be seconds, e.g. 0.05; got {latency!r}") from None
+    return Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=seconds))
+
+
+def _shared(kwargs: Callable[[ServedStores], dict[str, Any]]) -> dict[str, Any]:
+    stores = served_stores()
+    return {} if stores is None else kwargs(stores)
+
+
+def _meeting(protocol: str) -> Callable[[Org, Roster], Pregel[Any, Any]]:
+    def build(org: Org, roster: Roster) -> Pregel[Any, Any]:
+        shared = _shared(ServedStores.meeting_kwargs)
+        return create_meeting_graph(roster, protocol=protocol, **shared)
+
+    return build
+
+
+meeting_round_robin = studio_graph("meeting_round_robin", _meeting("round_robin"))
+meeting_position_papers = studio_graph("meeting_position_papers", _meeting("position_papers"))
+meeting_structured_phases = studio_graph("meeting_structured_phases", _meeting("structured_phases"))
+conflict = studio_graph(
+    "conflict",
+    lambda org, roster: create_conflict_graph(org, roster, **_shared(ServedStores.conflict_kwargs)),
 )
-meeting_position_papers = studio_graph(
-    "meeting_position_papers",
-    lambda org, roster: create_meeting_graph(roster, protocol="position_papers"),
+delegation = studio_graph(
+    "delegation",
+    lambda org, roster: create_delegation_graph(
+        org, roster, **_shared(ServedStores.delegation_kwargs)
+    ),
 )
-meeting_structured_phases = studio_graph(
-    "meeting_structured_phases",
-    lambda org, roster: create_meeting_graph(roster, protocol="structured_phases"),
-)
-conflict = studio_graph("conflict", lambda org, roster: create_conflict_graph(org, roster))
-delegation = studio_graph("delegation", lambda org, roster: create_delegation_graph(org, roster))
 
 
 _repo_lock = threading.Lock()
@@ -143,6 +179,7 @@ def _pipeline(org: Org, roster: Roster) -> Pregel[Any, Any]:
         executor=_no_workspace if repo is None else DemoAgents(pause=0.0),
         decomposer=ManualDecomposer(cast(list[dict[str, Any]], DEMO_PLAN["subtasks"])),
         workspace=workspace,
+        **_shared(ServedStores.coordination_kwargs),
     )
 
 
@@ -169,13 +206,16 @@ coordination = in_thread(studio_graph("coordination", _pipeline))
 async def checkpointer() -> AsyncIterator[AsyncPostgresSaver]:
     """The server's saver: PostgreSQL at `COUNCIL_DATABASE_URL`, else the embedded server.
 
-    Tables are set up on entry; the saver uses `council_serde()`, so this package's models come
-    back as models under `LANGGRAPH_STRICT_MSGPACK=true` too. `langgraph.json` names it as
-    `"checkpointer": {"path": "langgraph_council.graphs.studio.checkpointer"}` (a dotted path:
-    langgraph-api 0.16 splits a module path at its last dot).
+    Tables are set up on entry, and the shared stores (`served_stores()`) open on the same
+    database for the server's lifetime. The saver uses `council_serde()`, so this package's
+    models come back as models under `LANGGRAPH_STRICT_MSGPACK=true` too. `langgraph.json`
+    names it as `"checkpointer": {"path": "langgraph_council.graphs.studio.checkpointer"}`
+    (a dotted path: langgraph-api 0.16 splits a module path at its last dot).
     """
     async with AsyncExitStack() as stack:
         uri = os.environ.get(DATABASE_ENV)
         if not uri:
             uri = await asyncio.to_thread(stack.enter_context, embedded_postgres())
-        yield await stack.enter_async_context(async_postgres_checkpointer(uri, pool_size=4))
+        saver = await stack.enter_async_context(async_postgres_checkpointer(uri, pool_size=4))
+        await asyncio.to_thread(stack.enter_context, open_served_stores(uri))
+        yield saver

@@ -1,0 +1,100 @@
+"""`council escalations` against a deployment: list from the shared database, decide via `--server`.
+
+The decision is checked and stored by the CLI's escalation queue in the shared PostgreSQL; the
+resumed run belongs to the server (a run created on the thread with `command={"resume": ...}`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langgraph_sdk.client import LangGraphClient
+
+from langgraph_council.nodes.demo import demo_conflict
+from tests.server.cluster import Cluster, free_port
+
+pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]
+
+ROOT = Path(__file__).parents[2]
+
+
+def council(*args: str, database: str) -> subprocess.CompletedProcess[str]:
+    """`council ARGS` in another OS process, on the deployment's database."""
+    env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true", "COUNCIL_DATABASE_URL": database}
+    return subprocess.run(
+        [sys.executable, "-m", "langgraph_council.graphs.cli", *args],
+        capture_output=True, text=True, timeout=120, check=False, cwd=ROOT, env=env,
+    )  # fmt: skip
+
+
+async def _conflict_waiting_on(client: LangGraphClient) -> str:
+    thread = await client.threads.create()
+    conflict: Any = demo_conflict().model_dump(mode="json")
+    conflict["id"] = f"cli-{thread['thread_id']}"  # one pending escalation per conflict id
+    await client.runs.wait(
+        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
+    )
+    return str(thread["thread_id"])
+
+
+async def test_an_escalation_raised_on_a_is_listed_and_decided_through_b(
+    deployment: Cluster, replica_a: LangGraphClient, replica_b: LangGraphClient
+) -> None:
+    thread_id = await _conflict_waiting_on(replica_a)
+    listed = council("escalations", "list", "--json", database=deployment.database_url)
+    assert listed.returncode == 0, listed.stderr
+    (escalation,) = [e for e in json.loads(listed.stdout)["pending"] if e["thread_id"] == thread_id]
+    assert escalation["kind"] == "conflict"
+
+    decided = council(
+        "escalations", "decide", escalation["id"], "--winner", "frontend_lead",
+        "--reason", "Mobile first", "--by", "ann", "--json",
+        "--server", deployment.replicas["b"].url, database=deployment.database_url,
+    )  # fmt: skip
+    assert decided.returncode == 0, decided.stderr
+    assert json.loads(decided.stdout)["resolution"]["winning_agent_id"] == "frontend_lead"
+
+    done: Any = await replica_a.threads.get_state(thread_id)
+    assert done["next"] == []
+    assert done["values"]["resolution"]["outcome"] == "resolved_by_human"
+    assert done["values"]["resolution"]["decided_by"] == "human:ann"
+    runs = await replica_b.runs.list(thread_id)
+    assert [r["status"] for r in runs] == ["success", "success"]  # the server ran the resume
+    shown = council(
+        "escalations", "show", escalation["id"], "--json", database=deployment.database_url
+    )
+    row = json.loads(shown.stdout)["escalation"]
+    assert row["status"] == "decided" and row["resumed_at"] is not None
+
+
+async def test_decide_with_an_unreachable_or_wrong_server_is_one_line_and_non_zero(
+    deployment: Cluster, replica_a: LangGraphClient
+) -> None:
+    thread_id = await _conflict_waiting_on(replica_a)
+    listed = council("escalations", "list", "--json", database=deployment.database_url)
+    (escalation,) = [e for e in json.loads(listed.stdout)["pending"] if e["thread_id"] == thread_id]
+    decide = ("escalations", "decide", escalation["id"], "--winner", "frontend_lead")
+
+    down = f"http://127.0.0.1:{free_port()}"
+    for server, expected in [
+        (down, f"--server {down}: cannot reach the server"),
+        ("127.0.0.1:2024", "is not a server URL: use http://HOST:PORT"),
+    ]:
+        failed = council(*decide, "--server", server, database=deployment.database_url)
+        assert failed.returncode == 1
+        assert expected in failed.stderr and len(failed.stderr.strip().splitlines()) == 1
+    both = council(*decide, "--server", down, "--graph", "x:y", database=deployment.database_url)
+    assert both.returncode == 1 and "--graph and --server exclude each other" in both.stderr
+
+    still: Any = await replica_a.threads.get_state(thread_id)  # nothing was decided
+    assert still["next"] == ["await_human"]
+    shown = council(
+        "escalations", "show", escalation["id"], "--json", database=deployment.database_url
+    )
+    assert json.loads(shown.stdout)["escalation"]["status"] == "pending"
