@@ -37,6 +37,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg import Cursor
@@ -67,6 +68,11 @@ def _cursor(saver: PostgresSaver) -> Iterator[Cursor[DictRow]]:
         yield cur
 
 
+def _has_own_prune(saver: BaseCheckpointSaver[Any], name: str = "prune") -> bool:
+    """langgraph-checkpoint-postgres >= 3.2 has `prune`; 3.1 inherits the base's, which raises."""
+    return getattr(type(saver), name) is not getattr(BaseCheckpointSaver, name)
+
+
 def _fetch(cur: Cursor[DictRow]) -> list[dict[str, Any]]:
     return list(cur.fetchall()) if cur.description is not None else [{}] * max(cur.rowcount, 0)
 
@@ -81,8 +87,10 @@ def _run(saver: PostgresSaver, options: Options) -> PruneReport:
             report: PruneReport = done.value
             return report
         if sql.startswith("saver:"):
-            saver.prune(params[0], strategy=sql.removeprefix("saver:"))
-            reply = []
+            reply = None
+            if _has_own_prune(saver):
+                saver.prune(params[0], strategy=sql.removeprefix("saver:"))
+                reply = []
         elif sql == "vacuum":
             with _cursor(saver) as cur:
                 for statement in vacuum_sql(options.vacuum):
@@ -104,8 +112,10 @@ async def _arun(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
             report: PruneReport = done.value
             return report
         if sql.startswith("saver:"):
-            await saver.aprune(params[0], strategy=sql.removeprefix("saver:"))
-            reply = []
+            reply = None
+            if _has_own_prune(saver, "aprune"):
+                await saver.aprune(params[0], strategy=sql.removeprefix("saver:"))
+                reply = []
             continue
         statements = vacuum_sql(options.vacuum) if sql == "vacuum" else [_returning(sql)]
         conn = saver.conn

@@ -226,6 +226,42 @@ def _compact_delta(thread_id: str, channels: list[str]) -> Steps:
     return freed
 
 
+_OLDER_CHECKPOINTS = """
+DELETE FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = %s AND checkpoint_id <> %s
+"""
+
+_DELETE_THREADS = [
+    f"DELETE FROM {table} WHERE thread_id = ANY(%s::text[])" for table in CHECKPOINT_TABLES
+]
+
+
+def _keep_latest_sql(thread_id: str) -> Steps:
+    """keep_latest without checkpoint-postgres's `prune` (3.1): each namespace keeps its latest
+    checkpoint, that checkpoint's writes and the blob versions it references."""
+    freed = 0
+    for head in (yield _HEADS, (thread_id,)):
+        ns, latest = head["checkpoint_ns"], head["checkpoint_id"]
+        freed += len((yield _DELTA_WRITES, (thread_id, ns, latest, [])))
+        freed += len((yield _DELTA_BLOBS, (thread_id, ns, [], _json(head["versions"]))))
+        freed += len((yield _OLDER_CHECKPOINTS, (thread_id, ns, latest)))
+    return freed
+
+
+def _saver_prune(strategy: Strategy, thread_ids: list[str]) -> Steps:
+    """checkpoint-postgres's own `prune`; the driver replies None when the saver has none (3.1)
+    and the same rows go by SQL here instead."""
+    if not thread_ids or (yield f"saver:{strategy}", (thread_ids,)) is not None:
+        return 0
+    freed = 0
+    if strategy == "delete":
+        for sql in _DELETE_THREADS:
+            freed += len((yield sql, (thread_ids,)))
+        return freed
+    for thread_id in thread_ids:
+        freed += yield from _keep_latest_sql(thread_id)
+    return freed
+
+
 def _json(value: Any) -> str:
     return json.dumps(value or {})
 
@@ -251,13 +287,13 @@ def plan(options: Options) -> Steps:
     deleted: dict[str, int] = {}
     if not options.dry_run and chosen:
         if options.strategy == "delete":
-            yield "saver:delete", (chosen,)
+            yield from _saver_prune("delete", chosen)
             names = [*OPERATIONAL_TABLES, *AUDIT_TABLES]
             existing = {r["relname"] for r in (yield _EXISTING, (names,))}
             deleted = yield from _our_rows(chosen, options, existing)
         else:
             plain = [t for t in chosen if t not in delta]
-            yield "saver:keep_latest", (plain,)
+            yield from _saver_prune("keep_latest", plain)
             for thread_id in chosen:
                 info = delta.get(thread_id)
                 if info is None:
