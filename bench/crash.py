@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import signal
-import subprocess
-import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,7 +33,6 @@ from bench.crash_families import FAMILIES, make_repo
 from bench.crash_git import git_facts, git_problems
 from bench.crash_tables import Databases, compare, differences, tables
 
-CHILD = Path(__file__).with_name("crash_child.py")
 THREAD = "crash-thread"  # every case has its own database, so one thread id serves all
 
 
@@ -76,12 +74,31 @@ class KillResult:
     worktrees_reused: int = 0  # ... in the worktree their killed run had made
 
 
+def _context() -> Any:
+    """Children fork from this process once it has imported the graphs (it holds no database
+    connection or thread while forking): each run, resume or decision is still a new OS process
+    with its own pid, connections and memory, started in milliseconds instead of the seconds
+    an import takes on a loaded machine."""
+    import bench.crash_child  # noqa: F401 - imported once, before the first fork
+
+    return multiprocessing.get_context("fork")
+
+
 def _child(spec: dict[str, Any]) -> int:
-    args = [sys.executable, str(CHILD), json.dumps(spec)]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=240, check=False)
-    if done.returncode not in (0, -signal.SIGKILL):
-        raise RuntimeError(f"{spec['family']} {spec['mode']} failed:\n{done.stderr[-3000:]}")
-    return done.returncode
+    from bench.crash_child import run
+
+    proc = _context().Process(target=run, args=(json.dumps(spec),))
+    proc.start()
+    proc.join(240)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+        raise RuntimeError(f"{spec['family']} {spec['mode']} did not finish in 240 s")
+    if proc.exitcode not in (0, -signal.SIGKILL):
+        err = Path(f"{spec['log']}.err")
+        text = err.read_text()[-3000:] if err.exists() else ""
+        raise RuntimeError(f"{spec['family']} {spec['mode']} failed ({proc.exitcode}):\n{text}")
+    return int(proc.exitcode or 0)
 
 
 def _events(log: Path) -> list[dict[str, Any]]:

@@ -2,10 +2,11 @@
 waiting escalation of (`decide`) one graph on Postgres, logging every kill point to a JSON-lines
 file.
 
-`python bench/crash_child.py SPEC_JSON` with SPEC = {uri, thread, family, mode, log, kill_at,
-delay, repo}. Kill points, counted in order: every model call (the pipeline's executor call
-counts as one) and every write to our stores (escalations, dissent, meeting records, loop
-records, guard state). At the `kill_at`-th point the process SIGKILLs itself: for a model call,
+`run(SPEC_JSON)` (forked by the campaign) or `python bench/crash_child.py SPEC_JSON`, with
+SPEC = {uri, thread, family, mode, log, kill_at, delay, repo}. Kill points, counted in order:
+every model call (the pipeline's executor call counts as one) and every write to our stores
+(escalations, dissent, meeting records, loop records, guard state) or to git (worktree add and
+remove, merge, commit). At the `kill_at`-th point the process SIGKILLs itself: for a model call,
 inside the call when DELAY < 0, else DELAY seconds after it returned; for a store write, right
 after the write committed when DELAY < 0 (before the next checkpoint), else DELAY seconds later.
 The saver's `put_writes`/`put` are timed so the log says when each returned call's result was
@@ -173,8 +174,13 @@ def _resume(spec: dict[str, Any], probe: Probe, graph: Any, saver: Any, context:
     return resume_thread(graph, thread, context=context)
 
 
-def main() -> None:
-    spec = json.loads(sys.argv[1])
+def run(spec_json: str) -> None:
+    """Run one child from its JSON spec (the campaign forks it from a forkserver that has
+    imported this module, so a child starts in milliseconds instead of seconds)."""
+    spec = json.loads(spec_json)
+    err = os.open(f"{spec['log']}.err", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    os.dup2(err, 2)  # tracebacks go where the parent can read them
+    sys.stderr = os.fdopen(2, "w", buffering=1)
     family, mode, thread = spec["family"], spec["mode"], spec["thread"]
     probe = Probe(spec)
 
@@ -214,4 +220,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(sys.argv[1])
