@@ -159,9 +159,14 @@ def baseline(dbs: Databases, family: str, workdir: Path) -> Baseline:
 
 
 def _kill_time(first: list[dict[str, Any]], kill_at: int, delay: float) -> float | None:
-    """When the kill came: the kill point's event time plus the delay."""
+    """When the kill came: inside a model call at its start, else the kill point's event
+    (the call's return, the write's commit) plus the delay."""
     for e in first:
-        if e.get("n") == kill_at and e["event"] in ("return", "write"):
+        if e.get("n") != kill_at:
+            continue
+        if e["event"] == "start" and delay < 0:
+            return float(e["t"])
+        if e["event"] in ("return", "write"):
             return float(e["t"]) + max(delay, 0.0)
     return None
 
@@ -190,7 +195,7 @@ def run_case(
         again = returned & later
         final = [e for e in events if e["event"] == "final"]
         kill_t = _kill_time(first, kill_at, delay)
-        window = [k for k in again if k not in saved]
+        window = [k for k, n in again.items() if k not in saved for _ in range(n)]
         diff = compare(base.tables, got := tables(uri))
         notes: list[str] = []
         facts: dict[str, Any] = {}
