@@ -28,6 +28,10 @@ CASES = [
     # the escalation row is committed, the checkpoint of its node is not: the resume re-opens
     # it (no second row), stops at the interrupt, and a third process decides it
     ("human", "escalations", 1, -1.0),
+    # the ladder's second negotiation round: 10 ms after a party's statement returned
+    ("ladder", "model call", 5, 0.01),
+    # the loop record of the refused hand-back is stored, its node's writes are not
+    ("delegation", "loops", 1, -1.0),
     # the second merge is committed in git, its node's writes are not: the resume must not
     # merge that subtask again, and must clean up every worktree
     ("pipeline", "git merge", 2, -1.0),
