@@ -158,17 +158,9 @@ def baseline(dbs: Databases, family: str, workdir: Path) -> Baseline:
         return Baseline(final["value"], points, kinds, tables(uri), git)
 
 
-def _kill_time(first: list[dict[str, Any]], kill_at: int, delay: float) -> float | None:
-    """When the kill came: inside a model call at its start, else the kill point's event
-    (the call's return, the write's commit) plus the delay."""
-    for e in first:
-        if e.get("n") != kill_at:
-            continue
-        if e["event"] == "start" and delay < 0:
-            return float(e["t"])
-        if e["event"] in ("return", "write"):
-            return float(e["t"]) + max(delay, 0.0)
-    return None
+def _kill_time(first: list[dict[str, Any]]) -> float | None:
+    """When the kill came (the child logs the moment just before it kills itself)."""
+    return next((float(e["t"]) for e in first if e["event"] == "kill"), None)
 
 
 def _point(first: list[dict[str, Any]], kill_at: int) -> str:
@@ -194,7 +186,7 @@ def run_case(
         later = Counter(e["key"] for e in events if e["mode"] != "run" and e["event"] == "start")
         again = returned & later
         final = [e for e in events if e["event"] == "final"]
-        kill_t = _kill_time(first, kill_at, delay)
+        kill_t = _kill_time(first)
         window = [k for k, n in again.items() if k not in saved for _ in range(n)]
         diff = compare(base.tables, got := tables(uri))
         notes: list[str] = []

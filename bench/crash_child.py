@@ -80,14 +80,23 @@ class Probe:
             self.points += 1
             return self.points
 
+    def kill(self) -> None:
+        """Log the moment, then SIGKILL this process (holding the log's lock, so no call can
+        log a return after the kill's line)."""
+        with self.lock:
+            self.log.write(json.dumps({"mode": self.mode, "t": time.time(), "event": "kill"}))
+            self.log.write("\n")
+            self.log.flush()
+            os.kill(os.getpid(), signal.SIGKILL)
+
     def _kill_later(self, delay: float) -> None:
-        threading.Timer(delay, os.kill, (os.getpid(), signal.SIGKILL)).start()
+        threading.Timer(delay, self.kill).start()
 
     def model_call(self, key: str, answer: Any) -> Any:
         n = self._next()
         self.write({"event": "start", "key": key, "n": n})
         if n == self.kill_at and self.delay < 0:
-            os.kill(os.getpid(), signal.SIGKILL)
+            self.kill()
         value = answer()
         with self.lock:
             self.unsaved.setdefault(key, time.monotonic())
@@ -103,7 +112,7 @@ class Probe:
             self.write({"event": "write", "store": name, "n": n})
             if n == self.kill_at:
                 if self.delay < 0:
-                    os.kill(os.getpid(), signal.SIGKILL)
+                    self.kill()
                 self._kill_later(self.delay)
             return out
 
