@@ -1,6 +1,9 @@
-"""The crash campaign: SIGKILL a graph's process at a chosen model call (inside it, or a random
-moment after it returned), resume the thread in a new process with the public helpers
-(`interrupted_threads`, `resume_thread`) and compare with an uninterrupted run of the same case.
+"""The crash campaign: SIGKILL a graph's process at a chosen kill point (a model call, inside it
+or a random moment after it returned, or a write to our stores), resume the thread in a new
+process with the public helpers (`interrupted_threads`, `resume_thread`), let a third process
+decide a waiting human escalation (`EscalationQueue.decide`), and compare with an uninterrupted
+run of the same case: the result, our own tables (duplicates and losses) and, for the pipeline,
+the git repository (every subtask merged once, worktrees reused and cleaned up).
 
 A model call returned in the killed run is looked up in the thread's saved checkpoint writes
 and blobs (each scripted reply carries a hash of its prompt): if it was saved, the resumed run
@@ -15,21 +18,33 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import signal
-import subprocess
-import sys
 import tempfile
-import uuid
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import psycopg
 
-CHILD = Path(__file__).with_name("crash_child.py")
-FAMILIES = ("round_robin", "position_papers", "structured_phases", "debate")
+from bench.crash_families import FAMILIES, make_repo
+from bench.crash_git import git_facts, git_problems
+from bench.crash_tables import Databases, compare, differences, tables
+
+THREAD = "crash-thread"  # every case has its own database, so one thread id serves all
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The uninterrupted run of one family."""
+
+    final: Any
+    points: int  # kill points of the first process
+    kinds: tuple[str, ...]  # what each kill point is ("model call" or the store written)
+    tables: dict[str, Counter[str]]
+    git: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -39,32 +54,51 @@ class KillResult:
     family: str
     kill_at: int
     delay: float
+    point: str  # "model call" or the store written just before the kill
     killed: bool
     found: bool
     same_result: bool
     repeated_saved: int
     repeated_window: int
+    window_ms: tuple[float, ...] = ()  # kill time minus return time of each window repeat
+    saved_ms: tuple[float, ...] = ()  # return -> first saved write, every call of the case
     finished_before_kill: bool = False
+    decided_by_third_process: bool = False
+    rows_lost: int = 0
+    rows_extra: int = 0
+    rows: int = 0
+    table_diff: tuple[str, ...] = ()
+    git_ok: bool = True
+    git_notes: tuple[str, ...] = ()
+    worktrees_reran: int = 0  # pipeline subtasks run again after the kill
+    worktrees_reused: int = 0  # ... in the worktree their killed run had made
 
 
-def _child(
-    uri: str, thread: str, family: str, mode: str, log: Path, kill_at: int, delay: float
-) -> int:
-    args = [
-        sys.executable,
-        str(CHILD),
-        uri,
-        thread,
-        family,
-        mode,
-        str(log),
-        str(kill_at),
-        str(delay),
-    ]
-    env_out = subprocess.run(args, capture_output=True, text=True, timeout=180, check=False)
-    if env_out.returncode not in (0, -signal.SIGKILL):
-        raise RuntimeError(f"{family} {mode} failed:\n{env_out.stderr[-3000:]}")
-    return env_out.returncode
+def _context() -> Any:
+    """Children fork from this process once it has imported the graphs (it holds no database
+    connection or thread while forking): each run, resume or decision is still a new OS process
+    with its own pid, connections and memory, started in milliseconds instead of the seconds
+    an import takes on a loaded machine."""
+    import bench.crash_child  # noqa: F401 - imported once, before the first fork
+
+    return multiprocessing.get_context("fork")
+
+
+def _child(spec: dict[str, Any]) -> int:
+    from bench.crash_child import run
+
+    proc = _context().Process(target=run, args=(json.dumps(spec),))
+    proc.start()
+    proc.join(240)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+        raise RuntimeError(f"{spec['family']} {spec['mode']} did not finish in 240 s")
+    if proc.exitcode not in (0, -signal.SIGKILL):
+        err = Path(f"{spec['log']}.err")
+        text = err.read_text()[-3000:] if err.exists() else ""
+        raise RuntimeError(f"{spec['family']} {spec['mode']} failed ({proc.exitcode}):\n{text}")
+    return int(proc.exitcode or 0)
 
 
 def _events(log: Path) -> list[dict[str, Any]]:
@@ -73,7 +107,7 @@ def _events(log: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
 
 
-def _saved(uri: str, thread: str, keys: set[str]) -> set[str]:
+def _saved(uri: str, keys: set[str]) -> set[str]:
     """The keys whose replies are in the thread's saved writes or blobs."""
     with psycopg.connect(uri) as conn:
         blobs = [
@@ -82,103 +116,155 @@ def _saved(uri: str, thread: str, keys: set[str]) -> set[str]:
                 "SELECT blob FROM checkpoint_writes WHERE thread_id = %s AND blob IS NOT NULL "
                 "UNION ALL SELECT blob FROM checkpoint_blobs WHERE thread_id = %s "
                 "AND blob IS NOT NULL",
-                (thread, thread),
+                (THREAD, THREAD),
             )
         ]
     return {k for k in keys if any(k.split(":")[1].encode() in b for b in blobs)}
 
 
-def baseline(uri: str, family: str, workdir: Path) -> tuple[Any, int]:
-    """The uninterrupted run's result and its number of model calls."""
+def _drive(
+    uri: str, family: str, log: Path, repo: Path | None, kill_at: int, delay: float
+) -> tuple[int, set[str]]:
+    """Run (killed at `kill_at` if > 0), resume after a kill, decide a waiting escalation.
+
+    Returns the first process's exit code and the keys of the calls it returned whose results
+    were saved when it died (read before the resume writes anything).
+    """
+    spec = {"uri": uri, "thread": THREAD, "family": family, "log": str(log)}
+    spec["repo"] = None if repo is None else str(repo)
+    code = _child({**spec, "mode": "run", "kill_at": kill_at, "delay": delay})
+    returned = {e["key"] for e in _events(log) if e["event"] == "return"}
+    saved = returned
+    if code == -signal.SIGKILL:
+        saved = _saved(uri, returned)
+        _child({**spec, "mode": "resume", "kill_at": 0, "delay": -1})
+    if any(e["event"] == "waiting" and e.get("human") for e in _events(log)):
+        _child({**spec, "mode": "decide", "kill_at": 0, "delay": -1})
+    return code, saved
+
+
+def baseline(dbs: Databases, family: str, workdir: Path) -> Baseline:
+    """The uninterrupted run's result, kill points, tables and git facts."""
     log = workdir / f"base-{family}.jsonl"
-    _child(uri, f"base-{family}-{uuid.uuid4().hex[:6]}", family, "run", log, 0, -1)
-    events = _events(log)
-    final = next(e["value"] for e in events if e["event"] == "final")
-    return final, sum(1 for e in events if e["event"] == "start")
+    with dbs.case() as uri:
+        repo = make_repo(workdir / f"base-{family}-repo") if family == "pipeline" else None
+        _drive(uri, family, log, repo, 0, -1)
+        events = _events(log)
+        final = next(e for e in events if e["event"] == "final")
+        git = git_facts(repo, final, events) if repo is not None else {}
+        first = [e for e in events if e["mode"] == "run"]
+        points = max((int(e["n"]) for e in first if "n" in e), default=0)
+        kinds = tuple(_point(first, n) for n in range(1, points + 1))
+        return Baseline(final["value"], points, kinds, tables(uri), git)
+
+
+def _kill_time(first: list[dict[str, Any]]) -> float | None:
+    """When the kill came (the child logs the moment just before it kills itself)."""
+    return next((float(e["t"]) for e in first if e["event"] == "kill"), None)
+
+
+def _point(first: list[dict[str, Any]], kill_at: int) -> str:
+    for e in first:
+        if e.get("n") == kill_at:
+            return "model call" if e["event"] == "start" else str(e.get("store"))
+    return "none"
 
 
 def run_case(
-    uri: str, family: str, kill_at: int, delay: float, workdir: Path, expected: Any
+    dbs: Databases, family: str, kill_at: int, delay: float, workdir: Path, base: Baseline
 ) -> KillResult:
-    """Kill one run at its `kill_at`-th model call, resume it, compare with `expected`."""
-    thread = f"crash-{family}-{uuid.uuid4().hex[:8]}"
-    log = workdir / f"{thread}.jsonl"
-    code = _child(uri, thread, family, "run", log, kill_at, delay)
-    killed = code == -signal.SIGKILL
-    first = _events(log)
-    returned = Counter(e["key"] for e in first if e["event"] == "return")
-    saved = _saved(uri, thread, set(returned)) if killed else set(returned)
-    if killed:
-        _child(uri, thread, family, "resume", log, 0, -1)
-    events = _events(log)
-    resumed = Counter(e["key"] for e in events if e["mode"] == "resume" and e["event"] == "start")
-    again = returned & resumed
-    final = [e for e in events if e["event"] == "final"]
-    return KillResult(
-        family=family,
-        kill_at=kill_at,
-        delay=delay,
-        killed=killed,
-        found=not killed or any(e.get("found") or e["event"] == "already_finished" for e in events),
-        same_result=bool(final) and final[-1]["value"] == expected,
-        repeated_saved=sum(n for k, n in again.items() if k in saved),
-        repeated_window=sum(n for k, n in again.items() if k not in saved),
-        finished_before_kill=any(e["event"] == "already_finished" for e in events),
-    )
+    """Kill one run at its `kill_at`-th kill point, resume it, compare with `base`."""
+    with dbs.case() as uri:
+        log = workdir / f"{family}-{kill_at}-{delay}-{random.random():.6f}.jsonl"
+        repo = make_repo(log.with_suffix(".repo")) if family == "pipeline" else None
+        code, saved = _drive(uri, family, log, repo, kill_at, delay)
+        killed = code == -signal.SIGKILL
+        events = _events(log)
+        first = [e for e in events if e["mode"] == "run"]
+        returned_at = {e["key"]: float(e["t"]) for e in first if e["event"] == "return"}
+        returned = Counter(e["key"] for e in first if e["event"] == "return")
+        later = Counter(e["key"] for e in events if e["mode"] != "run" and e["event"] == "start")
+        again = returned & later
+        final = [e for e in events if e["event"] == "final"]
+        kill_t = _kill_time(first)
+        window = [k for k, n in again.items() if k not in saved for _ in range(n)]
+        diff = compare(base.tables, got := tables(uri))
+        notes: list[str] = []
+        facts: dict[str, Any] = {}
+        if repo is not None:
+            facts = git_facts(repo, final[-1], events) if final else {}
+            notes = git_problems(facts, base.git) if final else ["no result"]
+        return KillResult(
+            family=family,
+            kill_at=kill_at,
+            delay=delay,
+            point=_point(first, kill_at),
+            killed=killed,
+            found=not killed
+            or any(e.get("found") or e["event"] == "already_finished" for e in events),
+            same_result=bool(final) and final[-1]["value"] == base.final,
+            repeated_saved=sum(n for k, n in again.items() if k in saved),
+            repeated_window=sum(n for k, n in again.items() if k not in saved),
+            window_ms=tuple((kill_t - returned_at[k]) * 1000 for k in window if kill_t is not None),
+            saved_ms=tuple(float(e["ms"]) for e in events if e["event"] == "saved"),
+            finished_before_kill=any(e["event"] == "already_finished" for e in events),
+            decided_by_third_process=any(e["mode"] == "decide" for e in events),
+            rows_lost=diff["lost"],
+            rows_extra=diff["extra"],
+            rows=diff["rows"],
+            table_diff=tuple(differences(base.tables, got)),
+            git_ok=not notes,
+            git_notes=tuple(notes),
+            worktrees_reran=facts.get("reran", 0),
+            worktrees_reused=facts.get("reused", 0),
+        )
 
 
-def campaign(uri: str, kills: int, seed: int = 0) -> list[KillResult]:
-    """`kills` cases drawn with a fixed seed: family, call number, inside or after the call."""
+def campaign(
+    server_uri: str, kills: int, seed: int = 0, *, verbose: bool = False
+) -> list[KillResult]:
+    """`kills` cases drawn with a fixed seed: family, kill point, inside or after it."""
     rng = random.Random(seed)
     results = []
-    with tempfile.TemporaryDirectory(prefix="council-crash-") as tmp:
-        work = Path(tmp)
-        bases = {f: baseline(uri, f, work) for f in FAMILIES}
-        for _ in range(kills):
-            family = rng.choice(FAMILIES)
-            expected, calls = bases[family]
-            delay = -1.0 if rng.random() < 0.5 else round(rng.uniform(0, 0.03), 4)
-            results.append(run_case(uri, family, rng.randint(1, calls), delay, work, expected))
+    dbs = Databases(server_uri)
+    dbs.create_template()
+    try:
+        with tempfile.TemporaryDirectory(prefix="council-crash-") as tmp:
+            work = Path(tmp)
+            bases = {f: baseline(dbs, f, work) for f in FAMILIES}
+            for _ in range(kills):
+                family = rng.choice(FAMILIES)
+                delay = -1.0 if rng.random() < 0.5 else round(rng.uniform(0, 0.03), 4)
+                kill_at = rng.randint(1, bases[family].points)
+                results.append(run_case(dbs, family, kill_at, delay, work, bases[family]))
+                if verbose:
+                    print(results[-1], flush=True)
+    finally:
+        dbs.drop_template()
     return results
-
-
-def summary(results: list[KillResult]) -> str:
-    """The campaign's figures."""
-    killed = [r for r in results if r.killed]
-    lines = [
-        f"cases: {len(results)}, killed: {len(killed)} (a kill timed after the last call can miss)",
-        f"killed after the last checkpoint (nothing to resume): "
-        f"{sum(r.finished_before_kill for r in killed)}",
-        f"found by interrupted_threads (or already finished): "
-        f"{sum(r.found for r in killed)}/{len(killed)}",
-        f"resumed to the uninterrupted result: "
-        f"{sum(r.same_result for r in results)}/{len(results)}",
-        f"repeated calls whose result was saved: {sum(r.repeated_saved for r in results)}",
-        f"at-least-once repeats (returned, not yet saved): "
-        f"{sum(r.repeated_window for r in results)}",
-        "per family: " + ", ".join(f"{f} {sum(r.family == f for r in results)}" for f in FAMILIES),
-    ]
-    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> None:
     """`python -m bench crash --kills N [--seed S] [--uri URI]`."""
-    from bench.table import throwaway_database
-    from langgraph_council.checkpoints import embedded_postgres, setup_database
+    from bench.crash_report import summary
+    from bench.guard_race import guard_race
+    from langgraph_council.checkpoints import embedded_postgres
 
     parser = argparse.ArgumentParser(prog="python -m bench crash")
     parser.add_argument("--kills", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--uri", help="PostgreSQL server URI (a throwaway database is made)")
+    parser.add_argument("--uri", help="PostgreSQL server URI (throwaway databases are made)")
+    parser.add_argument("--verbose", action="store_true", help="print every case")
     args = parser.parse_args(argv)
     if args.kills < 1:
         parser.error(f"--kills must be >= 1, got {args.kills}")
     with tempfile.TemporaryDirectory(prefix="council-crash-pg-") as tmp:
         if args.uri:
-            with throwaway_database(args.uri) as uri:
-                setup_database(uri)
-                print(summary(campaign(uri, args.kills, args.seed)))
+            results = campaign(args.uri, args.kills, args.seed, verbose=args.verbose)
+            print(summary(results))
+            print(guard_race(args.uri))
         else:
             with embedded_postgres(Path(tmp) / "data", fsync=False) as uri:
-                setup_database(uri)
-                print(summary(campaign(uri, args.kills, args.seed)))
+                results = campaign(uri, args.kills, args.seed, verbose=args.verbose)
+                print(summary(results))
+                print(guard_race(uri))

@@ -1,135 +1,232 @@
-"""Child process of the crash campaign: runs (mode `run`) or resumes (mode `resume`) one graph
-on Postgres with deterministic scripted agents, logging every model call to a JSON-lines file.
+"""Child process of the crash campaign: runs (mode `run`), resumes (`resume`) or decides the
+waiting escalation of (`decide`) one graph on Postgres, logging every kill point to a JSON-lines
+file.
 
-`python bench/crash_child.py URI THREAD FAMILY MODE LOG KILL_AT DELAY`: with KILL_AT = k > 0 the
-process SIGKILLs itself at its k-th model call: inside the call when DELAY < 0, else DELAY
-seconds after the call returned (from a timer thread: during the node's write, the Postgres
-write or the next step). A reply depends only on the agent and its prompt, so a resumed run
-and an uninterrupted run of the same case are comparable call by call.
+`run(SPEC_JSON)` (forked by the campaign) or `python bench/crash_child.py SPEC_JSON`, with
+SPEC = {uri, thread, family, mode, log, kill_at, delay, repo}. Kill points, counted in order:
+every model call (the pipeline's executor call counts as one) and every write to our stores
+(escalations, dissent, meeting records, loop records, guard state) or to git (worktree add and
+remove, merge, commit). At the `kill_at`-th point the process SIGKILLs itself: for a model call,
+inside the call when DELAY < 0, else DELAY seconds after it returned; for a store write, right
+after the write committed when DELAY < 0 (before the next checkpoint), else DELAY seconds later.
+The saver's `put_writes`/`put` are timed so the log says when each returned call's result was
+first saved (the width of LangGraph's at-least-once window).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import signal
 import sys
 import threading
+import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from langgraph_council.checkpoints import interrupted_threads, postgres_checkpointer, resume_thread
-from langgraph_council.graphs import (
-    ConflictResolutionConfig,
-    create_conflict_graph,
-    create_meeting_graph,
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.crash_families import (
+    DECISION,
+    HUMAN,
+    ORG,
+    Stores,
+    build,
+    call_key,
+    fingerprint,
+    key_of,
+    reply,
 )
-from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
+from langgraph_council.checkpoints import (
+    EscalationQueue,
+    PostgresDissentStore,
+    PostgresGuardStateStore,
+    PostgresLoopRecordStore,
+    PostgresMeetingRecordStore,
+    interrupted_threads,
+    postgres_checkpointer,
+    resume_thread,
+)
+from langgraph_council.nodes import Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
-ORG = Org.load(Path(__file__).resolve().parents[1] / "tests" / "data" / "org.yaml")
-PARTIES = ("junior_dev", "senior_dev", "ui_dev")
-MEETINGS = ("round_robin", "position_papers", "structured_phases")
-FAMILIES = (*MEETINGS, "debate")
-_LOCK = threading.Lock()
+WRITES = {
+    "escalations": ("open",),
+    "dissent": ("add",),
+    "meetings": ("save",),
+    "loops": ("add",),
+    "guards": ("check_and_record",),
+}
 
 
-def _key(call: ScriptCall) -> str:
-    text = "\n".join(str(m.content) for m in call.messages)
-    return f"{call.agent_id}:{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+class Probe:
+    """Counts kill points, logs them and kills the process at the chosen one."""
 
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.mode, self.kill_at, self.delay = spec["mode"], spec["kill_at"], spec["delay"]
+        self.log = Path(spec["log"]).open("a", encoding="utf-8")  # noqa: SIM115 - until the kill
+        self.lock = threading.Lock()
+        self.points = 0
+        self.unsaved: dict[str, float] = {}  # returned, not yet seen in a saved write
 
-def _reply(family: str, call: ScriptCall) -> Any:
-    key = _key(call)
-    if family == "debate" and call.agent_id not in PARTIES:
-        return {"winning_agent_id": "ui_dev", "confidence": 0.9, "reasoning": f"judge {key}"}
-    if call.agent_id == "cto":
-        return f"Summary: done ({key}).\nDecisions:\n- Ship it"
-    return f"{call.agent_id} speaks ({key}). Position: ship it\nEvidence:\n- {key}"
+    def write(self, event: dict[str, Any]) -> None:
+        with self.lock:
+            self.log.write(json.dumps({"mode": self.mode, "t": time.time(), **event}) + "\n")
+            self.log.flush()
 
+    def _next(self) -> int:
+        with self.lock:
+            self.points += 1
+            return self.points
 
-def _conflict() -> Conflict:
-    positions = [
-        ConflictPosition(
-            agent_id=a,
-            agent_department=ORG[a].department,
-            agent_level=ORG[a].level,
-            position=f"{a} plan",
-            reasoning="measured",
-        )
-        for a in PARTIES
-    ]
-    return Conflict(id="crash", type="architecture", subject="Queue or cron?", positions=positions)
-
-
-def build(family: str, roster: Roster, saver: Any) -> tuple[Any, dict[str, Any], Any]:
-    """The graph, its input and its run context for one family."""
-    if family == "debate":
-        config = ConflictResolutionConfig(strategy="debate")
-        graph = create_conflict_graph(ORG, roster, config=config, checkpointer=saver)
-        return graph, {"conflict": _conflict()}, None
-    graph = create_meeting_graph(roster, protocol=family, checkpointer=saver)
-    inp = {
-        "agenda": {"title": "Release"},
-        "leader_id": "cto",
-        "participant_ids": list(PARTIES),
-        "token_budget": 50_000,
-    }
-    return graph, inp, {"round_robin": {"max_turns_per_agent": 2}}
-
-
-def fingerprint(family: str, out: dict[str, Any]) -> Any:
-    """What must be equal between a resumed and an uninterrupted run."""
-    if family == "debate":
-        resolution = out["resolution"]
-        return [resolution.winning_agent_id, resolution.reasoning]
-    minutes = out["minutes"]
-    return [minutes.status, [[c.agent_id, c.turn, c.content] for c in minutes.contributions]]
-
-
-def main() -> None:
-    uri, thread, family, mode, log_path, kill_at, delay = sys.argv[1:8]
-    log = Path(log_path).open("a", encoding="utf-8")  # noqa: SIM115 - open until the kill
-    calls = [0]
-
-    def write(event: dict[str, Any]) -> None:
-        with _LOCK:
-            log.write(json.dumps(event) + "\n")
-            log.flush()
-
-    def reply(call: ScriptCall) -> Any:
-        with _LOCK:
-            calls[0] += 1
-            n = calls[0]
-        write({"mode": mode, "event": "start", "key": _key(call)})
-        if n == int(kill_at) and float(delay) < 0:
+    def kill(self) -> None:
+        """Log the moment, then SIGKILL this process (holding the log's lock, so no call can
+        log a return after the kill's line)."""
+        with self.lock:
+            self.log.write(json.dumps({"mode": self.mode, "t": time.time(), "event": "kill"}))
+            self.log.write("\n")
+            self.log.flush()
             os.kill(os.getpid(), signal.SIGKILL)
-        value = _reply(family, call)
-        write({"mode": mode, "event": "return", "key": _key(call)})
-        if n == int(kill_at):
-            threading.Timer(float(delay), os.kill, (os.getpid(), signal.SIGKILL)).start()
+
+    def _kill_later(self, delay: float) -> None:
+        threading.Timer(delay, self.kill).start()
+
+    def model_call(self, key: str, answer: Any) -> Any:
+        n = self._next()
+        self.write({"event": "start", "key": key, "n": n})
+        if n == self.kill_at and self.delay < 0:
+            self.kill()
+        value = answer()
+        with self.lock:
+            self.unsaved.setdefault(key, time.monotonic())
+        self.write({"event": "return", "key": key, "n": n})
+        if n == self.kill_at:
+            self._kill_later(self.delay)
         return value
 
-    roster = Roster(ORG, {a: ScriptedChatModel(reply) for a in PARTIES},
-                    default_model=ScriptedChatModel(reply))  # fmt: skip
-    with postgres_checkpointer(uri) as saver:
-        graph, inp, context = build(family, roster, saver)
+    def store_write(self, name: str, method: Any) -> Any:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            n = self._next()
+            out = method(*args, **kwargs)
+            self.write({"event": "write", "store": name, "n": n})
+            if n == self.kill_at:
+                if self.delay < 0:
+                    self.kill()
+                self._kill_later(self.delay)
+            return out
+
+        return wrapped
+
+    def saver_write(self, method: Any) -> Any:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            out = method(*args, **kwargs)
+            now, text = time.monotonic(), repr(args)
+            with self.lock:
+                done = {k: t for k, t in self.unsaved.items() if k.split(":")[1] in text}
+                for k in done:
+                    del self.unsaved[k]
+            for k, t in done.items():
+                self.write({"event": "saved", "key": k, "ms": (now - t) * 1000})
+            return out
+
+        return wrapped
+
+
+def _stores(stack: ExitStack, uri: str, repo: str | None, probe: Probe) -> Stores:
+    stores = Stores(
+        escalations=stack.enter_context(EscalationQueue.from_conn_string(uri)),
+        dissent=stack.enter_context(PostgresDissentStore.from_conn_string(uri)),
+        meetings=stack.enter_context(PostgresMeetingRecordStore.from_conn_string(uri)),
+        loops=stack.enter_context(PostgresLoopRecordStore.from_conn_string(uri)),
+        guards=stack.enter_context(PostgresGuardStateStore.from_conn_string(uri)),
+        repo=None if repo is None else Path(repo),
+    )
+    for name, methods in WRITES.items():
+        store = getattr(stores, name)
+        for method in methods:
+            setattr(store, method, probe.store_write(name, getattr(store, method)))
+    return stores
+
+
+def _git_points(probe: Probe) -> None:
+    """Kill points at the pipeline's git writes: worktree add/remove, merge, commit."""
+    from langgraph_council.nodes.coordination import merge, workspace
+
+    def counted(name: str, fn: Any) -> Any:
+        def wrapped(cwd: Any, *args: str, **kwargs: Any) -> Any:
+            if args[:1] in (("merge",), ("commit",)) or args[:2] in (
+                ("worktree", "add"),
+                ("worktree", "remove"),
+            ):
+                return probe.store_write(f"git {args[0]}", fn)(cwd, *args, **kwargs)
+            return fn(cwd, *args, **kwargs)
+
+        return wrapped
+
+    for module in (merge, workspace):
+        for name in ("run_git", "try_git"):
+            setattr(module, name, counted(name, getattr(module, name)))
+
+
+def _resume(spec: dict[str, Any], probe: Probe, graph: Any, saver: Any, context: Any) -> Any:
+    thread, config = spec["thread"], {"configurable": {"thread_id": spec["thread"]}}
+    found = thread in {s.thread_id for s in interrupted_threads(saver, graph)}
+    probe.write({"event": "found", "found": found})
+    state = graph.get_state(config)
+    if state.interrupts:  # the kill came after the thread reached its interrupt
+        probe.write({"event": "at_interrupt"})
+        return None
+    if not found and not state.next:  # the kill came after the last checkpoint
+        probe.write({"event": "already_finished"})
+        return state.values
+    return resume_thread(graph, thread, context=context)
+
+
+def run(spec_json: str) -> None:
+    """Run one child from its JSON spec (the campaign forks it from a forkserver that has
+    imported this module, so a child starts in milliseconds instead of seconds)."""
+    spec = json.loads(spec_json)
+    err = os.open(f"{spec['log']}.err", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    os.dup2(err, 2)  # tracebacks go where the parent can read them
+    sys.stderr = os.fdopen(2, "w", buffering=1)
+    family, mode, thread = spec["family"], spec["mode"], spec["thread"]
+    probe = Probe(spec)
+
+    def scripted(call: ScriptCall) -> Any:
+        return probe.model_call(call_key(call), lambda: reply(family, call))
+
+    def executor_call(agent_id: str, prompt: str, work: Path) -> str:
+        key = key_of(agent_id, prompt)
+        probe.write({"event": "worktree", "file": work.name, "path": str(work.parent),
+                     "reused": work.exists()})  # fmt: skip
+        return str(probe.model_call(key, lambda: f"{agent_id} did it ({key})"))
+
+    if family == "pipeline":
+        _git_points(probe)
+    roster = Roster(ORG, default_model=ScriptedChatModel(scripted))
+    with ExitStack() as stack:
+        stores = _stores(stack, spec["uri"], spec.get("repo"), probe)
+        saver = stack.enter_context(postgres_checkpointer(spec["uri"], setup=False))
+        saver.put_writes = probe.saver_write(saver.put_writes)  # type: ignore[method-assign]
+        saver.put = probe.saver_write(saver.put)  # type: ignore[method-assign]
+        graph, inp, context = build(family, roster, saver, stores, executor_call)
+        config = {"configurable": {"thread_id": thread}}
         if mode == "resume":
-            found = {s.thread_id for s in interrupted_threads(saver, graph)}
-            write({"mode": mode, "event": "found", "found": thread in found})
-            state = graph.get_state({"configurable": {"thread_id": thread}})
-            if thread not in found and not state.next and not state.interrupts:
-                # the kill came after the last checkpoint was saved: nothing left to resume
-                write({"mode": mode, "event": "already_finished"})
-                out = state.values
-            else:
-                out = resume_thread(graph, thread, context=context)
+            out = _resume(spec, probe, graph, saver, context)
+        elif mode == "decide":
+            (pending,) = [e for e in stores.escalations.pending() if e.thread_id == thread]
+            out = stores.escalations.decide(pending.id, DECISION, graph)
         else:
-            config = {"configurable": {"thread_id": thread}}
             out = graph.invoke(inp, config, context=context, durability="sync")
-    write({"mode": mode, "event": "final", "value": fingerprint(family, out)})
+    if out is None or "__interrupt__" in out:
+        probe.write({"event": "waiting", "human": family in HUMAN})
+        return
+    extra = {}
+    if family == "pipeline" and out["result"].integration is not None:
+        extra["integration"] = out["result"].integration.branch
+    probe.write({"event": "final", "value": fingerprint(family, out), **extra})
 
 
 if __name__ == "__main__":
-    main()
+    run(sys.argv[1])
