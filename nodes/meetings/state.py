@@ -126,6 +126,11 @@ class MeetingKeys(TypedDict):
     minutes: NotRequired[MeetingMinutes]
 
 
+def add_pair(left: Sequence[int], right: Sequence[int]) -> tuple[int, int]:
+    """Element-wise sum of two (priced, billed) prompt-token pairs (lists after a JSON trip)."""
+    return (int(left[0]) + int(right[0]), int(left[1]) + int(right[1]))
+
+
 class MeetingState(TypedDict):
     """Everything a meeting graph tracks between super-steps."""
 
@@ -139,8 +144,7 @@ class MeetingState(TypedDict):
     contributions: Annotated[list[Contribution], DeltaChannel(merge_contributions)]
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
-    priced_input_tokens: Annotated[int, operator.add]
-    billed_input_tokens: Annotated[int, operator.add]
+    input_calibration: Annotated[tuple[int, int], add_pair]
     turn: int
     status: MeetingStatus
     error: NotRequired[str | None]

@@ -69,23 +69,23 @@ def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> s
     return name
 
 
-def spent(outcome: CallOutcome) -> dict[str, int]:
-    """The tokens a call used, and its estimated vs billed prompt tokens.
+def spent(outcome: CallOutcome) -> dict[str, Any]:
+    """The tokens a call used, and its (estimated, billed) prompt tokens.
 
     The pair calibrates later pricing (`input_scale`): a provider billing more than we estimate
-    makes the next calls priced higher, before they are made.
+    makes the next calls priced higher, before they are made. One channel for the pair: every
+    channel a turn writes is one more row per checkpoint on Postgres.
     """
-    update = {"tokens_used": outcome.tokens}
+    update: dict[str, Any] = {"tokens_used": outcome.tokens}
     if outcome.prompt_tokens is not None:
-        update["priced_input_tokens"] = outcome.prompt_tokens
-        update["billed_input_tokens"] = outcome.reply.input_tokens
+        update["input_calibration"] = (outcome.prompt_tokens, outcome.reply.input_tokens)
     return update
 
 
 def input_scale(state: MeetingState) -> float:
     """Billed over estimated prompt tokens so far: later calls are priced with it (never < 1)."""
-    priced = state.get("priced_input_tokens", 0)
-    return max(1.0, state.get("billed_input_tokens", 0) / priced) if priced else 1.0
+    priced, billed = state.get("input_calibration", (0, 0))
+    return max(1.0, billed / priced) if priced else 1.0
 
 
 def budget_of(
