@@ -112,6 +112,10 @@ def _with_tools(
     return bound
 
 
+_SIZED_CACHE = 256
+"""Model copies kept per roster (one per model and output cap)."""
+
+
 class Roster:
     """Maps agent ids to chat models and makes their calls.
 
@@ -139,6 +143,7 @@ class Roster:
         self._models = models
         self._default = default_model
         self._system_prompts = {a.id: self._build_system_prompt(a) for a in org}
+        self._sized: dict[tuple[int, int], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
 
     def has_model(self, agent_id: str) -> bool:
         """True when `agent_id` can be called."""
@@ -153,6 +158,21 @@ class Roster:
                 f"agent {agent_id!r} has no chat model; pass it in `models` or set `default_model`"
             )
         return model
+
+    def _sized_model(self, agent_id: str, max_tokens: int | None) -> Runnable[Any, Any]:
+        """`model_for` capped at `max_tokens`, the copy kept: a fresh copy per call would make
+        langchain-core serialise the model again for the callbacks of every call."""
+        model = self.model_for(agent_id)
+        if max_tokens is None:
+            return model
+        key = (id(model), max_tokens)
+        hit = self._sized.get(key)
+        if hit is not None and hit[0] is model:
+            return hit[1]
+        sized = _with_max_tokens(model, max_tokens)
+        if len(self._sized) < _SIZED_CACHE:
+            self._sized[key] = (model, sized)
+        return sized
 
     def system_prompt(self, agent_id: str) -> str:
         """The agent's system prompt: identity, domain rules, the untrusted-content directive."""
@@ -231,7 +251,7 @@ class Roster:
         `AgentReply.tool_calls` (a model without tool calling gets a plain call).
         """
         messages = self.messages(agent_id, prompt)
-        model = _with_tools(self.model_for(agent_id), max_tokens, tools)
+        model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         return self._reply(agent_id, messages, model.invoke(messages), started)
 
@@ -245,14 +265,21 @@ class Roster:
     ) -> AgentReply:
         """Async twin of `call`; parallel calls overlap."""
         messages = self.messages(agent_id, prompt)
-        model = _with_tools(self.model_for(agent_id), max_tokens, tools)
+        model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         return self._reply(agent_id, messages, await model.ainvoke(messages), started)
+
+    def _model_with(
+        self, agent_id: str, max_tokens: int | None, tools: Sequence[BaseTool]
+    ) -> Runnable[Any, Any]:
+        if tools:
+            return _with_tools(self.model_for(agent_id), max_tokens, tools)
+        return self._sized_model(agent_id, max_tokens)
 
     def _structured_runnable(
         self, agent_id: str, schema: type[T], max_tokens: int | None
     ) -> Runnable[Any, Any] | None:
-        model = _with_max_tokens(self.model_for(agent_id), max_tokens)
+        model = self._sized_model(agent_id, max_tokens)
         if not isinstance(model, BaseChatModel):
             return None
         try:
@@ -294,7 +321,7 @@ class Roster:
         runnable = self._structured_runnable(agent_id, schema, max_tokens)
         started = time.perf_counter()
         if runnable is None:
-            plain = _with_max_tokens(self.model_for(agent_id), max_tokens)
+            plain = self._sized_model(agent_id, max_tokens)
             return self._structured(agent_id, messages, plain.invoke(messages), schema, started)
         return self._structured(agent_id, messages, runnable.invoke(messages), schema, started)
 
@@ -306,7 +333,7 @@ class Roster:
         runnable = self._structured_runnable(agent_id, schema, max_tokens)
         started = time.perf_counter()
         if runnable is None:
-            plain = _with_max_tokens(self.model_for(agent_id), max_tokens)
+            plain = self._sized_model(agent_id, max_tokens)
             out = await plain.ainvoke(messages)
         else:
             out = await runnable.ainvoke(messages)
