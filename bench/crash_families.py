@@ -19,6 +19,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
+from bench.conflicts_bench import conflict
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
     ManualDecomposer,
@@ -28,7 +29,7 @@ from langgraph_council.graphs import (
     create_delegation_graph,
     create_meeting_graph,
 )
-from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster, Task
+from langgraph_council.nodes import Conflict, Org, Roster, Task
 from langgraph_council.nodes.coordination import SubtaskRun
 from langgraph_council.nodes.testing import ScriptCall
 
@@ -106,17 +107,7 @@ def reply(family: str, call: ScriptCall) -> Any:
 
 
 def _conflict() -> Conflict:
-    positions = [
-        ConflictPosition(
-            agent_id=a,
-            agent_department=ORG[a].department,
-            agent_level=ORG[a].level,
-            position=f"{a} plan",
-            reasoning="measured",
-        )
-        for a in PARTIES
-    ]
-    return Conflict(id="crash", type="architecture", subject="Queue or cron?", positions=positions)
+    return conflict("crash", PARTIES)
 
 
 def make_repo(root: Path) -> Path:
