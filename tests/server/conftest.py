@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -39,19 +40,24 @@ def deployment(pg_server: str) -> Iterator[Cluster]:
             assert sign not in logs, f"a replica logged {sign!r}: see the replica logs"
 
 
+@asynccontextmanager
+async def _client(deployment: Cluster, name: str) -> AsyncIterator[LangGraphClient]:
+    """An SDK client of replica `name`, restarted first if a test killed it."""
+    if not deployment.replicas[name].alive():
+        deployment.start(name)
+    async with get_client(url=deployment.replicas[name].url) as sdk:
+        yield sdk
+
+
 @pytest.fixture
 async def replica_a(deployment: Cluster) -> AsyncIterator[LangGraphClient]:
-    """An SDK client of replica `a` (restarted first if a test killed it)."""
-    if not deployment.replicas["a"].alive():
-        deployment.start("a")
-    async with get_client(url=deployment.replicas["a"].url) as sdk:
+    """An SDK client of replica `a`."""
+    async with _client(deployment, "a") as sdk:
         yield sdk
 
 
 @pytest.fixture
 async def replica_b(deployment: Cluster) -> AsyncIterator[LangGraphClient]:
-    """An SDK client of replica `b` (restarted first if a test killed it)."""
-    if not deployment.replicas["b"].alive():
-        deployment.start("b")
-    async with get_client(url=deployment.replicas["b"].url) as sdk:
+    """An SDK client of replica `b`."""
+    async with _client(deployment, "b") as sdk:
         yield sdk
