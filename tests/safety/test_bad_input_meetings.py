@@ -1,0 +1,62 @@
+"""Issue 15 item 3, meetings: any agenda, participant list, budget and run context either runs
+or fails before the first model call with an error naming the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from langgraph.checkpoint.memory import InMemorySaver
+
+from langgraph_council.graphs import create_meeting_graph
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes.demo import demo_reply
+from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.conftest import ORG_YAML
+
+from .strategies import PROTOCOLS, Fuzzed, fuzz, meeting_contexts, meeting_inputs
+
+ORG = Org.load(ORG_YAML)
+FUZZ = fuzz(60)
+STATUSES = {"completed", "budget_exhausted"}
+
+
+def run_meeting(protocol: str, given_input: Fuzzed, context: Fuzzed) -> None:
+    """Run one meeting; an error must come before any model call and name a changed field."""
+    model = ScriptedChatModel(demo_reply)
+    graph = create_meeting_graph(
+        Roster(ORG, default_model=model), protocol=protocol, checkpointer=InMemorySaver()
+    )
+    config: Any = {"configurable": {"thread_id": "fuzz"}}
+    try:
+        out = graph.invoke(given_input.value, config, context=context.value)
+    except (ValueError, TypeError) as exc:
+        message = str(exc)
+        assert model.calls == [], f"{len(model.calls)} model calls before: {message}"
+        touched = given_input.touched | context.touched
+        assert Fuzzed(None, touched).named_in(message), (message, touched)
+        return
+    assert out["minutes"].status in STATUSES, out["minutes"].status
+
+
+@FUZZ
+@given(st.sampled_from(PROTOCOLS), meeting_inputs())
+def test_meeting_inputs_run_or_fail_before_any_call_naming_the_field(
+    protocol: str, given_input: Fuzzed
+) -> None:
+    run_meeting(protocol, given_input, Fuzzed(None))
+
+
+@FUZZ
+@given(st.sampled_from(PROTOCOLS), meeting_contexts())
+def test_meeting_contexts_run_or_fail_before_any_call_naming_the_field(
+    protocol: str, context: Fuzzed
+) -> None:
+    valid = {
+        "agenda": {"title": "Release", "items": [{"title": "Cut", "presenter_id": "ghost"}]},
+        "leader_id": "cto",
+        "participant_ids": ["senior_dev", "@frontend_dev"],
+        "token_budget": 50_000,
+    }
+    run_meeting(protocol, Fuzzed(valid), context)
