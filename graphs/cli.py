@@ -8,6 +8,7 @@ Every mistake prints one line and exits non-zero; `--debug` shows the traceback 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import sys
@@ -45,6 +46,21 @@ def _budget(text: str) -> int:
     return value
 
 
+def _seconds(text: str, *, infinite: bool = False) -> float:
+    """A flag's seconds: a finite number >= 0 (or `inf` when `infinite`); NaN is refused."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (0 <= value < math.inf or (infinite and value == math.inf)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds >= 0, got {text!r}")
+    return value
+
+
+def _grace(text: str) -> float:
+    return _seconds(text, infinite=True)  # `inf`: drain for as long as the run needs
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -70,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
     storage.add_argument("--json", action="store_true", help="print one JSON document")
     storage.add_argument("--thread-id", help="thread id to use (default: a new one)")
     storage.add_argument(
-        "--grace", type=float, default=30.0, help="seconds to drain a run on SIGTERM/SIGINT"
+        "--grace", type=_grace, default=30.0, help="seconds to drain a run on SIGTERM/SIGINT"
     )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="run a demo on scripted agents").add_subparsers(
@@ -80,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     meeting.add_argument("--protocol", default="structured_phases", choices=MEETING_PROTOCOLS)
     meeting.add_argument("--budget", type=_budget, default=20_000, help="token budget")
     meeting.add_argument(
-        "--pace", type=float, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
+        "--pace", type=_seconds, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
     )
     conflict = demo.add_parser("conflict", parents=[storage], help="two leads disagree")
     conflict.add_argument("--strategy", default="authority", choices=CONFLICT_STRATEGIES)
