@@ -75,6 +75,9 @@ def test_conflicts_resolve_or_fail_before_any_call_naming_the_field(conflict: Fu
 @given(conflict_configs())
 # Bug: an unregistered strategy picked by `by_conflict_type` was reported as `strategy`.
 @example(Fuzzed({"by_conflict_type": {"architecture": "coin"}}, {"by_conflict_type"}))
+# Bug: a party named as ladder.arbitrator failed only at arbitration, after every negotiation
+# round's model calls.
+@example(Fuzzed({"strategy": "ladder", "ladder": {"arbitrator": "senior_dev"}}, {"arbitrator"}))
 def test_strategy_contexts_resolve_or_fail_before_any_call_naming_the_field(
     context: Fuzzed,
 ) -> None:
