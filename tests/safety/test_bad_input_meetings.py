@@ -20,6 +20,7 @@ from .strategies import PROTOCOLS, Fuzzed, fuzz, meeting_contexts, meeting_input
 ORG = Org.load(ORG_YAML)
 FUZZ = fuzz(60)
 STATUSES = {"completed", "budget_exhausted"}
+BIG = 2**63
 
 
 def run_meeting(protocol: str, given_input: Fuzzed, context: Fuzzed) -> None:
@@ -64,6 +65,16 @@ def test_meeting_inputs_run_or_fail_before_any_call_naming_the_field(
 
 @FUZZ
 @given(st.sampled_from(PROTOCOLS), meeting_contexts())
+# Bug: turn counts that validate (2**63) made the schedules lists of 2**63 speakers: MemoryError
+# (and a process of many GB) before or after the first calls.
+@example(
+    "round_robin", Fuzzed({"round_robin": {"max_turns_per_agent": BIG, "max_total_turns": BIG}})
+)
+@example(
+    "structured_phases",
+    Fuzzed({"structured_phases": {"max_discussion_turns_per_agent": BIG,
+                                  "skip_discussion_if_no_conflicts": False}}),
+)  # fmt: skip
 def test_meeting_contexts_run_or_fail_before_any_call_naming_the_field(
     protocol: str, context: Fuzzed
 ) -> None:
