@@ -166,7 +166,7 @@ FLAGS = ["--winner", "--answer", "--commit", "--by", "--reason", "--kind", "--gr
 FLAGS += ["--max-attempts", "--grace", "--thread-id", "--budget", "--protocol", "--strategy"]
 _VALUE = st.one_of(
     st.sampled_from(["cto", "", "-1", "nan", "{", "[]", "os:path", "json:loads", ":", "x.py:f"]),
-    odd_text.filter(lambda t: "\x00" not in t),
+    odd_text,
 )
 
 
@@ -194,6 +194,11 @@ def command_lines(draw: st.DrawFn) -> list[str]:
 @given(command_lines())
 @example(["threads", "resume", "x", "--graph", "json:loads", "--memory"])
 @example(["demo", "meeting", "--grace", "nan", "--memory"])
+# Bug (on PostgreSQL): a NUL in an id failed as "DataError: ... (run again with --debug ...)".
+@example(["escalations", "show", "a\x00b", "--memory"])
+@example(["threads", "show", "a\x00b", "--memory"])
+# Bug: a value holding a line break printed the usage error on two lines.
+@example(["escalations", "list", "--budget", "\r", "--memory"])
 def test_any_command_line_is_one_line_or_runs(argv: list[str]) -> None:
     status, _, err = council(*argv)
     if status == 0:
