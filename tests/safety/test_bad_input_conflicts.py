@@ -18,7 +18,7 @@ from tests.conftest import ORG_YAML
 from .strategies import Fuzzed, conflict_configs, conflicts, fuzz
 
 ORG = Org.load(ORG_YAML)
-FUZZ = fuzz(80)
+FUZZ = fuzz(50)
 VALID = {
     "id": "c1",
     "type": "architecture",
