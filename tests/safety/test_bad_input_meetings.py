@@ -15,7 +15,15 @@ from langgraph_council.nodes.demo import demo_reply
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 
-from .strategies import PROTOCOLS, Fuzzed, fuzz, meeting_contexts, meeting_inputs
+from .strategies import (
+    PROTOCOLS,
+    Fuzzed,
+    fuzz,
+    meeting_contexts,
+    meeting_inputs,
+    odd_text,
+    scalar_junk,
+)
 
 ORG = Org.load(ORG_YAML)
 FUZZ = fuzz(60)
@@ -79,3 +87,17 @@ def test_meeting_contexts_run_or_fail_before_any_call_naming_the_field(
     protocol: str, context: Fuzzed
 ) -> None:
     run_meeting(protocol, Fuzzed(VALID), context)
+
+
+@FUZZ
+@given(st.one_of(st.sampled_from([*PROTOCOLS, "Round_Robin", "debate"]), odd_text, scalar_junk))
+def test_protocol_names_build_or_are_refused_naming_the_protocol(protocol: Any) -> None:
+    model = ScriptedChatModel(demo_reply)
+    try:
+        create_meeting_graph(Roster(ORG, default_model=model), protocol=protocol)
+    except (ValueError, TypeError) as exc:
+        assert "protocol" in str(exc), str(exc)
+        assert protocol not in PROTOCOLS
+    else:
+        assert protocol in PROTOCOLS
+    assert model.calls == []
