@@ -1,4 +1,4 @@
-"""Hypothesis strategies for bad input: orgs, meetings, conflicts, plans, configs and files.
+"""Hypothesis strategies for bad input: the shared mutation helpers, orgs and meetings.
 
 Each strategy starts from a valid value and breaks some of it: a field replaced by junk (wrong
 type, odd characters, huge or negative numbers), dropped, duplicated or pointed at an id that
@@ -80,7 +80,7 @@ class Fuzzed:
         )
 
 
-def _mutate(
+def mutate(
     draw: st.DrawFn,
     base: Mapping[str, Any],
     fields: Mapping[str, st.SearchStrategy[Any]],
@@ -140,7 +140,7 @@ def agent_rows(draw: st.DrawFn, index: int, rate: int = 4) -> Fuzzed:
         ),
         "can_delegate": junk,
     }
-    fuzzed = _mutate(draw, base, fields, prefix=f"agents[{index}].", rate=rate)
+    fuzzed = mutate(draw, base, fields, prefix=f"agents[{index}].", rate=rate)
     row: Any = fuzzed.value
     if draw(st.integers(0, 10 * rate)) == 0:
         row = draw(junk)
@@ -179,13 +179,13 @@ def participant_refs() -> st.SearchStrategy[Any]:
 @st.composite
 def agendas(draw: st.DrawFn) -> Fuzzed:
     """An agenda as a dict (sometimes a string or junk)."""
-    item = _mutate(
+    item = mutate(
         draw,
         {"title": "Pick a queue", "presenter_id": "senior_dev"},
         {"title": odd_text, "description": junk, "presenter_id": st.one_of(odd_text, junk)},
         prefix="agenda.items.0.",
     )
-    fuzzed = _mutate(
+    fuzzed = mutate(
         draw,
         {"title": "Release", "context": "Q3", "items": [item.value]},
         {"title": odd_text, "context": st.one_of(odd_text, junk), "items": junk},
@@ -232,11 +232,11 @@ _TOP = {
 def meeting_contexts(draw: st.DrawFn) -> Fuzzed:
     """A meeting run context (a dict of `MeetingProtocolConfig` fields), mostly broken."""
     parts = {
-        "round_robin": _mutate(draw, {}, _RR, prefix="round_robin."),
-        "position_papers": _mutate(draw, {}, _PP, prefix="position_papers."),
-        "structured_phases": _mutate(draw, {}, _SP, prefix="structured_phases."),
+        "round_robin": mutate(draw, {}, _RR, prefix="round_robin."),
+        "position_papers": mutate(draw, {}, _PP, prefix="position_papers."),
+        "structured_phases": mutate(draw, {}, _SP, prefix="structured_phases."),
     }
-    top = _mutate(draw, {}, _TOP, rate=2)
+    top = mutate(draw, {}, _TOP, rate=2)
     value = {**top.value, **{k: v.value for k, v in parts.items() if v.value}}
     touched = top.touched | {t for v in parts.values() for t in v.touched}
     if draw(st.integers(0, 15)) == 0:
@@ -248,7 +248,7 @@ def meeting_contexts(draw: st.DrawFn) -> Fuzzed:
 def meeting_inputs(draw: st.DrawFn) -> Fuzzed:
     """A meeting graph input, valid or broken."""
     agenda = draw(agendas())
-    fuzzed = _mutate(
+    fuzzed = mutate(
         draw,
         {"agenda": agenda.value, "leader_id": "cto", "participant_ids": ["senior_dev", "ui_dev"]},
         {
@@ -261,230 +261,3 @@ def meeting_inputs(draw: st.DrawFn) -> Fuzzed:
     fuzzed.value.setdefault("token_budget", draw(st.sampled_from([50_000, 900, 2**31 - 1])))
     fuzzed.touched |= agenda.touched
     return fuzzed
-
-
-# -- conflicts ---------------------------------------------------------------------------
-
-STRATEGIES = ["authority", "debate", "hybrid", "ladder", "human"]
-AGENTS = {  # id: (department, level) in tests/data/org.yaml
-    "backend_lead": ("backend", "lead"),
-    "frontend_lead": ("frontend", "lead"),
-    "senior_dev": ("backend", "senior"),
-    "junior_dev": ("backend", "junior"),
-    "ui_dev": ("frontend", "mid"),
-    "qa_head": ("qa", "director"),
-}
-
-
-@st.composite
-def positions(draw: st.DrawFn, index: int) -> Fuzzed:
-    """One conflict position (a dict), valid or broken."""
-    agent = draw(st.sampled_from(sorted(AGENTS)))
-    department, level = AGENTS[agent]
-    base = {
-        "agent_id": agent,
-        "agent_department": department,
-        "agent_level": level,
-        "position": f"{agent} says so",
-        "reasoning": "measured",
-        "evidence": ["a benchmark"],
-    }
-    fields = {
-        "agent_id": st.one_of(st.sampled_from([*AGENTS, "ghost", "ceo"]), odd_text, scalar_junk),
-        "agent_department": st.one_of(st.sampled_from(["backend", "BACKEND", "qa"]), odd_text),
-        "agent_level": st.one_of(st.sampled_from(LEVELS), odd_text, scalar_junk),
-        "position": st.one_of(odd_text, scalar_junk),
-        "reasoning": st.one_of(odd_text, scalar_junk),
-        "evidence": st.one_of(st.lists(odd_text, max_size=2), junk),
-        "timestamp": st.one_of(st.sampled_from(["2026-01-01T00:00:00", "yesterday"]), junk),
-    }
-    return _mutate(draw, base, fields, prefix=f"positions.{index}.", rate=5)
-
-
-@st.composite
-def conflicts(draw: st.DrawFn) -> Fuzzed:
-    """A `Conflict` as a dict, valid or broken (wrong count, duplicate or unknown parties)."""
-    items = [draw(positions(i)) for i in range(draw(st.integers(0, 4)))]
-    fuzzed = _mutate(
-        draw,
-        {"id": "c1", "type": "architecture", "subject": "Queue or cron?"},
-        {
-            "id": st.one_of(odd_text, scalar_junk),
-            "type": st.one_of(st.sampled_from(["technical", "priority", "nope"]), odd_text),
-            "subject": st.one_of(odd_text, scalar_junk),
-            "task_id": junk,
-        },
-        rate=3,
-    )
-    fuzzed.value["positions"] = [p.value for p in items]
-    fuzzed.touched |= {"positions", *(t for p in items for t in p.touched)}
-    return fuzzed
-
-
-_STRATEGY = st.one_of(st.sampled_from(STRATEGIES), odd_text)
-_AGENT_OR_JUNK = st.one_of(st.sampled_from([*AGENTS, "cto", "ceo", "ghost"]), odd_text, junk)
-
-
-@st.composite
-def conflict_configs(draw: st.DrawFn) -> Fuzzed:
-    """A `ConflictResolutionConfig` as a dict, valid or broken."""
-    debate = _mutate(
-        draw,
-        {},
-        {
-            "judge": st.one_of(st.sampled_from(["shared_manager", "ceo"]), _AGENT_OR_JUNK),
-            "max_argument_tokens": numbers,
-            "rebuttal_round": junk,
-        },
-        prefix="debate.",
-    )
-    hybrid = _mutate(
-        draw,
-        {},
-        {"review_agent": _AGENT_OR_JUNK, "min_confidence": numbers, "escalate_on_ambiguity": junk},
-        prefix="hybrid.",
-    )
-    ladder = _mutate(
-        draw,
-        {},
-        {"max_rounds": numbers, "arbitrator": _AGENT_OR_JUNK, "min_confidence": numbers},
-        prefix="ladder.",
-    )
-    human = _mutate(draw, {}, {"timeout_seconds": st.one_of(numbers, junk)}, prefix="human.")
-    top = _mutate(
-        draw,
-        {"strategy": draw(st.sampled_from(STRATEGIES))},
-        {
-            "strategy": _STRATEGY,
-            "by_conflict_type": st.one_of(
-                st.dictionaries(st.sampled_from(["architecture", "x"]), _STRATEGY), junk
-            ),
-            "by_department": st.one_of(st.dictionaries(st.sampled_from(["backend"]), _STRATEGY)),
-        },
-        rate=2,
-    )
-    value = dict(top.value)
-    touched = set(top.touched)
-    for name, part in (("debate", debate), ("hybrid", hybrid), ("ladder", ladder)):
-        if part.value:
-            value[name] = part.value
-            touched |= part.touched
-    if human.value:
-        value["human"] = human.value
-        touched |= human.touched
-    return Fuzzed(value, touched)
-
-
-# -- plans -------------------------------------------------------------------------------
-
-PLAN_IDS = ["a", "b", "c", "d"]
-
-
-@st.composite
-def plan_rows(draw: st.DrawFn) -> Fuzzed:
-    """`ManualDecomposer` rows: dependencies among a small id pool (cycles, unknown ids)."""
-    rows: list[Any] = []
-    touched: set[str] = {"dependencies", "id", "plan"}
-    for index in range(draw(st.integers(0, 5))):
-        sid = draw(st.sampled_from(PLAN_IDS))
-        base = {
-            "id": sid,
-            "title": f"Do {sid}",
-            "dependencies": draw(st.lists(st.sampled_from([*PLAN_IDS, "ghost"]), max_size=2)),
-            "required_skills": ["python"],
-        }
-        row = _mutate(
-            draw,
-            base,
-            {
-                "id": st.one_of(odd_text, scalar_junk),
-                "title": st.one_of(odd_text, scalar_junk),
-                "dependencies": st.one_of(st.lists(odd_text, max_size=2), junk),
-                "required_skills": junk,
-                "required_role": junk,
-                "complexity": st.one_of(st.sampled_from(["low", "high", "huge"]), junk),
-                "expected_artifacts": numbers,
-            },
-            prefix=f"plan row {index}.",
-            rate=5,
-        )
-        rows.append(draw(junk) if draw(st.integers(0, 25)) == 0 else row.value)
-        touched |= row.touched | {f"plan row {index}"}
-    return Fuzzed(rows, touched)
-
-
-@st.composite
-def coordination_contexts(draw: st.DrawFn) -> Fuzzed:
-    """A `CoordinationConfig` run context as a dict, valid or broken."""
-    return _mutate(
-        draw,
-        {},
-        {
-            "max_subtasks": numbers,
-            "max_depth": numbers,
-            "min_score": numbers,
-            "load_penalty": numbers,
-            "max_concurrency_per_wave": numbers,
-            "fail_fast": junk,
-            "topology": st.one_of(st.sampled_from(["sas", "centralized", "mesh"]), junk),
-            "team_size_warning": numbers,
-            "planner_id": _AGENT_OR_JUNK,
-            "summary_chars": numbers,
-        },
-        rate=2,
-    )
-
-
-@st.composite
-def tasks(draw: st.DrawFn) -> Fuzzed:
-    """The pipeline's input `Task` as a dict, valid or broken."""
-    return _mutate(
-        draw,
-        {"id": "t1", "title": "Ship the billing API", "owner_id": "cto"},
-        {
-            "id": st.one_of(odd_text, scalar_junk),
-            "title": st.one_of(odd_text, scalar_junk),
-            "required_skills": junk,
-            "complexity": st.one_of(st.sampled_from(["low", "epic"]), junk),
-            "structure": st.one_of(st.sampled_from(["sequential", "parallel", "tree"]), junk),
-            "topology": st.one_of(st.sampled_from(["sas", "mesh"]), junk),
-            "expected_artifacts": numbers,
-            "delegation_chain": st.one_of(st.lists(st.sampled_from(REFS), max_size=3), junk),
-            "owner_id": _AGENT_OR_JUNK,
-        },
-        rate=3,
-    )
-
-
-# -- guard configs -----------------------------------------------------------------------
-
-
-@st.composite
-def guard_configs(draw: st.DrawFn) -> Fuzzed:
-    """A `LoopPreventionConfig` as a dict, valid or broken."""
-    rate = _mutate(
-        draw,
-        {},
-        {"max_per_pair_per_minute": numbers, "burst_allowance": numbers, "window_seconds": numbers},
-        prefix="rate_limit.",
-    )
-    breaker = _mutate(
-        draw,
-        {},
-        {
-            "bounce_threshold": numbers,
-            "bounce_window_seconds": numbers,
-            "cooldown_seconds": numbers,
-            "max_cooldown_seconds": numbers,
-        },
-        prefix="circuit_breaker.",
-    )
-    top = _mutate(
-        draw, {}, {"max_delegation_depth": numbers, "dedup_window_seconds": numbers}, rate=2
-    )
-    value = dict(top.value)
-    if rate.value:
-        value["rate_limit"] = rate.value
-    if breaker.value:
-        value["circuit_breaker"] = breaker.value
-    return Fuzzed(value, top.touched | rate.touched | breaker.touched)

@@ -28,17 +28,8 @@ from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 from tests.coordination.gitrepo import make_repo
 
-from .strategies import (
-    Fuzzed,
-    conflict_configs,
-    coordination_contexts,
-    fuzz,
-    guard_configs,
-    meeting_contexts,
-    numbers,
-    odd_text,
-    scalar_junk,
-)
+from .strategies import Fuzzed, fuzz, meeting_contexts, numbers, odd_text, scalar_junk
+from .strategies_flows import conflict_configs, coordination_contexts, guard_configs
 
 ORG = Org.load(ORG_YAML)
 FUZZ = fuzz(80)

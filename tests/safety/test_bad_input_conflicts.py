@@ -15,7 +15,8 @@ from langgraph_council.nodes.demo import demo_reply
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 
-from .strategies import Fuzzed, conflict_configs, conflicts, fuzz
+from .strategies import Fuzzed, fuzz
+from .strategies_flows import conflict_configs, conflicts
 
 ORG = Org.load(ORG_YAML)
 FUZZ = fuzz(50)

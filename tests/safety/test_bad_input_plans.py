@@ -16,7 +16,8 @@ from langgraph_council.nodes.coordination import CoordinationResult, PlanError, 
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.conftest import ORG_YAML
 
-from .strategies import Fuzzed, coordination_contexts, fuzz, plan_rows, tasks
+from .strategies import Fuzzed, fuzz
+from .strategies_flows import coordination_contexts, plan_rows, tasks
 
 ORG = Org.load(ORG_YAML)
 FUZZ = fuzz(60)
