@@ -25,7 +25,14 @@ from typing import Any, Literal
 import yaml
 from langchain_core.language_models import BaseChatModel
 from langgraph.pregel import Pregel
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from rich.console import Console
 from rich.text import Text
 
@@ -88,6 +95,16 @@ class DelegationSpec(_Spec):
 
     task: str = Field(min_length=1)
     entry_agent: str
+
+    @field_validator("task")
+    @classmethod
+    def _task_not_blank(cls, value: str) -> str:
+        # The graph refuses these too, but without naming the file or the field.
+        if not value.strip():
+            raise ValueError("must describe the work, not be blank")
+        if "\x00" in value:
+            raise ValueError("contains U+0000 (NUL), which PostgreSQL cannot store; remove it")
+        return value
 
 
 class CouncilFile(_Spec):

@@ -148,6 +148,9 @@ def council_files(draw: st.DrawFn) -> Fuzzed:
 @example(Fuzzed(_file({"meeting": {**MEETING, "budget": 2**64}}), {"meeting.budget"}))
 # Bug: a conflict refused only when the run built it printed no file name.
 @example(Fuzzed(_file({"conflict": {**CONFLICT, "positions": [POSITION, POSITION]}}), {"agent"}))
+# Bug: a blank delegation task was refused by the graph without the file or the field.
+@example(Fuzzed(_file({"delegation": {"task": " ", "entry_agent": "cto"}}), {"delegation.task"}))
+@example(Fuzzed(_file({"delegation": {"task": "\x00", "entry_agent": "cto"}}), {"delegation.task"}))
 def test_council_run_on_any_file_runs_or_names_the_field(file: Fuzzed) -> None:
     path = _DIR / f"council-{next(_files)}.yaml"
     path.write_text(file.value, encoding="utf-8")
