@@ -6,6 +6,7 @@ no "run again with --debug" (an unexpected error) and no model call before it.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import itertools
@@ -32,7 +33,9 @@ IDS = [a["id"] for a in ORG["agents"]]
 FUZZ = fuzz(40)
 UNEXPECTED = "run again with --debug"
 _files = itertools.count()
-_DIR = Path(tempfile.mkdtemp(prefix="council-fuzz-"))
+_TMP = tempfile.TemporaryDirectory(prefix="council-fuzz-")
+atexit.register(_TMP.cleanup)  # removed when the run ends
+_DIR = Path(_TMP.name)
 
 
 class Counted(ScriptedChatModel):
