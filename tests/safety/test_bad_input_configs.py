@@ -104,8 +104,16 @@ def workspace_configs(draw: st.DrawFn) -> Fuzzed:
         "conflict_escalation": st.sampled_from(["human", "review_agent", "coin"]),
         "review_agent_id": st.one_of(st.sampled_from(["cto", "ghost"]), odd_text),
         "review_max_tokens": numbers,
-        "worktree_root": st.one_of(st.sampled_from(["\x00", "relative/dir"]), scalar_junk),
-        "repo_path": st.one_of(st.sampled_from(["/no/such/repo", "\x00", ""]), scalar_junk),
+        # "<tmp>" is the test's own directory: a relative root would land in the checkout.
+        "worktree_root": st.one_of(
+            st.sampled_from(["\x00", "<tmp>/wt", "<tmp>/a b/\u00e9"]),
+            scalar_junk.filter(lambda v: not isinstance(v, str)),
+        ),
+        # Never a relative string: "" or "." would be this checkout's own repository.
+        "repo_path": st.one_of(
+            st.sampled_from(["/no/such/repo", "\x00", "<tmp>", "<tmp>/repo/.git"]),
+            scalar_junk.filter(lambda v: not isinstance(v, str)),
+        ),
     }  # fmt: skip
     chosen = draw(st.lists(st.sampled_from(sorted(fields)), max_size=2, unique=True))
     return Fuzzed({k: draw(fields[k]) for k in chosen}, set(chosen))
@@ -125,6 +133,9 @@ def test_workspace_configs_validate_or_name_the_field_before_any_subtask(
 ) -> None:
     ran: list[str] = []
     value = {"repo_path": str(repo), **data.value}
+    for key in ("repo_path", "worktree_root"):
+        if isinstance(value.get(key), str):
+            value[key] = value[key].replace("<tmp>", str(repo.parent))
     try:
         graph = create_coordination_graph(
             ORG,
