@@ -8,6 +8,7 @@ Every mistake prints one line and exits non-zero; `--debug` shows the traceback 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import sys
@@ -23,11 +24,16 @@ CONFLICT_STRATEGIES = ("authority", "debate", "human", "hybrid", "ladder")
 """The built-in conflict strategies (`graphs.conflicts.conflict_strategies()`)."""
 
 
+_LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
+"""Every character `str.splitlines` breaks on, written as its escape (a value may hold one)."""
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes as one line (exit status 2), not a usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        line = message.translate(_LINE_BREAKS)
+        self.exit(2, f"{self.prog}: {line} (see {self.prog} --help)\n")
 
 
 _MAX_TOKENS = 2**63 - 1
@@ -43,6 +49,28 @@ def _budget(text: str) -> int:
             f"must be a whole number of tokens from 1 to {_MAX_TOKENS}, got {text!r}"
         )
     return value
+
+
+def _seconds(text: str, *, infinite: bool = False) -> float:
+    """A flag's seconds: a finite number >= 0 (or `inf` when `infinite`); NaN is refused."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (0 <= value < math.inf or (infinite and value == math.inf)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds >= 0, got {text!r}")
+    return value
+
+
+def _grace(text: str) -> float:
+    return _seconds(text, infinite=True)  # `inf`: drain for as long as the run needs
+
+
+def _identifier(text: str) -> str:
+    """A thread or escalation id: PostgreSQL text cannot hold U+0000 (it failed as DataError)."""
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError(f"must not contain U+0000 (NUL), got {text!r}")
+    return text
 
 
 def _version() -> str:
@@ -68,9 +96,11 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--memory", action="store_true", help="keep nothing: in-memory state")
     storage.add_argument("--data-dir", help="embedded server's data directory")
     storage.add_argument("--json", action="store_true", help="print one JSON document")
-    storage.add_argument("--thread-id", help="thread id to use (default: a new one)")
     storage.add_argument(
-        "--grace", type=float, default=30.0, help="seconds to drain a run on SIGTERM/SIGINT"
+        "--thread-id", type=_identifier, help="thread id to use (default: a new one)"
+    )
+    storage.add_argument(
+        "--grace", type=_grace, default=30.0, help="seconds to drain a run on SIGTERM/SIGINT"
     )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="run a demo on scripted agents").add_subparsers(
@@ -80,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     meeting.add_argument("--protocol", default="structured_phases", choices=MEETING_PROTOCOLS)
     meeting.add_argument("--budget", type=_budget, default=20_000, help="token budget")
     meeting.add_argument(
-        "--pace", type=float, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
+        "--pace", type=_seconds, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
     )
     conflict = demo.add_parser("conflict", parents=[storage], help="two leads disagree")
     conflict.add_argument("--strategy", default="authority", choices=CONFLICT_STRATEGIES)
@@ -101,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
 def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     esc = commands.add_parser("escalations", parents=[storage], help="human escalations")
     esc.add_argument("action", choices=["list", "show", "decide", "cancel", "expire"])
-    esc.add_argument("escalation_id", nargs="?")
+    esc.add_argument("escalation_id", nargs="?", type=_identifier)
     esc.add_argument("--kind", choices=["conflict", "delegation", "merge"], help="list one kind")
     esc.add_argument("--winner", help="conflict: agent id of the winning party")
     esc.add_argument("--reject", action="store_true", help="conflict: reject every position")
@@ -127,7 +157,7 @@ def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None
 def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     threads = commands.add_parser("threads", parents=[storage], help="every thread's state")
     threads.add_argument("action", choices=["list", "show", "resume", "prune"])
-    threads.add_argument("thread_id_arg", nargs="?", metavar="THREAD_ID")
+    threads.add_argument("thread_id_arg", nargs="?", metavar="THREAD_ID", type=_identifier)
     threads.add_argument(
         "--graph", metavar="MODULE:FACTORY", help="the thread's graph (default: from metadata)"
     )

@@ -270,7 +270,13 @@ def load_graph(target: str, backend: Backend) -> Pregel[Any, Any]:
     found = _import(target)
     if callable(found) and not isinstance(found, Pregel | StateGraph):
         offered = {"checkpointer": backend.checkpointer, "escalations": backend.escalations}
-        found = found(**_accepted(found, offered))
+        try:
+            found = found(**_accepted(found, offered))
+        except TypeError as exc:  # e.g. a factory that needs arguments the CLI cannot give
+            raise CliError(
+                f"--graph {target!r} cannot be called with checkpointer= and escalations= "
+                f"only ({exc}); name a compiled graph, a StateGraph or such a factory"
+            ) from None
     if isinstance(found, StateGraph):
         return found.compile(checkpointer=backend.checkpointer)
     if isinstance(found, Pregel):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from langgraph.pregel import Pregel
+from pydantic import BaseModel
 from rich.console import Console
 from rich.markup import escape
 
@@ -40,6 +41,8 @@ from langgraph_council.graphs.cli_run import GRAPH_KEY, PROTOCOL_KEY, run_graph
 from langgraph_council.graphs.coordination import create_coordination_graph
 from langgraph_council.guards import InMemoryGuardStateStore
 from langgraph_council.nodes.conflicts import ConflictResolutionConfig
+from langgraph_council.nodes.context import merge_context
+from langgraph_council.nodes.coordination.config import CoordinationConfig
 from langgraph_council.nodes.coordination.demo import (
     DEMO_PIPELINE_TASK,
     DemoAgents,
@@ -47,6 +50,7 @@ from langgraph_council.nodes.coordination.demo import (
     demo_pipeline_roster,
     demo_workspace,
 )
+from langgraph_council.nodes.delegation.models import DelegationConfig
 from langgraph_council.nodes.demo import DEMO_TASK, demo_agenda, demo_conflict
 from langgraph_council.nodes.escalation import Escalation, EscalationKind
 
@@ -286,13 +290,32 @@ def _print_resumed(
     return _waiting(args, backend, console, thread_id)
 
 
-def _context(args: argparse.Namespace) -> Any:
+_CONTEXTS: dict[str, tuple[str, type[BaseModel]]] = {
+    "conflict": ("conflict", ConflictResolutionConfig),
+    "delegation": ("delegation", DelegationConfig),
+    "merge": ("coordination", CoordinationConfig),
+}
+
+
+def _context(args: argparse.Namespace, kind: EscalationKind) -> Any:
+    """`--context` as a JSON object, checked against `kind`'s settings when they surely apply
+    (a demo graph, or a section named after the family): the resumed run may never read it,
+    and a mistake would pass unnoticed. A user's `--graph` may take other keys."""
     if not getattr(args, "context", None):
         return None
     try:
-        return json.loads(args.context)
+        value = json.loads(args.context)
     except json.JSONDecodeError as exc:
         raise CliError(f"--context must be JSON, e.g. '{{\"max_handoffs\": 5}}': {exc}") from None
+    if not isinstance(value, dict):
+        raise CliError(f"--context must be a JSON object, got {type(value).__name__}")
+    section, schema = _CONTEXTS[kind]
+    if not getattr(args, "graph", None) or section in value:
+        try:
+            merge_context(value, section, schema, schema())
+        except (TypeError, ValueError) as exc:
+            raise CliError(f"--context: {exc}") from None
+    return value
 
 
 def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
@@ -326,11 +349,11 @@ def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console
         return 0
     graph = _graph(escalation.kind, args, backend, escalation.thread_id)
     if args.action == "cancel":
-        queue.cancel(escalation.id, graph, context=_context(args))
+        queue.cancel(escalation.id, graph, context=_context(args, escalation.kind))
         console.print(f"cancelled {escalation.id}; its thread was resumed")
         return 0
     decision = decision_from_args(args, escalation)
-    values = queue.decide(escalation.id, decision, graph, context=_context(args))
+    values = queue.decide(escalation.id, decision, graph, context=_context(args, escalation.kind))
     return _print_resumed(args, console, backend, escalation, dict(values))
 
 
@@ -353,7 +376,7 @@ def _expire(args: argparse.Namespace, backend: Backend, console: Console) -> int
     for kind in kinds:
         try:
             backend.escalations.resume_closed(
-                _graph(kind, args, backend), kind=kind, context=_context(args)
+                _graph(kind, args, backend), kind=kind, context=_context(args, kind)
             )
         except CliError as exc:
             console.print(escape(f"{kind}: {exc}"))

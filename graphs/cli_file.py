@@ -25,7 +25,14 @@ from typing import Any, Literal
 import yaml
 from langchain_core.language_models import BaseChatModel
 from langgraph.pregel import Pregel
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from rich.console import Console
 from rich.text import Text
 
@@ -34,6 +41,7 @@ from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.conflicts.models import Conflict, ConflictPosition
 from langgraph_council.nodes.demo import demo_reply
 from langgraph_council.nodes.meetings.models import MeetingAgenda
+from langgraph_council.nodes.meetings.participants import MAX_TOKEN_BUDGET
 from langgraph_council.nodes.org import Org, OrgError
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -61,7 +69,7 @@ class MeetingSpec(_Spec):
     leader: str
     participants: tuple[str, ...] = Field(min_length=1)
     agenda: MeetingAgenda
-    budget: int = Field(default=20_000, gt=0)
+    budget: int = Field(default=20_000, gt=0, le=MAX_TOKEN_BUDGET)
 
 
 class PositionSpec(_Spec):
@@ -87,6 +95,16 @@ class DelegationSpec(_Spec):
 
     task: str = Field(min_length=1)
     entry_agent: str
+
+    @field_validator("task")
+    @classmethod
+    def _task_not_blank(cls, value: str) -> str:
+        # The graph refuses these too, but without naming the file or the field.
+        if not value.strip():
+            raise ValueError("must describe the work, not be blank")
+        if "\x00" in value:
+            raise ValueError("contains U+0000 (NUL), which PostgreSQL cannot store; remove it")
+        return value
 
 
 class CouncilFile(_Spec):
@@ -238,8 +256,10 @@ def file_graph(spec: CouncilFile, org: Org, backend: Backend) -> Pregel[Any, Any
     )
 
 
-def file_input(spec: CouncilFile, org: Org, thread_id: str) -> dict[str, Any]:
-    """The run's input."""
+def file_input(
+    spec: CouncilFile, org: Org, thread_id: str, path: str | Path = "FILE.yaml"
+) -> dict[str, Any]:
+    """The run's input; a mistake found only now still names the file and the field."""
     if spec.meeting:
         m = spec.meeting
         return {
@@ -271,7 +291,7 @@ def file_input(spec: CouncilFile, org: Org, thread_id: str) -> dict[str, Any]:
                 }
             )
         except ValidationError as exc:
-            raise CliError(f"conflict.{_first_error(exc)}") from None
+            raise CliError(f"{path}: conflict.{_first_error(exc)}") from None
         return {"conflict": conflict}
     assert spec.delegation is not None
     return {"task": spec.delegation.task, "entry_agent": spec.delegation.entry_agent}
@@ -291,7 +311,7 @@ def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
     spec, org = load_council_file(args.file)
     graph = file_graph(spec, org, backend)
     thread_id = args.thread_id or f"run-{spec.kind}-{uuid.uuid4().hex[:8]}"
-    payload = file_input(spec, org, thread_id)
+    payload = file_input(spec, org, thread_id, args.file)
     context = ConflictResolutionConfig(strategy=spec.conflict.strategy) if spec.conflict else None
     metadata = {GRAPH_KEY: "file", FILE_KEY: str(Path(args.file).resolve())}
     config: Any = {"configurable": {"thread_id": thread_id}}

@@ -121,11 +121,17 @@ def _validate(org: Any, roster: Any, config: Any, strategies: dict[str, Strategy
         raise ValueError("roster was built for a different org; pass Roster(org, ...) for this org")
     if not isinstance(config, ConflictResolutionConfig):
         raise TypeError(f"config must be a ConflictResolutionConfig, got {type(config).__name__}")
-    unknown = sorted(config.strategy_names() - set(strategies))
-    if unknown:
-        raise ValueError(
-            f"config names unregistered strategies {unknown}; known: {sorted(strategies)}"
-        )
+    named = [("config.strategy", config.strategy)]
+    named += [
+        (f"config.by_conflict_type[{k.value!r}]", v) for k, v in config.by_conflict_type.items()
+    ]
+    named += [(f"config.by_department[{k!r}]", v) for k, v in config.by_department.items()]
+    for field, name in named:
+        if name not in strategies:
+            raise ValueError(
+                f"{field}: unregistered strategies [{name!r}]; known: {sorted(strategies)}, "
+                f"or register_conflict_strategy({name!r}, ...)"
+            )
     if config.debate.judge not in ("shared_manager", "ceo"):
         _check_agent(org, config.debate.judge, "config.debate.judge")
     _check_agent(org, config.hybrid.review_agent, "config.hybrid.review_agent")

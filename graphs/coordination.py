@@ -4,15 +4,17 @@ dispatch in waves (over git worktrees, merged after each batch) -> rollup -> upd
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, cast
 
 from langgraph._internal._constants import CONFIG_KEY_DURABILITY
 from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
+from langgraph_council.checkpoints.serde import with_council_serde
 from langgraph_council.guards.authority_deference import authority_cues_in
 from langgraph_council.guards.config import LoopPreventionConfig
 from langgraph_council.guards.coordination import make_handoff_guard
@@ -317,6 +319,10 @@ def create_coordination_graph(
         loop_records=loop_records,
         update_parent=update_parent,
     )
+    if type(getattr(checkpointer, "serde", None)) is JsonPlusSerializer:
+        # Sync durability saves the input before any node checks it: with LangGraph's own
+        # serializer an int beyond 64 bits failed as "Integer exceeds 64-bit range", unnamed.
+        checkpointer = with_council_serde(cast(BaseCheckpointSaver[Any], checkpointer))
     compiled: CoordinationGraph = builder.compile(checkpointer=checkpointer, store=store, name=name)
     # Only with a saver of its own: without one, LangGraph 1.2's ainvoke fails on "sync".
     return sync_durability(compiled) if isinstance(checkpointer, BaseCheckpointSaver) else compiled

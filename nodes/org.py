@@ -222,7 +222,8 @@ class Org:
             if current in on_path:
                 loop = [*path[on_path[current] :], current]
                 raise OrgError(
-                    f"management cycle through agent {current!r}: " + " -> ".join(loop),
+                    f"management cycle through agent {current!r}: {' -> '.join(loop)}; "
+                    "set one of their manager_id to someone outside the loop (or null)",
                     agent_id=current,
                 )
             on_path[current] = len(path)

@@ -62,6 +62,16 @@ def validate_against_org(org: Org, conflict: Conflict) -> None:
             )
 
 
+def _chosen_by(config: ConflictResolutionConfig, conflict: Conflict) -> str:
+    """The config field that chose the strategy for `conflict` (see `strategy_for`)."""
+    if conflict.type in config.by_conflict_type:
+        return f"by_conflict_type[{conflict.type.value!r}]"
+    departments = {p.agent_department for p in conflict.positions}
+    if len(departments) == 1 and next(iter(departments)) in config.by_department:
+        return f"by_department[{next(iter(departments))!r}]"
+    return "strategy"
+
+
 def make_choose_strategy_node(
     org: Org, default: ConflictResolutionConfig, strategies: Collection[str]
 ) -> Any:
@@ -70,10 +80,12 @@ def make_choose_strategy_node(
     def choose_strategy(state: ConflictState) -> dict[str, Any]:
         conflict = coerce_conflict(state.get("conflict"))
         validate_against_org(org, conflict)
-        strategy = current_config(default).strategy_for(conflict)
+        config = current_config(default)
+        strategy = config.strategy_for(conflict)
         if strategy not in strategies:
             raise ValueError(
-                f"strategy {strategy!r} (for conflict {conflict.id!r}) is not registered; "
+                f"{_chosen_by(config, conflict)}: strategy {strategy!r} (for conflict "
+                f"{conflict.id!r}) is not registered; "
                 f"use one of {sorted(strategies)} or register_conflict_strategy({strategy!r}, ...)"
             )
         # A thread can resolve several conflicts in turn: clear what an earlier run left.

@@ -40,6 +40,7 @@ __all__ = [
     "NegotiationTurn",
     "agreed_winner",
     "best_expert",
+    "check_arbitrator",
     "make_arbitrate_node",
     "make_check_agreement_node",
     "make_negotiate_node",
@@ -172,6 +173,16 @@ def route_negotiation(state: StrategyState) -> Any:
     ]
 
 
+def check_arbitrator(org: Org, conflict: Conflict, named: str | None) -> None:
+    """A named `ladder.arbitrator` must be an agent of the org and not a party.
+
+    Raises:
+        ValueError: Naming the field.
+    """
+    if named is not None and (named not in org or named in conflict.agent_ids):
+        raise ValueError(f"ladder.arbitrator {named!r} must be an agent of the org and not a party")
+
+
 def make_check_agreement_node(
     roster: Roster | None, default: ConflictResolutionConfig
 ) -> RunnableLambda[StrategyState, dict[str, Any]]:
@@ -182,6 +193,8 @@ def make_check_agreement_node(
 
     def check(state: StrategyState) -> dict[str, Any]:
         conflict, statements = state["conflict"], state.get("statements", [])
+        if roster is not None:  # before any negotiation call, not after the rounds
+            check_arbitrator(roster.org, conflict, current_config(default).ladder.arbitrator)
         silent = [a for a in conflict.agent_ids if roster is None or not roster.has_model(a)]
         if silent:
             return {"round": -1}
@@ -229,10 +242,7 @@ def make_arbitrate_node(
     def expert_of(state: StrategyState) -> str | None:
         conflict, named = state["conflict"], current_config(default).ladder.arbitrator
         if named is not None:
-            if named not in org or named in conflict.agent_ids:
-                raise ValueError(
-                    f"ladder.arbitrator {named!r} must be an agent of the org and not a party"
-                )
+            check_arbitrator(org, conflict, named)
             return named if roster is not None and roster.has_model(named) else None
         return best_expert(org, conflict, roster)
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 __all__ = [
     "ConflictEscalation",
@@ -202,6 +202,14 @@ class WorkspaceConfig(BaseModel):
     @classmethod
     def _check_branch(cls, value: str) -> str:
         return validate_branch_name(value, "WorkspaceConfig.base_branch")
+
+    @field_validator("repo_path", "worktree_root")
+    @classmethod
+    def _check_path(cls, value: Path | None, info: ValidationInfo) -> Path | None:
+        # A NUL passed validation, then failed the run in open_workspace as "embedded null byte".
+        if value is not None and "\x00" in str(value):
+            raise ValueError(f"WorkspaceConfig.{info.field_name} contains U+0000; remove it")
+        return value
 
 
 class SemanticIssue(BaseModel):

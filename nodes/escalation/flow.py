@@ -32,6 +32,7 @@ from langgraph_council.nodes.escalation.models import (
     parse_decision,
 )
 from langgraph_council.nodes.escalation.store import FORGED_EXPIRY, EscalationStore
+from langgraph_council.nodes.text import replace_nul
 
 __all__ = [
     "ESCALATION_KEYS",
@@ -156,11 +157,14 @@ def await_decision(
         elif decision.decision == "expired":
             raise ValueError(FORGED_EXPIRY)
     except ValueError as exc:
+        # The error may quote the answer (a key holding U+0000): PostgreSQL cannot store that
+        # in the checkpoint, which then broke the thread instead of asking again.
+        error, _ = replace_nul(str(exc))
         if attempts < MAX_ATTEMPTS and state.get("remaining_steps", steps_to_finish) >= (
             steps_to_finish
         ):
-            return Awaited(None, {"escalation_error": str(exc), "escalation_attempts": attempts})
-        reason = f"closed after {attempts} malformed answers; last: {exc}"
+            return Awaited(None, {"escalation_error": error, "escalation_attempts": attempts})
+        reason = f"closed after {attempts} malformed answers; last: {error}"
         if store is not None and escalation_id:
             decision = store.give_up(escalation_id, reason)
         else:

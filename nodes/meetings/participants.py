@@ -6,6 +6,8 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from langgraph_council.nodes.agents import Roster
 from langgraph_council.nodes.meetings.models import MeetingAgenda
 
@@ -87,9 +89,13 @@ class ValidatedMeeting:
         self.token_budget = budget
 
 
-def _check_literal_duplicates(refs: Sequence[str]) -> None:
+def _check_literal_duplicates(refs: Sequence[object]) -> None:
     seen: set[str] = set()
     for ref in refs:
+        if not isinstance(ref, str) or not ref.strip():  # before hashing: a list is unhashable
+            raise ValueError(
+                f"participant_ids: every reference must be a non-empty string: {ref!r}"
+            )
         if ref in seen:
             raise ValueError(f"participant_ids: {ref!r} is listed twice; list each agent once")
         seen.add(ref)
@@ -98,10 +104,18 @@ def _check_literal_duplicates(refs: Sequence[str]) -> None:
 def _agenda(value: Any) -> MeetingAgenda:
     if isinstance(value, MeetingAgenda):
         return value
-    if isinstance(value, Mapping):
-        return MeetingAgenda.model_validate(dict(value))
-    if isinstance(value, str) and value.strip():
-        return MeetingAgenda(title=value)
+    try:
+        if isinstance(value, Mapping):
+            return MeetingAgenda.model_validate(dict(value))
+        if isinstance(value, str) and value.strip():
+            return MeetingAgenda(title=value)
+    except ValidationError as exc:  # pydantic names `title`; the caller passed `agenda`
+        raise ValueError(
+            "; ".join(
+                f"agenda.{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                for e in exc.errors(include_url=False)
+            )
+        ) from None
     raise TypeError("agenda: pass a MeetingAgenda, a dict with a `title`, or a non-empty string")
 
 

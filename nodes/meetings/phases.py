@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -39,6 +40,7 @@ from langgraph_council.nodes.meetings.steps import (
     named_agent,
     spent,
 )
+from langgraph_council.nodes.meetings.turns import TurnSchedule
 
 __all__ = [
     "AFTER_DISCUSSION",
@@ -234,9 +236,10 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
     return model_node("detect_conflicts", roster, plan, apply)
 
 
-def _discussion(state: MeetingState, config: MeetingProtocolConfig) -> list[str]:
+def _discussion(state: MeetingState, config: MeetingProtocolConfig) -> TurnSchedule:
     who = state.get("discussants", [])
-    return [a for _ in range(config.structured_phases.max_discussion_turns_per_agent) for a in who]
+    rounds = config.structured_phases.max_discussion_turns_per_agent
+    return TurnSchedule(who, rounds, sys.maxsize)  # on demand: `rounds` may be 2**63
 
 
 def discuss(roster: Roster) -> Runnable[MeetingState, Update]:

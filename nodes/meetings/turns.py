@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from langchain_core.runnables import Runnable
 from langgraph.types import Command
@@ -28,22 +29,46 @@ from langgraph_council.nodes.meetings.steps import (
     spent,
 )
 
-__all__ = ["MIN_STEPS_LEFT", "take_turn", "turn_schedule"]
+__all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
 
 MIN_STEPS_LEFT = 4  # summary + finalize + tasks + record: always leave room to end cleanly
 
 
-def turn_schedule(participants: Sequence[str], per_agent: int, total: int) -> list[str]:
+class TurnSchedule(Sequence[str]):
+    """Speakers by turn, computed on demand: a config may allow 2**63 turns (the budget and
+    the step limit end the meeting long before), so the list is never built."""
+
+    def __init__(self, participants: Sequence[str], per_agent: int, total: int) -> None:
+        self.participants = tuple(participants)
+        self._length = min(total, per_agent * len(self.participants), sys.maxsize)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        turn = index + self._length if index < 0 else index
+        if not 0 <= turn < self._length:
+            raise IndexError(f"turn {index} is outside the schedule of {self._length}")
+        return self.participants[turn % len(self.participants)]
+
+
+def turn_schedule(participants: Sequence[str], per_agent: int, total: int) -> TurnSchedule:
     """Speakers by turn: each participant once per round, `per_agent` rounds, at most `total`.
 
     Example:
-        >>> turn_schedule(["a", "b"], 2, 3)
+        >>> list(turn_schedule(["a", "b"], 2, 3))
         ['a', 'b', 'a']
     """
-    return [p for _ in range(per_agent) for p in participants][:total]
+    return TurnSchedule(participants, per_agent, total)
 
 
-def _schedule(state: MeetingState, config: MeetingProtocolConfig) -> list[str]:
+def _schedule(state: MeetingState, config: MeetingProtocolConfig) -> TurnSchedule:
     rr = config.round_robin
     return turn_schedule(state["participant_ids"], rr.max_turns_per_agent, rr.max_total_turns)
 
@@ -56,11 +81,17 @@ def _failed(state: MeetingState) -> set[str]:
     return {f.agent_id for f in state["failures"] if f.phase == "round_robin"}
 
 
-def _next_turn(schedule: Sequence[str], turn: int, failed: set[str]) -> int:
-    """The first turn from `turn` whose speaker has not failed (a failed speaker is skipped)."""
-    while turn < len(schedule) and schedule[turn] in failed:
+def _next_turn(schedule: TurnSchedule, turn: int, failed: set[str]) -> int:
+    """The first turn from `turn` whose speaker has not failed (a failed speaker is skipped).
+
+    Any run of len(participants) turns names every participant: when all of those failed,
+    no turn is left (the schedule is never walked to its end).
+    """
+    for _ in range(len(schedule.participants) + 1):
+        if turn >= len(schedule) or schedule[turn] not in failed:
+            return turn
         turn += 1
-    return turn
+    return len(schedule)
 
 
 def _route(

@@ -1,0 +1,156 @@
+"""Issue 15 item 3, configs: every tunable validates or is refused naming the field; a config
+that validates works (guards check and record, a workspace opens, a delegation runs)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+from langgraph.checkpoint.memory import InMemorySaver
+from pydantic import BaseModel, ValidationError
+
+from langgraph_council.graphs import (
+    ConflictResolutionConfig,
+    CoordinationConfig,
+    ManualDecomposer,
+    MeetingProtocolConfig,
+    create_coordination_graph,
+    create_delegation_graph,
+)
+from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard, LoopPreventionConfig
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes.demo import demo_reply
+from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.conftest import ORG_YAML
+from tests.coordination.gitrepo import make_repo
+
+from .strategies import Fuzzed, fuzz, meeting_contexts, numbers, odd_text, scalar_junk
+from .strategies_flows import conflict_configs, coordination_contexts, guard_configs
+
+ORG = Org.load(ORG_YAML)
+FUZZ = fuzz(80)
+_ids = itertools.count()
+
+
+def validated(schema: type[BaseModel], data: Fuzzed) -> Any:
+    """`schema` validated from `data`, or None after checking the error names a field."""
+    try:
+        return schema.model_validate(data.value)
+    except ValidationError as exc:
+        extra = all(e["type"] == "extra_forbidden" for e in exc.errors())  # its loc is the key
+        assert extra or data.named_in(str(exc)), (str(exc), data.touched)
+        return None
+
+
+@FUZZ
+@given(
+    st.one_of(
+        meeting_contexts().map(lambda d: (MeetingProtocolConfig, d)),
+        conflict_configs().map(lambda d: (ConflictResolutionConfig, d)),
+        coordination_contexts().map(lambda d: (CoordinationConfig, d)),
+    )
+)
+def test_family_configs_validate_or_name_the_field(case: tuple[type[BaseModel], Fuzzed]) -> None:
+    schema, data = case
+    config = validated(schema, data) if isinstance(data.value, dict) else None
+    if config is not None:  # a valid config survives a JSON round trip (Studio, the CLI)
+        assert schema.model_validate_json(config.model_dump_json()) == config
+
+
+@FUZZ
+@given(guard_configs())
+def test_guard_configs_validate_or_name_the_field_and_valid_ones_guard(data: Fuzzed) -> None:
+    config = validated(LoopPreventionConfig, data)
+    if config is None:
+        return
+    guard = LoopGuard(config, store=InMemoryGuardStateStore())
+    task = f"t{next(_ids)}"
+    first = guard.check_and_record(chain=[], delegator="a", delegatee="b", task_id=task)
+    assert first.passed or first.mechanism == "max_depth", first.message
+    again = guard.check_and_record(chain=[], delegator="a", delegatee="b", task_id=task)
+    assert not again.passed and again.mechanism == "dedup", again.message
+
+
+@FUZZ
+@given(guard_configs(), st.integers(1, 12))
+def test_valid_guard_configs_run_a_delegation_to_its_end(data: Fuzzed, max_handoffs: int) -> None:
+    config = validated(LoopPreventionConfig, data)
+    if config is None:
+        return
+    model = ScriptedChatModel(demo_reply)
+    graph = create_delegation_graph(
+        ORG, Roster(ORG, default_model=model), guard_config=config, checkpointer=InMemorySaver()
+    )
+    out = graph.invoke(
+        {"task": "Plan Q3", "entry_agent": "cto"},
+        {"configurable": {"thread_id": f"d{next(_ids)}"}},
+        context={"max_handoffs": max_handoffs},
+    )
+    assert out.get("result") is not None or out.get("__interrupt__"), out
+
+
+@st.composite
+def workspace_configs(draw: st.DrawFn) -> Fuzzed:
+    """A `WorkspaceConfig` dict over a real repository (its path filled in by the test)."""
+    fields: dict[str, st.SearchStrategy[Any]] = {
+        "base_branch": st.one_of(st.sampled_from(["main", "develop", "a..b", "-x", "x.lock"]),
+                                 odd_text),
+        "max_concurrent_worktrees": numbers,
+        "merge_order": st.sampled_from(["completion", "priority", "manual", "random", ""]),
+        "conflict_escalation": st.sampled_from(["human", "review_agent", "coin"]),
+        "review_agent_id": st.one_of(st.sampled_from(["cto", "ghost"]), odd_text),
+        "review_max_tokens": numbers,
+        # "<tmp>" is the test's own directory: a relative root would land in the checkout.
+        "worktree_root": st.one_of(
+            st.sampled_from(["\x00", "<tmp>/wt", "<tmp>/a b/\u00e9"]),
+            scalar_junk.filter(lambda v: not isinstance(v, str)),
+        ),
+        # Never a relative string: "" or "." would be this checkout's own repository.
+        "repo_path": st.one_of(
+            st.sampled_from(["/no/such/repo", "\x00", "<tmp>", "<tmp>/repo/.git"]),
+            scalar_junk.filter(lambda v: not isinstance(v, str)),
+        ),
+    }  # fmt: skip
+    chosen = draw(st.lists(st.sampled_from(sorted(fields)), max_size=2, unique=True))
+    return Fuzzed({k: draw(fields[k]) for k in chosen}, set(chosen))
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_repo(tmp_path_factory.mktemp("fuzz") / "repo", {"app.py": "x = 1\n"})
+
+
+@fuzz(25)
+@given(data=workspace_configs())
+# Bug: a NUL in worktree_root passed validation, then failed open_workspace ("embedded null byte").
+@example(data=Fuzzed({"worktree_root": "\x00"}, {"worktree_root"}))
+def test_workspace_configs_validate_or_name_the_field_before_any_subtask(
+    repo: Path, data: Fuzzed
+) -> None:
+    ran: list[str] = []
+    value = {"repo_path": str(repo), **data.value}
+    for key in ("repo_path", "worktree_root"):
+        if isinstance(value.get(key), str):
+            value[key] = value[key].replace("<tmp>", str(repo.parent))
+    try:
+        graph = create_coordination_graph(
+            ORG,
+            Roster(ORG, default_model=ScriptedChatModel([])),
+            executor=lambda run: ran.append(run.subtask.id) or "done",
+            decomposer=ManualDecomposer([{"id": "a", "title": "A", "required_skills": ["python"]}]),
+            workspace=value,
+            checkpointer=InMemorySaver(),
+        )
+    except (ValueError, TypeError) as exc:
+        assert data.named_in(str(exc)), (str(exc), data.touched)
+        return
+    out = graph.invoke(
+        {"task": {"id": f"w{next(_ids)}", "title": "Ship", "owner_id": "cto"}},
+        {"configurable": {"thread_id": f"w{next(_ids)}"}},
+    )
+    assert out["result"].rollup == "completed", out["result"].phases
+    assert ran == ["a"]
