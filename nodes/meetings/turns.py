@@ -99,7 +99,7 @@ def _route(
     config: MeetingProtocolConfig,
     update: dict[str, Any],
     *,
-    schedule: Sequence[str],
+    schedule: TurnSchedule,
     next_turn: int,
     failed: set[str],
     speaker: str | None = None,
