@@ -151,7 +151,8 @@ def _stores(stack: ExitStack, uri: str, repo: str | None, probe: Probe) -> Store
 
 def _git_points(probe: Probe) -> None:
     """Kill points at the pipeline's git writes: worktree add/remove, merge, commit."""
-    from langgraph_council.nodes.coordination import merge, workspace
+    from langgraph_council.nodes._workspace import merge_engine as merge
+    from langgraph_council.nodes._workspace import worktrees as workspace
 
     def counted(name: str, fn: Any) -> Any:
         def wrapped(cwd: Any, *args: str, **kwargs: Any) -> Any:

@@ -21,7 +21,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph_council.checkpoints import embedded_postgres, postgres_checkpointer
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.nodes import AgentProfile, Org, Roster
-from langgraph_council.nodes.fencing import fence_peer
+from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 AGENTS = [f"agent{i}" for i in range(9)]

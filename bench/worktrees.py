@@ -22,11 +22,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from langgraph_council.nodes.coordination import semantic_index
-from langgraph_council.nodes.coordination.merge import finish_run, merge_subtask
-from langgraph_council.nodes.coordination.semantic import check_tree
-from langgraph_council.nodes.coordination.workspace import RunWorkspace
-from langgraph_council.nodes.coordination.workspace_models import WorkspaceConfig
+from langgraph_council.nodes._semantic import index as semantic_index
+from langgraph_council.nodes._semantic.checks import check_tree
+from langgraph_council.nodes._workspace.merge_engine import finish_run, merge_subtask
+from langgraph_council.nodes._workspace.models import WorkspaceConfig
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 
 USER = ["-c", "user.name=bench", "-c", "user.email=bench@localhost"]
 

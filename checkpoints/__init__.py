@@ -1,60 +1,60 @@
 """Everything durable: Postgres checkpointers, the schema, the embedded server, recovery."""
 
-from langgraph_council.checkpoints.call_recording import CallRecordHandler
-from langgraph_council.checkpoints.call_records import (
+from langgraph_council.checkpoints._call_recording import CallRecordHandler
+from langgraph_council.checkpoints._call_records import (
     CallRecord,
     CallRecordStore,
     InMemoryCallRecordStore,
     PostgresCallRecordStore,
 )
-from langgraph_council.checkpoints.connections import connect
-from langgraph_council.checkpoints.dissent import PostgresDissentStore
-from langgraph_council.checkpoints.embedded import (
+from langgraph_council.checkpoints._connections import connect
+from langgraph_council.checkpoints._dissent import PostgresDissentStore
+from langgraph_council.checkpoints._embedded import (
     EmbeddedPostgresError,
     default_data_dir,
     embedded_postgres,
 )
-from langgraph_council.checkpoints.escalations import EscalationQueue, InMemoryEscalationQueue
-from langgraph_council.checkpoints.failures import (
+from langgraph_council.checkpoints._escalations import EscalationQueue, InMemoryEscalationQueue
+from langgraph_council.checkpoints._failures import (
     FailureCategory,
     describe_error,
     infer_failure_category,
 )
-from langgraph_council.checkpoints.guard_store import PostgresGuardStateStore
-from langgraph_council.checkpoints.loop_records import PostgresLoopRecordStore
-from langgraph_council.checkpoints.meeting_records import (
+from langgraph_council.checkpoints._guard_store import PostgresGuardStateStore
+from langgraph_council.checkpoints._loop_records import PostgresLoopRecordStore
+from langgraph_council.checkpoints._meeting_records import (
     InMemoryMeetingRecordStore,
     PostgresMeetingRecordStore,
 )
-from langgraph_council.checkpoints.migrations import (
+from langgraph_council.checkpoints._migrations import (
     MIGRATIONS,
     Migration,
     asetup_database,
     setup_database,
 )
-from langgraph_council.checkpoints.pg_store import BasePostgresStore
-from langgraph_council.checkpoints.postgres import (
+from langgraph_council.checkpoints._pg_store import BasePostgresStore
+from langgraph_council.checkpoints._postgres import (
     async_postgres_checkpointer,
     postgres_checkpointer,
 )
-from langgraph_council.checkpoints.reconciliation import (
+from langgraph_council.checkpoints._reconciliation import (
     reconciliation_note,
     redact_secrets,
     sanitize_error_text,
 )
-from langgraph_council.checkpoints.recovery import (
+from langgraph_council.checkpoints._recovery import (
     ThreadStatus,
     aresume_thread,
     interrupted_threads,
     resume_thread,
 )
-from langgraph_council.checkpoints.resume_attempts import (
+from langgraph_council.checkpoints._resume_attempts import (
     InMemoryResumeAttemptStore,
     PostgresResumeAttemptStore,
     ResumeAttemptStore,
     ResumeStatus,
 )
-from langgraph_council.checkpoints.resume_policy import (
+from langgraph_council.checkpoints._resume_policy import (
     ResumePlan,
     ThreadFailedError,
     aprepare_resume,
@@ -62,25 +62,25 @@ from langgraph_council.checkpoints.resume_policy import (
     prepare_resume,
     resume_with_policy,
 )
-from langgraph_council.checkpoints.retention import (
+from langgraph_council.checkpoints._retention import (
     PruneReport,
     adelete_thread,
     aprune_threads,
     delete_thread,
     prune_threads,
 )
-from langgraph_council.checkpoints.serde import (
+from langgraph_council.checkpoints._serde import (
     council_allowlist,
     council_serde,
     with_council_serde,
 )
-from langgraph_council.checkpoints.shutdown import (
+from langgraph_council.checkpoints._shutdown import (
     ShutdownResult,
     ShutdownStrategy,
     arun_until_signal,
     run_until_signal,
 )
-from langgraph_council.nodes.escalation import (
+from langgraph_council.nodes._escalation import (
     EscalationError,
     EscalationStore,
     aescalation_resume_command,
@@ -88,7 +88,7 @@ from langgraph_council.nodes.escalation import (
 )
 
 BaseEscalationQueue = EscalationStore
-"""The escalation store abstraction under its earlier name (`nodes.escalation.EscalationStore`)."""
+"""The escalation store abstraction under its earlier name (`nodes._escalation.EscalationStore`)."""
 
 __all__ = [
     "MIGRATIONS",

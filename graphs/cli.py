@@ -21,7 +21,7 @@ STRICT_MSGPACK = "LANGGRAPH_STRICT_MSGPACK"
 MEETING_PROTOCOLS = ("position_papers", "round_robin", "structured_phases")
 """The built-in meeting protocols (`meeting_protocols()`; a test keeps the two equal)."""
 CONFLICT_STRATEGIES = ("authority", "debate", "human", "hybrid", "ladder")
-"""The built-in conflict strategies (`graphs.conflicts.conflict_strategies()`)."""
+"""The built-in conflict strategies (`graphs._conflicts.conflict_strategies()`)."""
 
 
 _LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
@@ -183,18 +183,18 @@ Handler = Callable[[argparse.Namespace, Any, Any], int]
 def _handler(args: argparse.Namespace) -> Handler:
     """The command's handler, imported now (this is where LangGraph loads)."""
     if args.command == "demo":
-        from langgraph_council.graphs.cli_commands import DEMOS
+        from langgraph_council.graphs._cli.commands import DEMOS
 
         return DEMOS[args.demo]
     if args.command == "threads":
-        from langgraph_council.graphs.cli_threads import threads_cmd
+        from langgraph_council.graphs._cli.threads import threads_cmd
 
         return threads_cmd
     if args.command == "run":
-        from langgraph_council.graphs.cli_file import run_file_cmd
+        from langgraph_council.graphs._cli.file import run_file_cmd
 
         return run_file_cmd
-    from langgraph_council.graphs.cli_commands import escalations_cmd
+    from langgraph_council.graphs._cli.commands import escalations_cmd
 
     return escalations_cmd
 
@@ -239,7 +239,7 @@ def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.text import Text
 
-    from langgraph_council.graphs.cli_backend import open_backend
+    from langgraph_council.graphs._cli.backend import open_backend
 
     handler = _handler(args)
     console = Console()

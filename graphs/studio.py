@@ -12,7 +12,7 @@ The saver's database also holds what requests and server replicas share (`served
 the escalation queue, guard state, loop, dissent and meeting records. Several replicas behind one
 PostgreSQL serve the same threads (docs/deploy.md).
 
-The `coordination` pipeline runs the demo of `nodes/coordination/demo.py` (`council demo
+The `coordination` pipeline runs the demo of `nodes/_pipeline/demo.py` (`council demo
 pipeline`): a fixed plan of four subtasks in two waves, scripted agents writing real files in git
 worktrees of a demo repository made once per server process in a temp dir, and merge conflicts
 decided by a human (`Command(resume=...)` in Studio). Without `git` on PATH it falls back to the
@@ -40,18 +40,18 @@ from typing import Any, TypeAlias, cast
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.pregel import Pregel
 
-from langgraph_council.checkpoints.embedded import embedded_postgres
-from langgraph_council.checkpoints.postgres import async_postgres_checkpointer
-from langgraph_council.graphs.conflicts import create_conflict_graph
-from langgraph_council.graphs.coordination import create_coordination_graph
-from langgraph_council.graphs.delegation import create_delegation_graph
-from langgraph_council.graphs.meetings import create_meeting_graph
-from langgraph_council.graphs.served_stores import ServedStores, open_served_stores, served_stores
-from langgraph_council.nodes.agents import Roster
-from langgraph_council.nodes.coordination import ManualDecomposer, SubtaskRun, WorkspaceConfig
-from langgraph_council.nodes.coordination.demo import DEMO_PLAN, DemoAgents, demo_pipeline_repo
-from langgraph_council.nodes.demo import MODEL_ENV, demo_org, demo_reply, demo_roster
-from langgraph_council.nodes.org import Org
+from langgraph_council.checkpoints._embedded import embedded_postgres
+from langgraph_council.checkpoints._postgres import async_postgres_checkpointer
+from langgraph_council.graphs._conflicts import create_conflict_graph
+from langgraph_council.graphs._coordination import create_coordination_graph
+from langgraph_council.graphs._delegation import create_delegation_graph
+from langgraph_council.graphs._meetings import create_meeting_graph
+from langgraph_council.graphs._served_stores import ServedStores, open_served_stores, served_stores
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
+from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._pipeline import ManualDecomposer, SubtaskRun, WorkspaceConfig
+from langgraph_council.nodes._pipeline.demo import DEMO_PLAN, DemoAgents, demo_pipeline_repo
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 __all__ = [

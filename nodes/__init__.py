@@ -1,7 +1,7 @@
 """Domain models, state schemas, agent calls and prompts: everything a node runs."""
 
-from langgraph_council.nodes.agents import AgentReply, Roster, StructuredReply, estimate_tokens
-from langgraph_council.nodes.conflicts import (
+from langgraph_council.nodes._agents import AgentReply, Roster, StructuredReply, estimate_tokens
+from langgraph_council.nodes._conflicts import (
     Conflict,
     ConflictKeys,
     ConflictOutcome,
@@ -12,15 +12,14 @@ from langgraph_council.nodes.conflicts import (
     DissentStore,
     InMemoryDissentStore,
 )
-from langgraph_council.nodes.coordination import Task
-from langgraph_council.nodes.escalation import (
+from langgraph_council.nodes._escalation import (
     Escalation,
     EscalationStatus,
     EscalationStore,
     HumanDecision,
 )
-from langgraph_council.nodes.fencing import escape_fences, fence_peer, fence_task_data
-from langgraph_council.nodes.meetings import (
+from langgraph_council.nodes._fencing import escape_fences, fence_peer, fence_task_data
+from langgraph_council.nodes._meetings import (
     ActionItem,
     Contribution,
     MeetingAgenda,
@@ -31,13 +30,14 @@ from langgraph_council.nodes.meetings import (
     MinorityReport,
     Position,
 )
-from langgraph_council.nodes.org import (
+from langgraph_council.nodes._org import (
     AgentProfile,
     CoordinationRule,
     Org,
     OrgError,
     SeniorityLevel,
 )
+from langgraph_council.nodes._pipeline import Task
 
 __all__ = [
     "ActionItem",

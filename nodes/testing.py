@@ -17,7 +17,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, PrivateAttr
 
-from langgraph_council.nodes.agents import AGENT_ID_MARKER, estimate_tokens
+from langgraph_council.nodes._agents import AGENT_ID_MARKER, estimate_tokens
 
 __all__ = ["Reply", "ScriptCall", "ScriptExhaustedError", "ScriptedChatModel", "last_human_text"]
 

@@ -18,7 +18,7 @@ from langgraph_council.checkpoints import (
     postgres_checkpointer,
     setup_database,
 )
-from langgraph_council.checkpoints.migrations import apply_migrations, schema_version
+from langgraph_council.checkpoints._migrations import apply_migrations, schema_version
 
 pytestmark = pytest.mark.postgres
 

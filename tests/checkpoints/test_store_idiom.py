@@ -20,12 +20,12 @@ from langgraph_council.checkpoints import (
     PostgresMeetingRecordStore,
     PostgresResumeAttemptStore,
 )
-from langgraph_council.checkpoints.connections import connection_kwargs
-from langgraph_council.checkpoints.failures import FailureCategory
+from langgraph_council.checkpoints._connections import connection_kwargs
+from langgraph_council.checkpoints._failures import FailureCategory
 from langgraph_council.nodes import DissentRecord, MeetingAgenda, MeetingMinutes
-from langgraph_council.nodes.delegation import GuardLimits, LoopRecord
-from langgraph_council.nodes.escalation import Escalation
-from langgraph_council.nodes.meetings.records import MeetingRecord
+from langgraph_council.nodes._delegation import GuardLimits, LoopRecord
+from langgraph_council.nodes._escalation import Escalation
+from langgraph_council.nodes._meetings.records import MeetingRecord
 
 pytestmark = pytest.mark.postgres
 

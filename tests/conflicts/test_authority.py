@@ -12,7 +12,7 @@ from langgraph.checkpoint.postgres import PostgresSaver
 
 from langgraph_council.graphs import create_conflict_graph
 from langgraph_council.nodes import AgentProfile, ConflictOutcome, Org, Roster
-from langgraph_council.nodes.conflicts.authority import rank_parties
+from langgraph_council.nodes._conflicts.authority import rank_parties
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 

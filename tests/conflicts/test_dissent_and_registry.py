@@ -10,7 +10,7 @@ import pytest
 from langgraph.graph import END, START, StateGraph
 from syrupy.assertion import SnapshotAssertion
 
-import langgraph_council.graphs.conflicts as conflicts_module
+import langgraph_council.graphs._conflicts as conflicts_module
 from langgraph_council.checkpoints import PostgresDissentStore
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
@@ -26,7 +26,7 @@ from langgraph_council.nodes import (
     Org,
     Roster,
 )
-from langgraph_council.nodes.conflicts import (
+from langgraph_council.nodes._conflicts import (
     StrategyInput,
     StrategyOutput,
     StrategyState,

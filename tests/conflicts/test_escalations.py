@@ -30,7 +30,7 @@ from langgraph_council.graphs import (
     create_conflict_graph,
 )
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
-from langgraph_council.nodes.conflicts.models import utc_now
+from langgraph_council.nodes._conflicts.models import utc_now
 
 pytestmark = pytest.mark.postgres
 HUMAN = ConflictResolutionConfig(strategy="human")
@@ -269,7 +269,7 @@ def test_the_same_conflict_escalated_again_in_one_thread_gets_a_new_row(
 def test_endless_malformed_answers_close_the_escalation_unresolved(
     kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
-    from langgraph_council.nodes.conflicts.human import MAX_HUMAN_ATTEMPTS
+    from langgraph_council.nodes._conflicts.human import MAX_HUMAN_ATTEMPTS
 
     graph = _human_graph(org, saver, queue)
     cfg = kit.thread("t")

@@ -19,8 +19,8 @@ from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph_council.checkpoints import EscalationQueue, InMemoryEscalationQueue
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, Org
-from langgraph_council.nodes.delegation.models import DelegationConfig
-from langgraph_council.nodes.escalation import DEFAULT_TIMEOUT_SECONDS
+from langgraph_council.nodes._delegation.models import DelegationConfig
+from langgraph_council.nodes._escalation import DEFAULT_TIMEOUT_SECONDS
 
 DAY = 24 * 3600.0
 

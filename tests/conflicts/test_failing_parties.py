@@ -13,7 +13,7 @@ import pytest
 
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, Org, Roster
-from langgraph_council.nodes.conflicts.failures import PartiesFailedError
+from langgraph_council.nodes._conflicts.failures import PartiesFailedError
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 PARTIES = ("junior_dev", "senior_dev")

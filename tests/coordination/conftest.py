@@ -18,7 +18,7 @@ from langgraph_council.graphs import (
     create_coordination_graph,
 )
 from langgraph_council.nodes import AgentProfile, Org, Task
-from langgraph_council.nodes.coordination import CoordinationResult, SubtaskRun
+from langgraph_council.nodes._pipeline import CoordinationResult, SubtaskRun
 
 
 class Recorder:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from langgraph_council.nodes.coordination.workspace_models import WorkspaceConfig
+from langgraph_council.nodes._workspace.models import WorkspaceConfig
 
 USER = ("-c", "user.name=tester", "-c", "user.email=tester@localhost")
 

@@ -14,7 +14,7 @@ from langgraph.types import Command, interrupt
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes import Task
-from langgraph_council.nodes.coordination import (
+from langgraph_council.nodes._pipeline import (
     CoordinationConfig,
     Plan,
     SubtaskResult,

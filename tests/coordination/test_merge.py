@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from langgraph_council.nodes.coordination.merge import (
+from langgraph_council.nodes._workspace.merge_engine import (
     apply_decision,
     find_merge,
     finish_run,
     merge_subtask,
 )
-from langgraph_council.nodes.coordination.workspace import RunWorkspace
-from langgraph_council.nodes.coordination.workspace_models import MergeResult, WorkspaceError
+from langgraph_council.nodes._workspace.models import MergeResult, WorkspaceError
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import (
     branches,
     commit_all,
@@ -190,9 +190,9 @@ def test_merges_from_two_processes_run_one_at_a_time(repo: Path) -> None:
         write(workspace.create_worktree(f"t{i}").path, f"mod_{i}.py", f"VALUE = {i}\n")
     code = (
         "import sys\nfrom pathlib import Path\n"
-        "from langgraph_council.nodes.coordination.merge import merge_subtask\n"
-        "from langgraph_council.nodes.coordination.workspace import RunWorkspace\n"
-        "from langgraph_council.nodes.coordination.workspace_models import WorkspaceConfig\n"
+        "from langgraph_council.nodes._workspace.merge_engine import merge_subtask\n"
+        "from langgraph_council.nodes._workspace.worktrees import RunWorkspace\n"
+        "from langgraph_council.nodes._workspace.models import WorkspaceConfig\n"
         "ws = RunWorkspace.open(WorkspaceConfig(repo_path=Path(sys.argv[1])), 'run-1')\n"
         "for sid in sys.argv[2:]:\n"
         "    assert merge_subtask(ws, sid).status == 'merged', sid\n"

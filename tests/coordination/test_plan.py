@@ -6,7 +6,7 @@ import pytest
 
 from langgraph_council.graphs import ManualDecomposer
 from langgraph_council.nodes import Task
-from langgraph_council.nodes.coordination import (
+from langgraph_council.nodes._pipeline import (
     CoordinationConfig,
     PlanError,
     build_plan,

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 
 from langgraph_council.nodes import Org, Roster, Task
-from langgraph_council.nodes.coordination import (
+from langgraph_council.nodes._pipeline import (
     CoordinationConfig,
     DecompositionPlan,
     Plan,
     PlanError,
     apply_plan,
 )
-from langgraph_council.nodes.coordination.prompts import render_plan_prompt
+from langgraph_council.nodes._pipeline.prompts import render_plan_prompt
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 TASK = Task(

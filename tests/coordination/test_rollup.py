@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from langgraph_council.nodes.coordination import SubtaskResult, rollup_status
+from langgraph_council.nodes._pipeline import SubtaskResult, rollup_status
 
 from .conftest import Recorder, rows, run
 

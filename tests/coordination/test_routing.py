@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from langgraph_council.nodes import Org, Task
-from langgraph_council.nodes.coordination import (
+from langgraph_council.nodes._pipeline import (
     CoordinationConfig,
     Subtask,
     build_plan,

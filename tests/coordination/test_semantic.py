@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from langgraph_council.nodes.coordination.merge import apply_decision, merge_subtask
-from langgraph_council.nodes.coordination.semantic import check_files, check_tree, new_issues
-from langgraph_council.nodes.coordination.workspace import RunWorkspace
+from langgraph_council.nodes._semantic.checks import check_files, check_tree, new_issues
+from langgraph_council.nodes._workspace.merge_engine import apply_decision, merge_subtask
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import (
     commit_all,
     config,

@@ -14,7 +14,7 @@ from typing_extensions import TypedDict
 
 from langgraph_council.graphs import ManualDecomposer, build_coordination_graph
 from langgraph_council.nodes import Org
-from langgraph_council.nodes.coordination import (
+from langgraph_council.nodes._pipeline import (
     CoordinationConfig,
     CoordinationResult,
     Executor,
@@ -22,8 +22,8 @@ from langgraph_council.nodes.coordination import (
     SubtaskRun,
     Task,
 )
-from langgraph_council.nodes.coordination.execute import make_execute_node
-from langgraph_council.nodes.coordination.state import merge_outcomes
+from langgraph_council.nodes._pipeline.execute import make_execute_node
+from langgraph_council.nodes._pipeline.state import merge_outcomes
 
 from .conftest import TASK, Recorder, rows, run
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from langgraph_council.nodes.coordination.gitops import run_git
-from langgraph_council.nodes.coordination.merge import finish_run, merge_subtask
-from langgraph_council.nodes.coordination.workspace import RunWorkspace
-from langgraph_council.nodes.coordination.workspace_models import (
+from langgraph_council.nodes._workspace.git import run_git
+from langgraph_council.nodes._workspace.merge_engine import finish_run, merge_subtask
+from langgraph_council.nodes._workspace.models import (
     WorkspaceError,
     WorktreeLimitError,
 )
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import (
     branches,
     commit_all,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from langgraph_council.nodes.coordination.merge import finish_run, merge_subtask
-from langgraph_council.nodes.coordination.workspace import RunWorkspace
+from langgraph_council.nodes._workspace.merge_engine import finish_run, merge_subtask
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import (
     branches,
     commit_all,

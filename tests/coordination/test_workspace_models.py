@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from langgraph_council.nodes.coordination.workspace import RunWorkspace
-from langgraph_council.nodes.coordination.workspace_models import (
+from langgraph_council.nodes._workspace.models import (
     MergeResult,
     SemanticIssue,
     WorkspaceConfig,
     validate_branch_name,
     validate_id,
 )
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import branches, config, make_repo, no_git_identity
 
 __all__ = ["no_git_identity"]

@@ -22,8 +22,8 @@ from langgraph_council.checkpoints import (
 )
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes.delegation import DelegationConfig
-from langgraph_council.nodes.escalation import (
+from langgraph_council.nodes._delegation import DelegationConfig
+from langgraph_council.nodes._escalation import (
     EscalationError,
     EscalationStore,
     InMemoryEscalationQueue,

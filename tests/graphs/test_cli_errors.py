@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from langgraph_council.graphs._cli.backend import mask_uri
+from langgraph_council.graphs._cli.output import print_escalation, print_escalations
 from langgraph_council.graphs.cli import main
-from langgraph_council.graphs.cli_backend import mask_uri
-from langgraph_council.graphs.cli_output import print_escalation, print_escalations
-from langgraph_council.nodes.escalation import Escalation
+from langgraph_council.nodes._escalation import Escalation
 
 ROOT = Path(__file__).parents[2]
 

@@ -7,15 +7,15 @@ from typing import Any, get_args
 import pytest
 
 import langgraph_council.graphs as graphs
-import langgraph_council.graphs.conflicts as conflicts_module
-import langgraph_council.graphs.meetings as meetings_module
+import langgraph_council.graphs._conflicts as conflicts_module
+import langgraph_council.graphs._meetings as meetings_module
 from langgraph_council.graphs import (
     create_conflict_graph,
     create_delegation_graph,
     register_conflict_strategy,
     register_meeting_protocol,
 )
-from langgraph_council.graphs.meeting_protocols import build_round_robin
+from langgraph_council.graphs._meeting_protocols import build_round_robin
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -53,9 +53,9 @@ def test_both_registries_refuse_an_existing_name_unless_replaced(
 
 
 def test_graph_aliases_are_typed_by_their_state() -> None:
-    from langgraph_council.nodes.conflicts import ConflictState
-    from langgraph_council.nodes.delegation import DelegationState
-    from langgraph_council.nodes.meetings.state import MeetingState
+    from langgraph_council.nodes._conflicts import ConflictState
+    from langgraph_council.nodes._delegation import DelegationState
+    from langgraph_council.nodes._meetings.state import MeetingState
 
     assert get_args(graphs.MeetingGraph)[0] is MeetingState
     assert get_args(graphs.ConflictGraph)[0] is ConflictState
@@ -77,9 +77,9 @@ def test_store_means_langgraphs_store_and_guard_state_has_its_own_argument(org: 
 
 
 def test_state_types_live_in_nodes_and_stay_importable_from_graphs() -> None:
-    from langgraph_council.graphs.conflict_batch import BatchState
-    from langgraph_council.nodes.conflicts.batch import BatchState as NodesBatchState
-    from langgraph_council.nodes.meetings import triggers
+    from langgraph_council.graphs._conflict_batch import BatchState
+    from langgraph_council.nodes._conflicts.batch import BatchState as NodesBatchState
+    from langgraph_council.nodes._meetings import triggers
 
     assert BatchState is NodesBatchState
     assert issubclass(graphs.MeetingTriggers, triggers.MeetingTriggers)

@@ -13,10 +13,10 @@ from langgraph_council.checkpoints import (
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
 )
-from langgraph_council.checkpoints.migrations import MIGRATIONS, apply_migrations
-from langgraph_council.checkpoints.postgres import connection_kwargs
+from langgraph_council.checkpoints._migrations import MIGRATIONS, apply_migrations
+from langgraph_council.checkpoints._postgres import connection_kwargs
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
-from langgraph_council.nodes.delegation import LoopRecord, PairState
+from langgraph_council.nodes._delegation import LoopRecord, PairState
 
 pytestmark = pytest.mark.postgres
 

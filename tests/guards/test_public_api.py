@@ -5,7 +5,7 @@ from __future__ import annotations
 import langgraph_council.checkpoints as checkpoints
 import langgraph_council.graphs as graphs
 import langgraph_council.guards as guards
-import langgraph_council.nodes.delegation as delegation
+import langgraph_council.nodes._delegation as delegation
 
 
 def test_the_exported_names() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from langgraph_council.graphs import create_meeting_graph
-from langgraph_council.nodes.meetings.adoption import clean_claim
+from langgraph_council.nodes._meetings.adoption import clean_claim
 
 SENIOR = "backend_lead"
 PEERS = ("senior_dev", "junior_dev", "ui_dev", "qa_engineer")

@@ -16,7 +16,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictPosition, Org
-from langgraph_council.nodes.conflicts.dissent import InMemoryDissentStore
+from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
 
 
 def _script(position) -> dict:

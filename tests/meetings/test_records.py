@@ -119,7 +119,7 @@ def test_a_reused_meeting_id_never_overwrites_another_threads_record(
 ) -> None:
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from langgraph_council.nodes.meetings.records import MeetingRecordClashError
+    from langgraph_council.nodes._meetings.records import MeetingRecordClashError
 
     roster, _ = make_roster(lambda call: "Decisions:\n- Use Postgres")
     graph = create_meeting_graph(

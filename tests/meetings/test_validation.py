@@ -112,7 +112,7 @@ def test_bad_context_names_the_field(make_roster, meeting_input) -> None:
 
 
 def test_custom_protocol_registers_and_runs(make_roster, meeting_input) -> None:
-    from langgraph_council.graphs.meeting_protocols import build_round_robin
+    from langgraph_council.graphs._meeting_protocols import build_round_robin
 
     def quick(graph, roster: Roster) -> None:
         build_round_robin(graph, roster)
@@ -145,7 +145,7 @@ def test_bad_structured_phase_settings_fail_before_any_call(
 
 
 def test_group_references_leave_out_the_leader(make_roster) -> None:
-    from langgraph_council.nodes.meetings.participants import validate_meeting_input
+    from langgraph_council.nodes._meetings.participants import validate_meeting_input
 
     roster, _model = make_roster({})
     base = {"agenda": "Plan", "token_budget": 1000}

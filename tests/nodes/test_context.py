@@ -13,7 +13,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictOutcome, ConflictPosition, Org, Roster
-from langgraph_council.nodes.context import merge_context
+from langgraph_council.nodes._context import merge_context
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 BUILT = ConflictResolutionConfig(

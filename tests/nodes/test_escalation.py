@@ -12,7 +12,7 @@ from langgraph.types import Command
 from pydantic import ValidationError
 from typing_extensions import TypedDict
 
-from langgraph_council.nodes.escalation import (
+from langgraph_council.nodes._escalation import (
     DelegationDecision,
     Escalation,
     EscalationError,

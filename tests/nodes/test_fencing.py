@@ -99,7 +99,7 @@ def test_escaping_catches_spellings_a_model_may_read_as_a_fence_tag(
     hostile: str, escaped: str
 ) -> None:
     """Issue 14 item 1: case, whitespace, zero-width, look-alikes, entities, nesting."""
-    from langgraph_council.nodes.fencing import escape_fences, fence_tag_openers
+    from langgraph_council.nodes._fencing import escape_fences, fence_tag_openers
 
     assert escape_fences(hostile) == escaped
     assert fence_tag_openers(escaped) == []

@@ -1,4 +1,4 @@
-"""Every model call in the package goes through `nodes/calls.py` (via `Roster` in `agents.py`).
+"""Every model call in the package goes through `nodes/_calls.py` (via `Roster` in `agents.py`).
 
 A source scan, so CI fails naming the file when a module calls a chat model directly: invokes
 something that looks like a model, binds tools or a schema to one, takes a raw model from the
@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).parents[2]
 PACKAGE_DIRS = ("nodes", "graphs", "guards", "checkpoints")
-ALLOWED = {"nodes/agents.py", "nodes/calls.py"}
+ALLOWED = {"nodes/_agents.py", "nodes/_calls.py"}
 """`agents.py` holds the chat models (Roster); `calls.py` is the one call node."""
 
 MODEL_METHODS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch", "generate"}
@@ -55,13 +55,17 @@ def test_no_module_but_the_call_node_calls_a_chat_model() -> None:
             offenders[name] = calls
     assert not offenders, (
         "these modules call a chat model directly; build the node with "
-        f"langgraph_council.nodes.calls.model_node instead: {offenders}"
+        f"langgraph_council.nodes._calls.model_node instead: {offenders}"
     )
 
 
 def test_the_scan_covers_the_package() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in package_files()}
-    callers = {"nodes/meetings/turns.py", "nodes/conflicts/debate.py", "nodes/delegation/flow.py"}
+    callers = {
+        "nodes/_meetings/turns.py",
+        "nodes/_conflicts/debate.py",
+        "nodes/_delegation/flow.py",
+    }
     assert names >= ALLOWED | callers
 
 

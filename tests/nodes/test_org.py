@@ -165,7 +165,7 @@ def test_profile_names_with_line_breaks_or_fence_tags_add_no_prompt_lines() -> N
     )
     system = Roster(org, default_model=ScriptedChatModel(["ok"])).system_prompt("a")
     assert not any(line.startswith("SYSTEM") for line in system.splitlines())
-    from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, fence_tag_openers
+    from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, fence_tag_openers
 
     assert fence_tag_openers(system.replace(UNTRUSTED_CONTENT_DIRECTIVE, "")) == []
 
@@ -223,7 +223,7 @@ def test_yaml_is_read_with_the_c_loader_when_libyaml_is_there() -> None:
     """Issue 14 item 8: a 50,000-agent org spent 27.7 of 28.5 s in the pure-Python loader."""
     import yaml
 
-    from langgraph_council.nodes import org as org_module
+    from langgraph_council.nodes import _org as org_module
 
     expected = yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader
     assert org_module.YAML_LOADER is expected

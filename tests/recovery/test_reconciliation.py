@@ -13,7 +13,7 @@ from langgraph_council.checkpoints import (
     redact_secrets,
     sanitize_error_text,
 )
-from langgraph_council.checkpoints.reconciliation import NOTE_ERROR_CHARS
+from langgraph_council.checkpoints._reconciliation import NOTE_ERROR_CHARS
 
 ALNUM = string.ascii_letters + string.digits
 SEGMENT = st.text(ALNUM + "._-", min_size=1, max_size=12).filter(lambda s: s not in {".", ".."})

@@ -11,10 +11,10 @@ from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import InMemoryResumeAttemptStore, resume_with_policy
-from langgraph_council.nodes.agents import Roster, estimate_tokens
-from langgraph_council.nodes.calls import Call, CallOutcome, model_node
-from langgraph_council.nodes.demo import demo_org
-from langgraph_council.nodes.resume_note import (
+from langgraph_council.nodes._agents import Roster, estimate_tokens
+from langgraph_council.nodes._calls import Call, CallOutcome, model_node
+from langgraph_council.nodes._demo import demo_org
+from langgraph_council.nodes._resume_note import (
     RESUME_NOTE_KEY,
     resume_note_for,
     resume_note_payload,

@@ -21,7 +21,7 @@ import yaml
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from langgraph_council.graphs import cli_file
+from langgraph_council.graphs._cli import file as cli_file
 from langgraph_council.graphs.cli import main
 from langgraph_council.nodes.testing import ScriptedChatModel
 

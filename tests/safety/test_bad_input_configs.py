@@ -23,7 +23,7 @@ from langgraph_council.graphs import (
 )
 from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard, LoopPreventionConfig
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes.demo import demo_reply
+from langgraph_council.nodes._demo import demo_reply
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 from tests.coordination.gitrepo import make_repo

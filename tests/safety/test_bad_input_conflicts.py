@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import Conflict, Org, Roster
-from langgraph_council.nodes.demo import demo_reply
+from langgraph_council.nodes._demo import demo_reply
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 

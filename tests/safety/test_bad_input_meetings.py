@@ -11,7 +11,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes.demo import demo_reply
+from langgraph_council.nodes._demo import demo_reply
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 

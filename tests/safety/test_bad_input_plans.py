@@ -12,7 +12,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.graphs import ManualDecomposer, create_coordination_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes.coordination import CoordinationResult, PlanError, SubtaskRun
+from langgraph_council.nodes._pipeline import CoordinationResult, PlanError, SubtaskRun
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.conftest import ORG_YAML
 

@@ -21,10 +21,10 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
-from langgraph_council.nodes.conflicts import ConflictResolutionConfig
-from langgraph_council.nodes.conflicts.ladder import NegotiationReply
-from langgraph_council.nodes.conflicts.models import Verdict
-from langgraph_council.nodes.fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
+from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+from langgraph_council.nodes._conflicts.ladder import NegotiationReply
+from langgraph_council.nodes._conflicts.models import Verdict
+from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.conftest import ORG_YAML
 

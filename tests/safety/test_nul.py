@@ -28,8 +28,8 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictPosition, MeetingAgenda, Org, Roster
+from langgraph_council.nodes._text import NUL_REPLACEMENT
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
-from langgraph_council.nodes.text import NUL_REPLACEMENT
 
 pytestmark = pytest.mark.postgres
 NUL = "\x00"

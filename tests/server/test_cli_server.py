@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from langgraph_sdk.client import LangGraphClient
 
-from langgraph_council.nodes.demo import demo_conflict
+from langgraph_council.nodes._demo import demo_conflict
 from tests.server.cluster import Cluster, free_port
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]

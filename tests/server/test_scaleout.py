@@ -16,7 +16,7 @@ import pytest
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
-from langgraph_council.nodes.demo import demo_conflict
+from langgraph_council.nodes._demo import demo_conflict
 from tests.server.cluster import Cluster
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]

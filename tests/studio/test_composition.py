@@ -26,8 +26,8 @@ from langgraph_council.nodes import (
     Org,
     Position,
 )
-from langgraph_council.nodes.demo import demo_agenda, demo_roster
-from langgraph_council.nodes.meetings.models import DetectedConflict, MinorityReport
+from langgraph_council.nodes._demo import demo_agenda, demo_roster
+from langgraph_council.nodes._meetings.models import DetectedConflict, MinorityReport
 
 START_AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 MEETING = {

@@ -95,7 +95,8 @@ async def test_without_a_database_url_the_embedded_server_starts(
     # Not pytest's tmp_path: other pytest processes on the machine prune its parent directory.
     with tempfile.TemporaryDirectory(prefix="council-studio-") as tmp:
         data = Path(tmp) / "pg"
-        monkeypatch.setattr("langgraph_council.checkpoints.embedded.default_data_dir", lambda: data)
+        target = "langgraph_council.checkpoints._embedded.default_data_dir"
+        monkeypatch.setattr(target, lambda: data)
         async with studio.checkpointer() as saver:
             assert await saver.aget_tuple({"configurable": {"thread_id": "none"}}) is None
         assert (data / "PG_VERSION").exists() and not (data / "postmaster.pid").exists()

@@ -24,9 +24,9 @@ from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
-from langgraph_council.nodes.coordination import CoordinationResult
-from langgraph_council.nodes.coordination.demo import DEMO_PIPELINE_TASK
-from langgraph_council.nodes.demo import demo_conflict
+from langgraph_council.nodes._demo import demo_conflict
+from langgraph_council.nodes._pipeline import CoordinationResult
+from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from tests.conftest import fresh_database
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]

@@ -38,7 +38,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
-from langgraph_council.nodes.conflicts import ConflictResolutionConfig
+from langgraph_council.nodes._conflicts import ConflictResolutionConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 ORG = Org.load(Path(__file__).resolve().parents[2] / "data" / "org.yaml")

@@ -28,7 +28,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.graphs.studio import STUDIO_GRAPHS
-from langgraph_council.nodes.demo import demo_agenda, demo_conflict, demo_roster
+from langgraph_council.nodes._demo import demo_agenda, demo_conflict, demo_roster
 
 RESUME = {
     "decision": "winner",

@@ -1,0 +1,75 @@
+"""The Postgres dissent store: overruled positions, queryable by agent, type, strategy, time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from psycopg.types.json import Jsonb
+
+from langgraph_council.checkpoints._pg_store import BasePostgresStore
+from langgraph_council.nodes._conflicts import ConflictType, DissentRecord
+
+__all__ = ["PostgresDissentStore"]
+
+
+class PostgresDissentStore(BasePostgresStore):
+    """Dissent records in table `council_dissent_records` (a `DissentStore`).
+
+    Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.
+
+    Example:
+        >>> with PostgresDissentStore.from_conn_string(uri) as store:  # doctest: +SKIP
+        ...     store.query(agent_id="junior_dev", strategy="authority")
+    """
+
+    schema_name = "council_dissent_records table"
+
+    def add(self, records: Iterable[DissentRecord]) -> None:
+        """Store records in one transaction; an id already stored keeps its first copy."""
+        rows = [
+            (
+                r.id,
+                r.conflict_id,
+                r.conflict_type.value if r.conflict_type else None,
+                r.dissenting_agent_id,
+                r.strategy_used,
+                r.decided_by,
+                r.timestamp,
+                Jsonb(r.model_dump(mode="json")),
+            )
+            for r in records
+        ]
+        if not rows:
+            return
+        with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO council_dissent_records (id, conflict_id, conflict_type, "
+                "dissenting_agent_id, strategy_used, decided_by, recorded_at, record) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                rows,
+            )
+
+    def query(
+        self,
+        *,
+        agent_id: str | None = None,
+        conflict_type: ConflictType | str | None = None,
+        strategy: str | None = None,
+        since: datetime | None = None,
+    ) -> list[DissentRecord]:
+        """Records passing every given filter (ANDed; `since` inclusive), oldest first."""
+        if since is not None and since.tzinfo is None:
+            raise ValueError("since must be timezone-aware, e.g. datetime.now(UTC)")
+        kind = None if conflict_type is None else ConflictType(conflict_type).value
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT record FROM council_dissent_records WHERE "
+                "(%(agent)s::text IS NULL OR dissenting_agent_id = %(agent)s) AND "
+                "(%(kind)s::text IS NULL OR conflict_type = %(kind)s) AND "
+                "(%(strategy)s::text IS NULL OR strategy_used = %(strategy)s) AND "
+                "(%(since)s::timestamptz IS NULL OR recorded_at >= %(since)s) "
+                "ORDER BY recorded_at, conflict_id, dissenting_agent_id",
+                {"agent": agent_id, "kind": kind, "strategy": strategy, "since": since},
+            ).fetchall()
+        return [DissentRecord.model_validate(row["record"]) for row in rows]

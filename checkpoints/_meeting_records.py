@@ -1,0 +1,105 @@
+"""Meeting records in Postgres (`council_meeting_records`, see the migrations); append-only."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from langgraph_council.checkpoints._pg_store import BasePostgresStore
+from langgraph_council.nodes._meetings.models import MeetingMinutes
+from langgraph_council.nodes._meetings.records import (
+    InMemoryMeetingRecordStore,
+    MeetingRecord,
+    check_same_meeting,
+)
+
+__all__ = [
+    "InMemoryMeetingRecordStore",
+    "PostgresMeetingRecordStore",
+]
+
+_INSERT = """
+INSERT INTO council_meeting_records (
+    meeting_id, meeting_type, protocol, status, leader_id, token_budget, total_tokens,
+    token_usage_by_participant, contribution_rank, duration_seconds, started_at, ended_at,
+    error, minutes, thread_id)
+VALUES (%(meeting_id)s, %(meeting_type)s, %(protocol)s, %(status)s, %(leader_id)s,
+    %(token_budget)s, %(total_tokens)s, %(usage)s, %(rank)s, %(duration_seconds)s,
+    %(started_at)s, %(ended_at)s, %(error)s, %(minutes)s, %(thread_id)s)
+ON CONFLICT (meeting_id) DO NOTHING
+RETURNING meeting_id
+"""
+
+_SELECT = "SELECT meeting_type, minutes, thread_id FROM council_meeting_records"
+
+
+def _record(row: dict[str, Any]) -> MeetingRecord:
+    return MeetingRecord.from_minutes(
+        MeetingMinutes.model_validate(row["minutes"]),
+        meeting_type=row["meeting_type"],
+        thread_id=row["thread_id"],
+    )
+
+
+class PostgresMeetingRecordStore(BasePostgresStore):
+    """Meeting records in Postgres, one per meeting id, never overwritten.
+
+    Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.
+    Saving a record again from the same thread is a no-op; from another thread it raises
+    `MeetingRecordClashError` naming both threads.
+
+    Example:
+        >>> with PostgresMeetingRecordStore.from_conn_string(uri) as records:  # doctest: +SKIP
+        ...     graph = create_meeting_graph(roster, records=records)
+    """
+
+    schema_name = "council_meeting_records table"
+
+    def save(self, record: MeetingRecord) -> None:
+        """Insert the record unless its meeting id is stored (same thread: a no-op re-run).
+
+        Raises:
+            MeetingRecordClashError: The meeting id is recorded by another thread.
+        """
+        params = {
+            **record.model_dump(exclude={"minutes", "token_usage_by_participant"}),
+            "usage": Jsonb(record.token_usage_by_participant),
+            "rank": Jsonb(list(record.contribution_rank)),
+            "minutes": Jsonb(record.minutes.model_dump(mode="json")),
+        }
+        with self._connection() as conn:
+            if conn.execute(_INSERT, params).fetchone() is not None:
+                return
+            row = conn.execute(f"{_SELECT} WHERE meeting_id = %s", (record.meeting_id,)).fetchone()
+        if row is not None:
+            check_same_meeting(_record(row), record)
+
+    def get(self, meeting_id: str) -> MeetingRecord | None:
+        """The record of one meeting, if saved."""
+        with self._connection() as conn:
+            row = conn.execute(f"{_SELECT} WHERE meeting_id = %s", (meeting_id,)).fetchone()
+        return _record(row) if row else None
+
+    def list(
+        self, *, meeting_type: str | None = None, since: datetime | None = None
+    ) -> list[MeetingRecord]:
+        """Records, newest first; filters are ANDed and `since` is inclusive."""
+        with self._connection() as conn:
+            rows = conn.execute(
+                f"{_SELECT} WHERE (%(t)s::text IS NULL OR meeting_type = %(t)s) "
+                "AND (%(s)s::timestamptz IS NULL OR started_at >= %(s)s) "
+                "ORDER BY started_at DESC",
+                {"t": meeting_type, "s": since},
+            ).fetchall()
+        return [_record(r) for r in rows]
+
+    def last_started(self, meeting_type: str) -> datetime | None:
+        """When the latest meeting of `meeting_type` started (for trigger cooldowns)."""
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT max(started_at) AS s FROM council_meeting_records WHERE meeting_type = %s",
+                (meeting_type,),
+            ).fetchone()
+        return row["s"] if row else None

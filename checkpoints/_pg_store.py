@@ -1,0 +1,98 @@
+"""The one Postgres store idiom: a connection or a pool, `from_conn_string`, an idempotent `setup`.
+
+Every durable store of this package (guard state, loop records, escalations, dissent records,
+meeting records) subclasses `BasePostgresStore`, the way `langgraph-checkpoint-postgres` builds
+`PostgresSaver`:
+
+    with EscalationQueue.from_conn_string(uri) as queue:   # its own connection, closed on exit
+        queue.setup()                                      # idempotent; or setup_database(uri)
+    queue = EscalationQueue(pool)                          # or share a ConnectionPool
+
+On one connection, calls are serialised by a lock (psycopg would interleave two threads'
+transactions on it); with a pool, each call borrows a connection.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, ClassVar, Self
+
+from psycopg import Connection, errors
+from psycopg_pool import ConnectionPool
+
+from langgraph_council.checkpoints._connections import Conn, ConnOrPool, connect
+from langgraph_council.checkpoints._migrations import apply_migrations
+
+__all__ = ["BasePostgresStore"]
+
+
+class BasePostgresStore:
+    """Connection handling shared by every Postgres store of this package."""
+
+    schema_name: ClassVar[str] = "tables of this store"
+    """What a call names when the database lacks its tables (e.g. `council_call_records table`)."""
+
+    def __init__(self, conn: ConnOrPool) -> None:
+        if not isinstance(conn, Connection | ConnectionPool):
+            hint = (
+                f"; for a URI use `with {type(self).__name__}.from_conn_string(uri) as store:`"
+                if isinstance(conn, str)
+                else ""
+            )
+            raise TypeError(
+                f"{type(self).__name__} takes a psycopg Connection or ConnectionPool, "
+                f"got {type(conn).__name__}{hint}"
+            )
+        self._conn = conn
+        self._lock = threading.Lock()
+
+    @classmethod
+    @contextmanager
+    def from_conn_string(
+        cls, uri: str, *, prepare_threshold: int | None = 0, **kwargs: Any
+    ) -> Iterator[Self]:
+        """A store on its own autocommit connection, closed on exit.
+
+        `prepare_threshold=None` disables prepared statements (transaction poolers); other
+        keyword arguments go to the store's constructor.
+
+        Example:
+            >>> with PostgresDissentStore.from_conn_string(uri) as store:  # doctest: +SKIP
+            ...     store.setup()
+        """
+        with connect(uri, prepare_threshold=prepare_threshold) as conn:
+            yield cls(conn, **kwargs)
+
+    def _missing_schema(self) -> RuntimeError:
+        return RuntimeError(
+            f"this database has no {self.schema_name}: run setup_database(uri) "
+            "(or store.setup()) on it first"
+        )
+
+    @contextmanager
+    def _connection(self) -> Iterator[Conn]:
+        """The connection for one call: borrowed from the pool, or the single one, locked.
+
+        A call that finds this store's tables or functions missing raises a `RuntimeError`
+        saying to run the setup.
+        """
+        try:
+            if isinstance(self._conn, ConnectionPool):
+                with self._conn.connection() as conn:
+                    yield conn
+            else:
+                with self._lock:
+                    yield self._conn
+        except (errors.UndefinedTable, errors.UndefinedFunction) as exc:
+            raise self._missing_schema() from exc
+
+    def setup(self) -> list[int]:
+        """Create this package's tables if missing (idempotent, safe to run concurrently).
+
+        Runs the same versioned migrations as `setup_database(uri)`, which also creates
+        LangGraph's checkpoint and store tables. Returns the versions applied by this call.
+        """
+        with self._connection() as conn:
+            return apply_migrations(conn)

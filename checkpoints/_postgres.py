@@ -1,0 +1,162 @@
+"""LangGraph checkpointers on Postgres, configured the way LangGraph requires, setup included."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any, NoReturn
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import (
+    ChannelVersions,
+    Checkpoint,
+    CheckpointMetadata,
+    CheckpointTuple,
+)
+from langgraph.checkpoint.postgres import PostgresSaver
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.checkpoint.serde.base import SerializerProtocol
+from psycopg import AsyncConnection, Connection
+from psycopg.rows import DictRow
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
+
+from langgraph_council.checkpoints._connections import connect, connection_kwargs
+from langgraph_council.checkpoints._migrations import asetup_database, setup_database
+from langgraph_council.checkpoints._serde import council_serde
+
+__all__ = [
+    "async_postgres_checkpointer",
+    "connect",
+    "connection_kwargs",
+    "postgres_checkpointer",
+]
+
+
+def _sync_only(method: str) -> NoReturn:
+    raise NotImplementedError(
+        f"the checkpointer from postgres_checkpointer() is synchronous and cannot serve "
+        f"{method}() under ainvoke/astream: use `async with async_postgres_checkpointer(uri) as "
+        "saver:` (inside the event loop) for async runs, or run the graph with invoke/stream"
+    )
+
+
+class _SyncPostgresSaver(PostgresSaver):
+    """`PostgresSaver` whose async methods say which checkpointer to use instead of raising a
+    bare `NotImplementedError` from deep inside LangGraph."""
+
+    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        _sync_only("aget_tuple")
+
+    async def alist(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[CheckpointTuple]:
+        _sync_only("alist")
+        yield  # an async generator, like the method it overrides
+
+    async def aput(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        _sync_only("aput")
+
+    async def aput_writes(
+        self,
+        config: RunnableConfig,
+        writes: Sequence[tuple[str, Any]],
+        task_id: str,
+        task_path: str = "",
+    ) -> None:
+        _sync_only("aput_writes")
+
+    async def adelete_thread(self, thread_id: str) -> None:
+        _sync_only("adelete_thread")
+
+    async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        _sync_only("aprune")
+
+    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        _sync_only("acopy_thread")
+
+    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
+        _sync_only("adelete_for_runs")
+
+
+def _check_pool_size(pool_size: int | None) -> None:
+    if pool_size is not None and pool_size < 1:
+        raise ValueError(f"pool_size must be >= 1 (or None for one connection), got {pool_size}")
+
+
+@contextmanager
+def postgres_checkpointer(
+    uri: str,
+    *,
+    pool_size: int | None = None,
+    prepare_threshold: int | None = 0,
+    setup: bool = True,
+    serde: SerializerProtocol | None = None,
+) -> Iterator[PostgresSaver]:
+    """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
+
+    `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
+    `serde` defaults to `council_serde()`: this package's models come back as models, strict
+    msgpack or not; pass `council_serde(extra=[YourState, ...])` when your own graphs keep
+    models of their own in the same checkpointer.
+
+    Example:
+        >>> with postgres_checkpointer(uri) as saver:  # doctest: +SKIP
+        ...     graph = builder.compile(checkpointer=saver)
+    """
+    _check_pool_size(pool_size)
+    if setup:
+        setup_database(uri, prepare_threshold=prepare_threshold)
+    if pool_size is None:
+        with connect(uri, prepare_threshold=prepare_threshold) as conn:
+            yield _SyncPostgresSaver(conn, serde=serde or council_serde())
+        return
+    with ConnectionPool[Connection[DictRow]](
+        uri,
+        min_size=1,
+        max_size=pool_size,
+        kwargs=connection_kwargs(prepare_threshold),
+        open=True,
+    ) as pool:
+        yield _SyncPostgresSaver(pool, serde=serde or council_serde())
+
+
+@asynccontextmanager
+async def async_postgres_checkpointer(
+    uri: str,
+    *,
+    pool_size: int | None = None,
+    prepare_threshold: int | None = 0,
+    setup: bool = True,
+    serde: SerializerProtocol | None = None,
+) -> AsyncIterator[AsyncPostgresSaver]:
+    """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
+
+    `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
+    """
+    _check_pool_size(pool_size)
+    if setup:
+        await asetup_database(uri, prepare_threshold=prepare_threshold)
+    if pool_size is None:
+        conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
+        async with conn:
+            yield AsyncPostgresSaver(conn, serde=serde or council_serde())
+        return
+    async with AsyncConnectionPool[AsyncConnection[DictRow]](
+        uri,
+        min_size=1,
+        max_size=pool_size,
+        kwargs=connection_kwargs(prepare_threshold),
+        open=False,
+    ) as pool:
+        yield AsyncPostgresSaver(pool, serde=serde or council_serde())

@@ -1,0 +1,292 @@
+"""Resume policy: count resume attempts in a store, give a thread up after too many, and tell
+the resuming agents where and why they resumed.
+
+`resume_with_policy` wraps `resume_thread`. Each call on a crashed thread counts one attempt
+*before* the run starts (a resume that kills the process again still counts). Up to
+`max_resume_attempts` it resumes; beyond that it marks the thread failed with the category
+`infer_failure_category` gives the last error, and raises `ThreadFailedError` without running
+anything. A resumed run that returns (finished, or waiting for a human) clears the counter:
+it counts consecutive failures. A thread waiting on `interrupt()` is resumed with its answer
+and never counted. `prepare_resume` is the first half alone, for runners that invoke the graph
+themselves (e.g. under `run_until_signal`); they call `attempts_store.clear` after a run that
+completed or was suspended at a step boundary. Resume a thread from one process at a time
+(LangGraph runs one run per thread); two racing resumers would both be counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.pregel import Pregel
+from langgraph.types import Durability, StateSnapshot
+
+from langgraph_council.checkpoints._failures import FailureCategory, infer_failure_category
+from langgraph_council.checkpoints._reconciliation import reconciliation_note, sanitize_error_text
+from langgraph_council.checkpoints._recovery import aresume_thread, resume_thread
+from langgraph_council.checkpoints._resume_attempts import (
+    ResumeAttemptStore,
+    ResumeStatus,
+    stored_error_text,
+)
+from langgraph_council.nodes._resume_note import RESUME_NOTE_KEY, resume_note_payload
+
+__all__ = [
+    "ResumePlan",
+    "ThreadFailedError",
+    "aprepare_resume",
+    "aresume_with_policy",
+    "prepare_resume",
+    "resume_with_policy",
+]
+
+
+class ThreadFailedError(RuntimeError):
+    """The thread was given up on: too many resume attempts failed."""
+
+    def __init__(
+        self,
+        thread_id: str,
+        category: FailureCategory,
+        attempts: int,
+        error: str | None,
+    ) -> None:
+        self.thread_id = thread_id
+        self.category = category
+        self.attempts = attempts
+        self.error = error
+        cause = sanitize_error_text(error) if error else "no error recorded"
+        super().__init__(
+            f"thread {thread_id!r} failed ({category.value}) after {attempts} resume "
+            f"attempt(s): {cause}; fix the cause, then resume it with retry_failed=True"
+        )
+
+
+@dataclass(frozen=True)
+class ResumePlan:
+    """What `prepare_resume` decided: run `graph` with `config` (input None, or the answer)."""
+
+    thread_id: str
+    config: RunnableConfig
+    attempt: int | None
+    """The attempt this run is (1-based), or None for a thread waiting on a human."""
+    note: str | None
+    """The reconciliation note the resuming nodes see, or None."""
+
+
+@dataclass(frozen=True)
+class _Decision:
+    kind: Literal["human", "resume", "refuse"]
+    cause: BaseException | str | None = None
+    reset: bool = False
+    step: int = 0
+    nodes: tuple[str, ...] = ()
+
+
+def _config(thread_id: str) -> RunnableConfig:
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def _last_error(state: StateSnapshot) -> BaseException | str | None:
+    """The error a failed task left in the checkpoint (LangGraph stores it as a write)."""
+    for task in sorted(state.tasks, key=lambda t: t.name):
+        if task.error is not None:
+            return task.error
+    return None
+
+
+def _decide(
+    state: StateSnapshot,
+    status: ResumeStatus,
+    *,
+    max_attempts: int,
+    retry_failed: bool,
+    error: BaseException | str | None,
+    answering: bool,
+) -> _Decision:
+    thread_id = status.thread_id
+    if state.created_at is None:
+        raise ValueError(f"thread {thread_id!r} has no checkpoint; start it with invoke() first")
+    if state.interrupts:
+        return _Decision("human")
+    if answering:
+        raise ValueError(f"thread {thread_id!r} is not waiting on an interrupt; drop resume=")
+    if not state.next:
+        raise ValueError(f"thread {thread_id!r} has already finished; nothing to resume")
+    if status.failed_category is not None and not retry_failed:
+        raise ThreadFailedError(
+            thread_id, status.failed_category, status.attempts, status.last_error
+        )
+    cause = error if error is not None else _last_error(state)
+    reset = status.failed and retry_failed
+    if not reset and status.attempts >= max_attempts:
+        return _Decision("refuse", cause)
+    step = int((state.metadata or {}).get("step", -1)) + 1
+    return _Decision("resume", cause, reset, step, tuple(state.next))
+
+
+def _plan(decision: _Decision, thread_id: str, attempt: int, max_attempts: int) -> ResumePlan:
+    note = reconciliation_note(
+        ", ".join(decision.nodes), decision.cause, attempt=attempt, max_attempts=max_attempts
+    )
+    config: RunnableConfig = {
+        "configurable": {
+            "thread_id": thread_id,
+            RESUME_NOTE_KEY: resume_note_payload(note, step=decision.step, nodes=decision.nodes),
+        }
+    }
+    return ResumePlan(thread_id, config, attempt, note)
+
+
+def _refused(decision: _Decision, status: ResumeStatus) -> ThreadFailedError:
+    category = infer_failure_category(decision.cause)
+    return ThreadFailedError(
+        status.thread_id, category, status.attempts, stored_error_text(decision.cause)
+    )
+
+
+def _check_max(max_resume_attempts: int) -> None:
+    if isinstance(max_resume_attempts, bool) or not isinstance(max_resume_attempts, int):
+        raise TypeError(f"max_resume_attempts must be an int, got {max_resume_attempts!r}")
+    if max_resume_attempts < 0:
+        raise ValueError(f"max_resume_attempts must be >= 0, got {max_resume_attempts}")
+
+
+def prepare_resume(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    retry_failed: bool = False,
+    error: BaseException | str | None = None,
+    resume: Any = None,
+) -> ResumePlan:
+    """Apply the policy to `thread_id` and count the attempt; run nothing.
+
+    `error` overrides the error read from the checkpoint (the failed task's stored error).
+    `resume` is the answer the run will get, checked here so that a wrong call counts nothing.
+
+    Raises:
+        ThreadFailedError: The thread is (or has just been) given up on.
+        ValueError: The thread has no checkpoint or has finished.
+    """
+    _check_max(max_resume_attempts)
+    status = attempts_store.status(thread_id)
+    decision = _decide(
+        graph.get_state(_config(thread_id)),
+        status,
+        max_attempts=max_resume_attempts,
+        retry_failed=retry_failed,
+        error=error,
+        answering=resume is not None,
+    )
+    if decision.kind == "human":
+        return ResumePlan(thread_id, _config(thread_id), None, None)
+    if decision.kind == "refuse":
+        failure = _refused(decision, status)
+        attempts_store.mark_failed(thread_id, failure.category, decision.cause)
+        raise failure
+    if decision.reset:
+        attempts_store.clear(thread_id)
+    attempt = attempts_store.record_attempt(thread_id, decision.cause)
+    return _plan(decision, thread_id, attempt, max_resume_attempts)
+
+
+async def aprepare_resume(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    retry_failed: bool = False,
+    error: BaseException | str | None = None,
+    resume: Any = None,
+) -> ResumePlan:
+    """Async twin of `prepare_resume` (store calls run in a worker thread)."""
+    _check_max(max_resume_attempts)
+    status = await asyncio.to_thread(attempts_store.status, thread_id)
+    decision = _decide(
+        await graph.aget_state(_config(thread_id)),
+        status,
+        max_attempts=max_resume_attempts,
+        retry_failed=retry_failed,
+        error=error,
+        answering=resume is not None,
+    )
+    if decision.kind == "human":
+        return ResumePlan(thread_id, _config(thread_id), None, None)
+    if decision.kind == "refuse":
+        failure = _refused(decision, status)
+        await asyncio.to_thread(
+            attempts_store.mark_failed, thread_id, failure.category, decision.cause
+        )
+        raise failure
+    if decision.reset:
+        await asyncio.to_thread(attempts_store.clear, thread_id)
+    attempt = await asyncio.to_thread(attempts_store.record_attempt, thread_id, decision.cause)
+    return _plan(decision, thread_id, attempt, max_resume_attempts)
+
+
+def resume_with_policy(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    resume: Any = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    retry_failed: bool = False,
+) -> Any:
+    """`resume_thread` under the resume policy; returns the graph's output.
+
+    Example:
+        >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
+        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
+
+    Raises:
+        ThreadFailedError: The thread is (or has just been) given up on; nothing ran.
+    """
+    plan = prepare_resume(
+        graph,
+        thread_id,
+        attempts_store=attempts_store,
+        max_resume_attempts=max_resume_attempts,
+        retry_failed=retry_failed,
+        resume=resume,
+    )
+    runner = graph.with_config(plan.config) if plan.note else graph
+    output = resume_thread(runner, thread_id, resume=resume, context=context, durability=durability)
+    attempts_store.clear(thread_id)
+    return output
+
+
+async def aresume_with_policy(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    resume: Any = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    retry_failed: bool = False,
+) -> Any:
+    """Async twin of `resume_with_policy`."""
+    plan = await aprepare_resume(
+        graph,
+        thread_id,
+        attempts_store=attempts_store,
+        max_resume_attempts=max_resume_attempts,
+        retry_failed=retry_failed,
+        resume=resume,
+    )
+    runner = graph.with_config(plan.config) if plan.note else graph
+    output = await aresume_thread(
+        runner, thread_id, resume=resume, context=context, durability=durability
+    )
+    await asyncio.to_thread(attempts_store.clear, thread_id)
+    return output

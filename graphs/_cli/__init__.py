@@ -1,0 +1,1 @@
+"""The CLI behind `council`: parsing in `graphs.cli`, the commands here."""

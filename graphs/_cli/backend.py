@@ -1,0 +1,293 @@
+"""Where a `council` command keeps its state, and which graph resumes an escalation."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import inspect
+import os
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import StateGraph
+from langgraph.pregel import Pregel
+from psycopg_pool import ConnectionPool
+
+from langgraph_council.checkpoints import (
+    CallRecordStore,
+    EmbeddedPostgresError,
+    EscalationQueue,
+    InMemoryCallRecordStore,
+    InMemoryResumeAttemptStore,
+    PostgresCallRecordStore,
+    PostgresDissentStore,
+    PostgresGuardStateStore,
+    PostgresLoopRecordStore,
+    PostgresMeetingRecordStore,
+    PostgresResumeAttemptStore,
+    ResumeAttemptStore,
+    embedded_postgres,
+    postgres_checkpointer,
+)
+from langgraph_council.graphs._conflicts import create_conflict_graph
+from langgraph_council.graphs._delegation import create_delegation_graph
+from langgraph_council.graphs._meetings import create_meeting_graph
+from langgraph_council.guards import (
+    GuardStateStore,
+    InMemoryGuardStateStore,
+    InMemoryLoopRecordStore,
+    LoopRecordStore,
+)
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._conflicts import DissentStore, InMemoryDissentStore
+from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
+from langgraph_council.nodes._escalation import (
+    EscalationKind,
+    EscalationStore,
+    InMemoryEscalationQueue,
+)
+from langgraph_council.nodes._meetings.records import InMemoryMeetingRecordStore, MeetingRecorder
+from langgraph_council.nodes.testing import ScriptedChatModel
+
+__all__ = [
+    "Backend",
+    "CliError",
+    "demo_graph",
+    "graph_for",
+    "load_graph",
+    "meeting_graph",
+    "open_backend",
+]
+
+DATABASE_ENV = "COUNCIL_DATABASE_URL"
+"""The database when `--db` is not given (as for Studio); `--memory` ignores it."""
+_POOL_SIZE = 4  # the checkpointer, the stores, and one held while an escalation is resumed
+
+
+class CliError(ValueError):
+    """A user mistake: printed as one line, exit status 1."""
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where a command keeps its state: Postgres (embedded or `--db`) or memory."""
+
+    label: str
+    checkpointer: BaseCheckpointSaver[Any]
+    escalations: EscalationStore
+    dissent: DissentStore
+    meetings: MeetingRecorder
+    guard_store: GuardStateStore
+    loop_records: LoopRecordStore
+    attempts: ResumeAttemptStore
+    calls: CallRecordStore
+    uri: str | None = None
+    """The Postgres URI (None in memory), for the per-thread run lease."""
+
+
+def _memory() -> Backend:
+    return Backend(
+        "memory (nothing is kept)",
+        InMemorySaver(),
+        InMemoryEscalationQueue(),
+        InMemoryDissentStore(),
+        InMemoryMeetingRecordStore(),
+        InMemoryGuardStateStore(),
+        InMemoryLoopRecordStore(),
+        InMemoryResumeAttemptStore(),
+        InMemoryCallRecordStore(),
+    )
+
+
+@contextmanager
+def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
+    """Memory with `--memory`, the `--db` server, else the embedded server (started if needed).
+
+    On Postgres, the checkpointer and every store share one connection pool.
+    """
+    if args.memory:
+        yield _memory()
+        return
+    with ExitStack() as stack:
+        uri = _database(args, stack)
+        try:
+            saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
+        except psycopg.Error as exc:
+            where = _db_flag(args) if args.db else "the embedded server"
+            raise CliError(
+                f"{where} {mask_uri(uri)}: cannot connect ({_first_line(exc)})"
+            ) from None
+        pool = saver.conn
+        if not isinstance(pool, ConnectionPool):
+            raise TypeError("postgres_checkpointer(pool_size=...) must give a pooled saver")
+        shown = mask_uri(uri) if args.db else f"(embedded, {args.data_dir or 'default dir'})"
+        yield Backend(
+            "postgres " + shown,
+            saver,
+            EscalationQueue(pool),
+            PostgresDissentStore(pool),
+            PostgresMeetingRecordStore(pool),
+            PostgresGuardStateStore(pool),
+            PostgresLoopRecordStore(pool),
+            PostgresResumeAttemptStore(pool),
+            PostgresCallRecordStore(pool),
+            uri,
+        )
+
+
+def _db_flag(args: argparse.Namespace) -> str:
+    return str(getattr(args, "db_flag", "--db"))
+
+
+def _first_line(exc: BaseException) -> str:
+    return mask_uri(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
+
+
+def _database(args: argparse.Namespace, stack: ExitStack) -> str:
+    """The `--db` URI (else `COUNCIL_DATABASE_URL`), else the embedded server's (started)."""
+    if not args.db and os.environ.get(DATABASE_ENV):
+        args.db, args.db_flag = os.environ[DATABASE_ENV], DATABASE_ENV
+    if args.db:
+        if "://" not in args.db and "=" not in args.db:
+            raise CliError(
+                f"{_db_flag(args)} {mask_uri(args.db)!r} is not a PostgreSQL URI: use "
+                "postgresql://USER:PASSWORD@HOST:PORT/DBNAME"
+            )
+        return str(args.db)
+    try:
+        return str(stack.enter_context(embedded_postgres(args.data_dir)))
+    except (EmbeddedPostgresError, OSError) as exc:
+        where = args.data_dir or "the default data directory"
+        raise CliError(f"--data-dir {where}: cannot start the embedded server ({exc})") from None
+
+
+def mask_uri(text: str) -> str:
+    """`text` with any database password in it replaced by `***` (URI or key=value form).
+
+    Example:
+        >>> mask_uri("postgresql://bob:s3cret@db:5432/council")
+        'postgresql://bob:***@db:5432/council'
+    """
+    text = re.sub(r"(://[^:/@\s]*:)[^\s/]*@", r"\1***@", text)
+    return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
+
+
+def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[Any, Any]:
+    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`)."""
+    roster = demo_roster()
+    if pace > 0 and MODEL_ENV not in os.environ:
+        roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
+    return create_meeting_graph(
+        roster, protocol=protocol, checkpointer=backend.checkpointer, records=backend.meetings
+    )
+
+
+def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:
+    """The demo graph whose escalations are of `kind` (conflict or delegation).
+
+    Raises:
+        CliError: No demo graph has escalations of `kind`.
+    """
+    if kind == "conflict":
+        return create_conflict_graph(
+            demo_org(),
+            demo_roster(),
+            checkpointer=backend.checkpointer,
+            escalations=backend.escalations,
+            dissent_store=backend.dissent,
+        )
+    if kind == "delegation":
+        return create_delegation_graph(
+            demo_org(),
+            demo_roster(),
+            guard_store=backend.guard_store,
+            loop_records=backend.loop_records,
+            escalations=backend.escalations,
+            checkpointer=backend.checkpointer,
+        )
+    raise CliError(
+        f"{kind} escalations come from your own graph: pass --graph module:factory "
+        "(or path/to/file.py:factory) to resume them"
+    )
+
+
+def _import(target: str) -> Any:
+    module_name, _, attribute = target.rpartition(":")
+    if not module_name or not attribute:
+        raise CliError(
+            f"--graph must look like module:factory or path/to/file.py:factory, got {target!r}"
+        )
+    if module_name.endswith(".py"):
+        path = Path(module_name).resolve()
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        if spec is None or spec.loader is None or not path.is_file():
+            raise CliError(f"--graph: no Python file at {module_name!r}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = module
+        spec.loader.exec_module(module)
+    else:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            raise CliError(f"--graph: cannot import {module_name!r} ({exc})") from None
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise CliError(f"--graph: {module_name!r} has no {attribute!r}") from None
+
+
+def _accepted(factory: Any, offered: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of `offered` that `factory` takes (all, with `**kwargs`)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return offered
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return offered
+    names = {p.name for p in parameters}
+    return {k: v for k, v in offered.items() if k in names}
+
+
+def load_graph(target: str, backend: Backend) -> Pregel[Any, Any]:
+    """The user's graph named by `--graph`, bound to this command's checkpointer.
+
+    The target is a compiled graph, a `StateGraph` builder, or a factory returning either,
+    called with the keywords it takes among `checkpointer=` and `escalations=`. It must build
+    the graph that created the escalation's thread.
+
+    Raises:
+        CliError: The target cannot be imported or is not a graph.
+    """
+    found = _import(target)
+    if callable(found) and not isinstance(found, Pregel | StateGraph):
+        offered = {"checkpointer": backend.checkpointer, "escalations": backend.escalations}
+        try:
+            found = found(**_accepted(found, offered))
+        except TypeError as exc:  # e.g. a factory that needs arguments the CLI cannot give
+            raise CliError(
+                f"--graph {target!r} cannot be called with checkpointer= and escalations= "
+                f"only ({exc}); name a compiled graph, a StateGraph or such a factory"
+            ) from None
+    if isinstance(found, StateGraph):
+        return found.compile(checkpointer=backend.checkpointer)
+    if isinstance(found, Pregel):
+        if found.checkpointer is None:
+            return found.copy(update={"checkpointer": backend.checkpointer})
+        return found
+    raise CliError(f"--graph {target!r} is a {type(found).__name__}, not a LangGraph graph")
+
+
+def graph_for(kind: EscalationKind, args: argparse.Namespace, backend: Backend) -> Pregel[Any, Any]:
+    """`--graph` when given, else the demo graph of the escalation's kind."""
+    if getattr(args, "graph", None):
+        return load_graph(args.graph, backend)
+    return demo_graph(kind, backend)

@@ -1,0 +1,392 @@
+"""The `council` commands that run graphs: demos on scripted agents, and human escalations.
+
+Imported by `graphs.cli.main` only once the arguments are parsed (LangGraph loads here)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import uuid
+from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from langgraph.pregel import Pregel
+from pydantic import BaseModel
+from rich.console import Console
+from rich.markup import escape
+
+from langgraph_council.graphs._cli.backend import (
+    Backend,
+    CliError,
+    demo_graph,
+    graph_for,
+    meeting_graph,
+)
+from langgraph_council.graphs._cli.output import (
+    decide_hint,
+    print_delegation,
+    print_escalation,
+    print_escalations,
+    print_json,
+    print_meeting,
+    print_pipeline,
+    print_pipeline_event,
+    print_progress,
+    print_resolution,
+)
+from langgraph_council.graphs._cli.run import GRAPH_KEY, PROTOCOL_KEY, run_graph
+from langgraph_council.graphs._coordination import create_coordination_graph
+from langgraph_council.guards import InMemoryGuardStateStore
+from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+from langgraph_council.nodes._context import merge_context
+from langgraph_council.nodes._delegation.models import DelegationConfig
+from langgraph_council.nodes._demo import DEMO_TASK, demo_agenda, demo_conflict
+from langgraph_council.nodes._escalation import Escalation, EscalationKind
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.demo import (
+    DEMO_PIPELINE_TASK,
+    DemoAgents,
+    demo_pipeline_repo,
+    demo_pipeline_roster,
+    demo_workspace,
+)
+
+__all__ = [
+    "DEMOS",
+    "decision_from_args",
+    "demo_conflict_cmd",
+    "demo_delegation_cmd",
+    "demo_meeting",
+    "demo_pipeline_cmd",
+    "escalations_cmd",
+]
+
+_CONFLICT = {GRAPH_KEY: "conflict"}
+_DELEGATION = {GRAPH_KEY: "delegation"}
+
+
+def _stream(
+    graph: Pregel[Any, Any],
+    payload: Any,
+    thread_id: str,
+    context: Any,
+    console: Console,
+    args: argparse.Namespace,
+    backend: Backend,
+    metadata: dict[str, str],
+) -> dict[str, Any] | int:
+    """Run to the end (the thread's values) or until a signal stops it (the exit status)."""
+    config: Any = {"configurable": {"thread_id": thread_id}}
+
+    def progress(namespace: Sequence[str], mode: str, chunk: Any) -> None:
+        if not args.json:
+            print_progress(console, namespace, mode, chunk)
+
+    ended = run_graph(
+        graph,
+        payload,
+        config,
+        backend=backend,
+        grace=args.grace,
+        metadata=metadata,
+        context=context,
+        progress=progress,
+    )
+    return ended if isinstance(ended, int) else ended.values
+
+
+def _waiting(args: argparse.Namespace, backend: Backend, console: Console, thread_id: str) -> int:
+    """Print the escalations a thread waits on and how to decide them."""
+    pending = backend.escalations.pending(thread_id=thread_id)
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "pending": pending})
+        return 0
+    print_escalations(console, pending)
+    where = "" if backend.label.startswith("postgres") else "  (needs Postgres: drop --memory)"
+    for escalation in pending:
+        console.print(
+            escape(f"Decide from any shell, now or days later:\n  {decide_hint(escalation)}")
+            + where
+        )
+    return 0
+
+
+def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Run the demo meeting and print its minutes."""
+    graph = meeting_graph(backend, args.protocol, args.pace)
+    payload = {
+        "agenda": demo_agenda(),
+        "leader_id": "cto",
+        "token_budget": args.budget,
+        "participant_ids": ["backend_lead", "senior_dev", "frontend_lead", "qa_head"],
+    }
+    thread_id = args.thread_id or f"demo-meeting-{uuid.uuid4().hex[:8]}"
+    metadata = {GRAPH_KEY: "meeting", PROTOCOL_KEY: args.protocol}
+    values = _stream(graph, payload, thread_id, None, console, args, backend, metadata)
+    if isinstance(values, int):
+        return values
+    minutes = values["minutes"]
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "minutes": minutes})
+    else:
+        print_meeting(console, minutes)
+        console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
+    return 0 if minutes.status != "failed" else 1
+
+
+def demo_conflict_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Resolve the demo conflict; with `--strategy human` it waits for `escalations decide`."""
+    graph = demo_graph("conflict", backend)
+    thread_id = args.thread_id or f"demo-conflict-{uuid.uuid4().hex[:8]}"
+    context = ConflictResolutionConfig(strategy=args.strategy)
+    conflict = demo_conflict().model_copy(update={"id": f"demo-{thread_id}"})
+    values = _stream(
+        graph, {"conflict": conflict}, thread_id, context, console, args, backend, _CONFLICT
+    )
+    if isinstance(values, int):
+        return values
+    if values.get("resolution") is None:
+        return _waiting(args, backend, console, thread_id)
+    _print_conflict(args, console, values, thread_id)
+    console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
+    return 0
+
+
+def demo_delegation_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Run the demo delegation: it is blocked at the top of the hierarchy and waits for a human."""
+    graph = demo_graph("delegation", backend)
+    thread_id = args.thread_id or f"demo-delegation-{uuid.uuid4().hex[:8]}"
+    payload = {"task": DEMO_TASK, "entry_agent": "ceo"}
+    values = _stream(graph, payload, thread_id, None, console, args, backend, _DELEGATION)
+    if isinstance(values, int):
+        return values
+    if values.get("result") is None:
+        return _waiting(args, backend, console, thread_id)
+    _print_delegation(args, console, values, thread_id)
+    return 0
+
+
+def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Run the pipeline demo in a throwaway git repository: waves, merges and the rollup.
+
+    The hand-offs pass a fresh in-memory guard each run (repeated demos are not rate-limited
+    against each other); checkpoints and loop records go to the chosen backend.
+    """
+    with ExitStack() as stack:
+        if args.repo:
+            root = Path(args.repo).resolve()
+        else:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="council-demo-"))
+            root = Path(tmp) / "billing"
+        repo = demo_pipeline_repo(root)
+        roster = demo_pipeline_roster()
+        graph = create_coordination_graph(
+            roster.org,
+            roster,
+            executor=DemoAgents(pause=0.0 if args.json else 0.3),
+            workspace=demo_workspace(repo),
+            escalations=backend.escalations,
+            guard_store=InMemoryGuardStateStore(),
+            loop_records=backend.loop_records,
+            checkpointer=backend.checkpointer,
+        )
+        thread_id = args.thread_id or f"demo-pipeline-{uuid.uuid4().hex[:8]}"
+        if not args.json:
+            kept = "" if args.repo else " (a temporary directory: keep it with --repo DIR)"
+            console.print(f"[dim]demo repository {escape(str(repo))}{kept}[/dim]")
+        config: Any = {"configurable": {"thread_id": thread_id}}
+
+        def progress(namespace: Sequence[str], mode: str, chunk: Any) -> None:
+            if not args.json and not namespace:
+                print_pipeline_event(console, mode, chunk)
+
+        ended = run_graph(
+            graph,
+            {"task": DEMO_PIPELINE_TASK},
+            config,
+            backend=backend,
+            grace=args.grace,
+            metadata={GRAPH_KEY: "pipeline"},
+            progress=progress,
+        )
+        if isinstance(ended, int):
+            return ended
+        result = ended.values["result"]
+        if args.json:
+            where = str(repo) if args.repo else None
+            print_json(console, {"thread_id": thread_id, "repo": where, "result": result})
+        else:
+            print_pipeline(console, result)
+            console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
+    return 0 if result.parent_status == "completed" else 1
+
+
+def _print_conflict(
+    args: argparse.Namespace, console: Console, values: dict[str, Any], thread_id: str
+) -> None:
+    resolution, dissent = values["resolution"], values.get("dissent_records", [])
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "resolution": resolution, "dissent": dissent})
+    else:
+        print_resolution(console, resolution, dissent)
+
+
+def _print_delegation(
+    args: argparse.Namespace, console: Console, values: dict[str, Any], thread_id: str
+) -> None:
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "result": values["result"]})
+    else:
+        print_delegation(console, values["result"])
+
+
+_DECISION_FLAGS: dict[str, tuple[str, ...]] = {
+    "conflict": ("winner", "reject"),
+    "delegation": ("answer",),
+    "merge": ("keep", "drop", "commit"),
+}
+
+
+def decision_from_args(args: argparse.Namespace, escalation: Escalation) -> dict[str, Any]:
+    """The decision the flags describe, checked against the escalation's kind.
+
+    Raises:
+        CliError: A flag of another kind, or none that answers this kind.
+    """
+    given = {f for flags in _DECISION_FLAGS.values() for f in flags if getattr(args, f)}
+    foreign = sorted(given - set(_DECISION_FLAGS[escalation.kind]))
+    if foreign or not given - {"commit"}:
+        hint = decide_hint(escalation)
+        raise CliError(f"escalation {escalation.id} is a {escalation.kind} escalation: {hint}")
+    common = {"reasoning": args.reason, "decided_by": f"human:{args.by}"}
+    if escalation.kind == "conflict":
+        choice = "reject" if args.reject else "winner"
+        return {"decision": choice, "winning_agent_id": args.winner, **common}
+    if escalation.kind == "delegation":
+        return {"decision": "answer", "answer": args.answer, **common}
+    choice = "drop" if args.drop else "keep"
+    return {"decision": choice, "resolution_commit": args.commit, **common}
+
+
+def _print_resumed(
+    args: argparse.Namespace,
+    console: Console,
+    backend: Backend,
+    escalation: Escalation,
+    values: dict[str, Any],
+) -> int:
+    thread_id = escalation.thread_id
+    if escalation.kind == "conflict" and values.get("resolution") is not None:
+        _print_conflict(args, console, values, thread_id)
+        return 0
+    if escalation.kind == "delegation" and values.get("result") is not None:
+        _print_delegation(args, console, values, thread_id)
+        return 0
+    if not args.json:
+        console.print(f"resumed thread {escape(thread_id)}")
+    return _waiting(args, backend, console, thread_id)
+
+
+_CONTEXTS: dict[str, tuple[str, type[BaseModel]]] = {
+    "conflict": ("conflict", ConflictResolutionConfig),
+    "delegation": ("delegation", DelegationConfig),
+    "merge": ("coordination", CoordinationConfig),
+}
+
+
+def _context(args: argparse.Namespace, kind: EscalationKind) -> Any:
+    """`--context` as a JSON object, checked against `kind`'s settings when they surely apply
+    (a demo graph, or a section named after the family): the resumed run may never read it,
+    and a mistake would pass unnoticed. A user's `--graph` may take other keys."""
+    if not getattr(args, "context", None):
+        return None
+    try:
+        value = json.loads(args.context)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"--context must be JSON, e.g. '{{\"max_handoffs\": 5}}': {exc}") from None
+    if not isinstance(value, dict):
+        raise CliError(f"--context must be a JSON object, got {type(value).__name__}")
+    section, schema = _CONTEXTS[kind]
+    if not getattr(args, "graph", None) or section in value:
+        try:
+            merge_context(value, section, schema, schema())
+        except (TypeError, ValueError) as exc:
+            raise CliError(f"--context: {exc}") from None
+    return value
+
+
+def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """List, show, decide, cancel or expire human escalations of every kind."""
+    queue = backend.escalations
+    if args.action == "list":
+        pending = queue.pending(kind=args.kind)
+        if args.json:
+            print_json(console, {"pending": pending})
+        else:
+            print_escalations(console, pending)
+        return 0
+    if args.action == "expire":
+        return _expire(args, backend, console)
+    if not args.escalation_id:
+        raise CliError(f"escalations {args.action} needs ESCALATION_ID (see `escalations list`)")
+    try:
+        escalation = queue.get(args.escalation_id)
+    except KeyError:
+        where = (
+            f" in {backend.label}: pass the deployment's database as --db" if args.server else ""
+        )
+        raise CliError(
+            f"no escalation {args.escalation_id!r}{where} (see `escalations list`)"
+        ) from None
+    if args.action == "show":
+        if args.json:
+            print_json(console, {"escalation": escalation})
+        else:
+            print_escalation(console, escalation)
+        return 0
+    graph = _graph(escalation.kind, args, backend, escalation.thread_id)
+    if args.action == "cancel":
+        queue.cancel(escalation.id, graph, context=_context(args, escalation.kind))
+        console.print(f"cancelled {escalation.id}; its thread was resumed")
+        return 0
+    decision = decision_from_args(args, escalation)
+    values = queue.decide(escalation.id, decision, graph, context=_context(args, escalation.kind))
+    return _print_resumed(args, console, backend, escalation, dict(values))
+
+
+def _graph(
+    kind: EscalationKind, args: argparse.Namespace, backend: Backend, thread_id: str | None = None
+) -> Pregel[Any, Any]:
+    """The graph that resumes: the `--server` deployment's, else one built in this process."""
+    if getattr(args, "server", None):
+        from langgraph_council.graphs._cli.server import server_graph
+
+        remote: Pregel[Any, Any] = server_graph(args, kind, thread_id)
+        return remote
+    return graph_for(kind, args, backend)
+
+
+def _expire(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Expire overdue escalations, then resume their threads, each kind on its graph."""
+    expired = backend.escalations.expire_overdue()
+    kinds: list[EscalationKind] = sorted({e.kind for e in expired})
+    for kind in kinds:
+        try:
+            backend.escalations.resume_closed(
+                _graph(kind, args, backend), kind=kind, context=_context(args, kind)
+            )
+        except CliError as exc:
+            console.print(escape(f"{kind}: {exc}"))
+    console.print(f"expired {len(expired)} overdue escalation(s)")
+    return 0
+
+
+DEMOS = {
+    "meeting": demo_meeting,
+    "conflict": demo_conflict_cmd,
+    "delegation": demo_delegation_cmd,
+    "pipeline": demo_pipeline_cmd,
+}

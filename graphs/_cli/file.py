@@ -1,0 +1,346 @@
+"""`council run FILE.yaml`: an org, its models and one meeting, conflict or delegation in YAML.
+
+The file (see `examples/council.yaml`)::
+
+    org: {agents: [...]}                 # the Org's agent profiles
+    models: {default: scripted, cto: "openai:gpt-4o-mini"}   # init_chat_model strings
+    meeting: {protocol, leader, participants, agenda: {title, context}, budget}
+    # or conflict: {strategy, subject, type, positions: [{agent, position, reasoning, evidence}]}
+    # or delegation: {task, entry_agent}
+
+`scripted` is the package's scripted demo agent (no network). A mistake is reported as one
+line naming the field (`meeting.protocol: ...`). The run's checkpoint names the file, so
+`council threads resume` rebuilds its graph from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from langchain_core.language_models import BaseChatModel
+from langgraph.pregel import Pregel
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from rich.console import Console
+from rich.text import Text
+
+from langgraph_council.graphs._cli.backend import Backend, CliError
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition
+from langgraph_council.nodes._demo import demo_reply
+from langgraph_council.nodes._meetings.models import MeetingAgenda
+from langgraph_council.nodes._meetings.participants import MAX_TOKEN_BUDGET
+from langgraph_council.nodes._org import Org, OrgError
+from langgraph_council.nodes.testing import ScriptedChatModel
+
+__all__ = [
+    "FILE_KEY",
+    "CouncilFile",
+    "file_graph",
+    "load_council_file",
+    "roster_for",
+    "run_file_cmd",
+]
+
+FILE_KEY = "council_file"
+SCRIPTED = "scripted"
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class MeetingSpec(_Spec):
+    """A meeting to hold."""
+
+    protocol: str = "structured_phases"
+    leader: str
+    participants: tuple[str, ...] = Field(min_length=1)
+    agenda: MeetingAgenda
+    budget: int = Field(default=20_000, gt=0, le=MAX_TOKEN_BUDGET)
+
+
+class PositionSpec(_Spec):
+    """One party's position in a conflict."""
+
+    agent: str
+    position: str = Field(min_length=1)
+    reasoning: str = Field(min_length=1)
+    evidence: tuple[str, ...] = ()
+
+
+class ConflictSpec(_Spec):
+    """A conflict to resolve."""
+
+    strategy: str = "authority"
+    subject: str = Field(min_length=1)
+    type: str = "other"
+    positions: tuple[PositionSpec, ...] = Field(min_length=2)
+
+
+class DelegationSpec(_Spec):
+    """A task to hand down the hierarchy."""
+
+    task: str = Field(min_length=1)
+    entry_agent: str
+
+    @field_validator("task")
+    @classmethod
+    def _task_not_blank(cls, value: str) -> str:
+        # The graph refuses these too, but without naming the file or the field.
+        if not value.strip():
+            raise ValueError("must describe the work, not be blank")
+        if "\x00" in value:
+            raise ValueError("contains U+0000 (NUL), which PostgreSQL cannot store; remove it")
+        return value
+
+
+class CouncilFile(_Spec):
+    """The whole file: exactly one of `meeting`, `conflict`, `delegation`."""
+
+    org: dict[str, Any]
+    models: dict[str, str] = Field(default_factory=lambda: {"default": SCRIPTED})
+    meeting: MeetingSpec | None = None
+    conflict: ConflictSpec | None = None
+    delegation: DelegationSpec | None = None
+
+    @model_validator(mode="after")
+    def _one_run(self) -> CouncilFile:
+        given = [k for k in ("meeting", "conflict", "delegation") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "give exactly one of meeting, conflict, delegation"
+                + (f" (got {', '.join(given)})" if given else "")
+            )
+        return self
+
+    @property
+    def kind(self) -> Literal["meeting", "conflict", "delegation"]:
+        """Which run the file describes."""
+        return "meeting" if self.meeting else "conflict" if self.conflict else "delegation"
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    message = str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+def load_council_file(path: str | Path) -> tuple[CouncilFile, Org]:
+    """Read and check the file; every mistake is a `CliError` naming the field.
+
+    Example:
+        >>> spec, org = load_council_file("examples/council.yaml")  # doctest: +SKIP
+    """
+    file = Path(path)
+    try:
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read it ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        line = getattr(getattr(exc, "problem_mark", None), "line", None)
+        at = f" at line {line + 1}" if line is not None else ""
+        raise CliError(f"{path}: not valid YAML{at}") from None
+    if not isinstance(data, Mapping):
+        raise CliError(f"{path}: expected a mapping with org and a meeting/conflict/delegation")
+    try:
+        spec = CouncilFile.model_validate(data)
+    except ValidationError as exc:
+        raise CliError(f"{path}: {_first_error(exc)}") from None
+    try:
+        org = Org.from_dict(spec.org)
+    except (OrgError, ValidationError) as exc:
+        detail = _first_error(exc) if isinstance(exc, ValidationError) else str(exc)
+        raise CliError(f"{path}: org: {detail}") from None
+    _check_agents(path, spec, org)
+    return spec, org
+
+
+def _check_agents(path: str | Path, spec: CouncilFile, org: Org) -> None:
+    named: list[tuple[str, str]] = [(f"models.{k}", k) for k in spec.models if k != "default"]
+    if spec.meeting:
+        named.append(("meeting.leader", spec.meeting.leader))
+        named += [(f"meeting.participants.{i}", a) for i, a in enumerate(spec.meeting.participants)]
+    if spec.conflict:
+        named += [
+            (f"conflict.positions.{i}.agent", p.agent)
+            for i, p in enumerate(spec.conflict.positions)
+        ]
+    if spec.delegation:
+        named.append(("delegation.entry_agent", spec.delegation.entry_agent))
+    _check_names(path, spec)
+    known = {a.id for a in org.agents}
+    for field, agent in named:
+        if agent not in known:
+            raise CliError(f"{path}: {field}: no agent {agent!r} in org.agents")
+
+
+def _check_names(path: str | Path, spec: CouncilFile) -> None:
+    from langgraph_council.graphs._conflicts import conflict_strategies
+    from langgraph_council.graphs._meetings import meeting_protocols
+
+    if spec.meeting and spec.meeting.protocol not in meeting_protocols():
+        known = ", ".join(meeting_protocols())
+        raise CliError(f"{path}: meeting.protocol: {spec.meeting.protocol!r} is not one of {known}")
+    if spec.conflict and spec.conflict.strategy not in conflict_strategies():
+        known = ", ".join(conflict_strategies())
+        raise CliError(
+            f"{path}: conflict.strategy: {spec.conflict.strategy!r} is not one of {known}"
+        )
+
+
+def _model(spec: str, field: str) -> BaseChatModel:
+    if spec == SCRIPTED:
+        return ScriptedChatModel(demo_reply)
+    try:
+        chat_models = importlib.import_module("langchain.chat_models")
+        model: BaseChatModel = chat_models.init_chat_model(spec)
+    except ImportError as exc:
+        raise CliError(
+            f"{field}: {spec!r} needs `pip install langchain` and the provider's package ({exc})"
+        ) from None
+    except ValueError as exc:
+        raise CliError(f"{field}: {spec!r} is not a model init_chat_model knows ({exc})") from None
+    return model
+
+
+def roster_for(spec: CouncilFile, org: Org) -> Roster:
+    """The org's roster: `models.default` for everyone, `models.<agent id>` overrides."""
+    default = _model(spec.models.get("default", SCRIPTED), "models.default")
+    models = {k: _model(v, f"models.{k}") for k, v in spec.models.items() if k != "default"}
+    return Roster(org, models, default_model=default)
+
+
+def file_graph(spec: CouncilFile, org: Org, backend: Backend) -> Pregel[Any, Any]:
+    """The graph the file runs, on the command's checkpointer and stores."""
+    from langgraph_council.graphs._conflicts import create_conflict_graph
+    from langgraph_council.graphs._delegation import create_delegation_graph
+    from langgraph_council.graphs._meetings import create_meeting_graph
+
+    roster = roster_for(spec, org)
+    if spec.meeting:
+        return create_meeting_graph(
+            roster,
+            protocol=spec.meeting.protocol,
+            checkpointer=backend.checkpointer,
+            records=backend.meetings,
+        )
+    if spec.conflict:
+        return create_conflict_graph(
+            org,
+            roster,
+            checkpointer=backend.checkpointer,
+            escalations=backend.escalations,
+            dissent_store=backend.dissent,
+        )
+    return create_delegation_graph(
+        org,
+        roster,
+        guard_store=backend.guard_store,
+        loop_records=backend.loop_records,
+        escalations=backend.escalations,
+        checkpointer=backend.checkpointer,
+    )
+
+
+def file_input(
+    spec: CouncilFile, org: Org, thread_id: str, path: str | Path = "FILE.yaml"
+) -> dict[str, Any]:
+    """The run's input; a mistake found only now still names the file and the field."""
+    if spec.meeting:
+        m = spec.meeting
+        return {
+            "agenda": m.agenda,
+            "leader_id": m.leader,
+            "token_budget": m.budget,
+            "participant_ids": list(m.participants),
+        }
+    if spec.conflict:
+        c = spec.conflict
+        positions = tuple(
+            ConflictPosition(
+                agent_id=p.agent,
+                agent_department=org.get(p.agent).department,
+                agent_level=org.get(p.agent).level,
+                position=p.position,
+                reasoning=p.reasoning,
+                evidence=p.evidence,
+            )
+            for p in c.positions
+        )
+        try:
+            conflict = Conflict.model_validate(
+                {
+                    "id": f"c-{thread_id}",
+                    "type": c.type,
+                    "subject": c.subject,
+                    "positions": positions,
+                }
+            )
+        except ValidationError as exc:
+            raise CliError(f"{path}: conflict.{_first_error(exc)}") from None
+        return {"conflict": conflict}
+    assert spec.delegation is not None
+    return {"task": spec.delegation.task, "entry_agent": spec.delegation.entry_agent}
+
+
+def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Run the file's meeting, conflict or delegation and print its outcome."""
+    from langgraph_council.graphs._cli.output import (
+        print_delegation,
+        print_json,
+        print_meeting,
+        print_resolution,
+    )
+    from langgraph_council.graphs._cli.run import GRAPH_KEY, run_graph
+    from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+
+    spec, org = load_council_file(args.file)
+    graph = file_graph(spec, org, backend)
+    thread_id = args.thread_id or f"run-{spec.kind}-{uuid.uuid4().hex[:8]}"
+    payload = file_input(spec, org, thread_id, args.file)
+    context = ConflictResolutionConfig(strategy=spec.conflict.strategy) if spec.conflict else None
+    metadata = {GRAPH_KEY: "file", FILE_KEY: str(Path(args.file).resolve())}
+    config: Any = {"configurable": {"thread_id": thread_id}}
+    ended = run_graph(
+        graph,
+        payload,
+        config,
+        backend=backend,
+        grace=args.grace,
+        metadata=metadata,
+        context=context,
+    )
+    if isinstance(ended, int):
+        return ended
+    values = ended.values
+    out: dict[str, Any] = {
+        k: values.get(k) for k in ("minutes", "resolution", "result") if values.get(k)
+    }
+    if args.json:
+        print_json(console, {"thread_id": thread_id, **out})
+        return 0
+    if "minutes" in out:
+        print_meeting(console, out["minutes"])
+    elif "resolution" in out:
+        print_resolution(console, out["resolution"], values.get("dissent_records", []))
+    elif "result" in out:
+        print_delegation(console, out["result"])
+    if not out:
+        console.print(Text(f"thread {thread_id} waits for a human: council escalations list"))
+    else:
+        console.print(Text(f"thread {thread_id} on {backend.label}"), style="dim")
+    return 0

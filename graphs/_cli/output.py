@@ -1,0 +1,322 @@
+"""How `council` shows progress and results: rich tables for people, JSON for machines."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from langgraph_council.nodes._conflicts.models import ConflictResolution, DissentRecord
+from langgraph_council.nodes._delegation.models import DelegationResult
+from langgraph_council.nodes._escalation import Escalation
+from langgraph_council.nodes._meetings.models import MeetingMinutes
+from langgraph_council.nodes._pipeline.report import CoordinationResult
+
+__all__ = [
+    "decide_hint",
+    "print_delegation",
+    "print_escalation",
+    "print_escalations",
+    "print_json",
+    "print_meeting",
+    "print_pipeline",
+    "print_pipeline_event",
+    "print_progress",
+    "print_resolution",
+]
+
+
+def print_json(console: Console, payload: dict[str, Any]) -> None:
+    """One JSON document on stdout, pydantic models dumped in JSON mode."""
+
+    def dump(value: Any) -> Any:
+        if isinstance(value, BaseModel):
+            return value.model_dump(mode="json")
+        if isinstance(value, list | tuple):
+            return [dump(v) for v in value]
+        if isinstance(value, dict):
+            return {str(k): dump(v) for k, v in value.items()}
+        return value
+
+    console.print_json(json.dumps(dump(payload), default=str))
+
+
+def print_progress(console: Console, namespace: Sequence[str], mode: str, chunk: Any) -> None:
+    """One line per finished node or custom progress event as the graph streams."""
+    where = "/".join(part.split(":")[0] for part in namespace)
+    prefix = Text(f"{where}/", style="dim") if where else Text()
+    if mode == "custom" and isinstance(chunk, dict):
+        event = str(chunk.get("event", "event"))
+        detail = ", ".join(f"{k}={v}" for k, v in chunk.items() if k != "event")
+        line = Text.assemble("  ", ("•", "cyan"), " ", prefix, event, " ", (detail, "dim"))
+        console.print(line)
+    elif mode == "updates" and isinstance(chunk, dict):
+        for node in chunk:
+            if node == "__interrupt__":
+                waiting = "waiting for a human decision"
+                console.print(Text.assemble("  ", ("⏸", "yellow"), " ", prefix, waiting))
+            else:
+                console.print(Text.assemble("  ", ("✓", "green"), " ", prefix, str(node)))
+
+
+def print_meeting(console: Console, minutes: MeetingMinutes) -> None:
+    """Contributions, decisions, action items and minority reports."""
+    console.rule(
+        Text.assemble((minutes.agenda.title, "bold"), f" ({minutes.protocol}, {minutes.status})")
+    )
+    talk = Table("turn", "agent", "phase", "tokens in/out", "said", title="Contributions")
+    for c in minutes.contributions:
+        said = c.content.replace("\n", " ")
+        talk.add_row(
+            str(c.turn),
+            Text(c.agent_id),
+            Text(c.phase),
+            f"{c.input_tokens}/{c.output_tokens}",
+            Text(said[:90] + ("…" if len(said) > 90 else "")),
+        )
+    console.print(talk)
+    if minutes.summary:
+        console.print(Text.assemble(("Summary: ", "bold"), minutes.summary))
+    for decision in minutes.decisions:
+        console.print(Text.assemble(("Decision: ", "bold green"), str(decision)))
+    items = Table("action item", "assignee", "priority", "note", title="Action items")
+    for item in minutes.action_items:
+        items.add_row(
+            Text(item.description),
+            Text(item.assignee_id or "-"),
+            Text(item.priority),
+            Text(item.flagged or ""),
+        )
+    console.print(items)
+    for report in minutes.minority_reports:
+        console.print(
+            Text.assemble(
+                ("Minority report", "bold yellow"),
+                f" ({', '.join(report.agent_ids)}): {report.claim} ",
+                (f"evidence: {'; '.join(report.evidence) or 'none'}", "dim"),
+            )
+        )
+    console.print(
+        f"Tokens: {minutes.total_tokens} of {minutes.token_budget} "
+        f"({minutes.total_input_tokens} in, {minutes.total_output_tokens} out)"
+    )
+
+
+def print_resolution(
+    console: Console, resolution: ConflictResolution, dissent: Sequence[DissentRecord]
+) -> None:
+    """The outcome and every kept dissent."""
+    table = Table("outcome", "winner", "decided by", "confidence", title="Resolution")
+    confidence = "-" if resolution.confidence is None else f"{resolution.confidence:.2f}"
+    table.add_row(
+        Text(resolution.outcome),
+        Text(resolution.winning_agent_id or "-"),
+        Text(resolution.decided_by),
+        confidence,
+    )
+    console.print(table)
+    console.print(Text.assemble(("Why: ", "bold"), resolution.reasoning))
+    kept = Table("dissenting agent", "position", "strategy", "decided by", title="Dissent records")
+    for record in dissent:
+        kept.add_row(
+            Text(record.dissenting_agent_id),
+            Text(record.dissenting_position),
+            Text(record.strategy_used),
+            Text(record.decided_by),
+        )
+    console.print(kept)
+
+
+def print_escalations(console: Console, escalations: Sequence[Escalation]) -> None:
+    """Pending escalations of every kind, with what a human can choose from."""
+    table = Table(title="Escalations")
+    table.add_column("escalation id", overflow="fold", min_width=36)
+    for name in ("kind", "thread", "subject", "options", "created"):
+        table.add_column(name, overflow="fold")
+    for e in escalations:
+        table.add_row(
+            Text(e.id),
+            e.kind,
+            Text(e.thread_id),
+            Text(e.subject),
+            Text(", ".join(e.options) or "-"),
+            e.created_at.strftime("%Y-%m-%d %H:%M"),
+        )
+    console.print(table)
+
+
+_HOW_TO_DECIDE = {
+    "conflict": "--winner AGENT (one of the options) or --reject",
+    "delegation": "--answer TEXT",
+    "merge": "--keep [--commit SHA] or --drop",
+}
+
+
+def decide_hint(escalation: Escalation) -> str:
+    """The `council escalations decide` command line that answers `escalation`."""
+    return f"council escalations decide {escalation.id} {_HOW_TO_DECIDE[escalation.kind]} --by NAME"
+
+
+def print_escalation(console: Console, escalation: Escalation) -> None:
+    """One escalation in full: what is asked, its context, its state."""
+    title = Text(f"Escalation {escalation.id}")
+    table = Table("field", "value", title=title, show_header=False)
+    rows: list[tuple[str, object]] = [
+        ("kind", escalation.kind),
+        ("status", escalation.status.value),
+        ("thread", escalation.thread_id),
+        ("subject", escalation.subject),
+        ("summary", escalation.summary or "-"),
+        ("options", ", ".join(escalation.options) or "-"),
+        ("analysis", escalation.analysis or "-"),
+        *((k, v) for k, v in escalation.details.items()),
+        ("created", escalation.created_at.isoformat()),
+        ("expires", escalation.expires_at.isoformat() if escalation.expires_at else "never"),
+        ("decision", escalation.decision.model_dump_json() if escalation.decision else "-"),
+    ]
+    for name, value in rows:
+        table.add_row(Text(name), Text(value if isinstance(value, str) else json.dumps(value)))
+    console.print(table)
+    if escalation.status == "pending":
+        console.print(Text(f"Decide: {decide_hint(escalation)}"))
+
+
+def print_delegation(console: Console, result: DelegationResult) -> None:
+    """How a delegation run ended and who answered."""
+    table = Table("status", "answered by", "hand-offs", "blocked", "tokens", title="Delegation")
+    table.add_row(
+        result.status,
+        escape(result.answered_by or "-"),
+        str(result.delegations),
+        str(result.blocked),
+        str(result.tokens_used),
+    )
+    console.print(table)
+    if result.answer:
+        console.print(Text.assemble(("Answer: ", "bold"), result.answer))
+
+
+_STATUS_STYLE = {
+    "completed": "green",
+    "merged": "green",
+    "failed": "red",
+    "dropped": "red",
+    "blocked": "yellow",
+    "conflict": "yellow",
+    "semantic_conflict": "yellow",
+    "pending_approval": "yellow",
+    "cancelled": "dim",
+}
+
+
+_HELD = frozenset({"conflict", "semantic_conflict", "pending_approval"})
+
+
+def _styled(status: str) -> str:
+    style = _STATUS_STYLE.get(status)
+    return f"[{style}]{status}[/{style}]" if style else status
+
+
+def _pipeline_line(event: str, e: dict[str, Any]) -> str | None:
+    """One progress line for a pipeline event (None: a generic line)."""
+    files = ", ".join(e.get("files") or ()) or "no files"
+    lines: dict[str, Callable[[], str]] = {
+        "decomposed": lambda: f"planned {e['subtasks']} subtasks in {e['waves']} waves",
+        "decompose_failed": lambda: f"[red]plan rejected[/red]: {escape(str(e['error']))}",
+        "routed": lambda: f"{e['subtask_id']} -> {e['agent_id'] or '[red]nobody[/red]'}",
+        "topology": lambda: f"topology {e['topology']} ({e['source']})",
+        "handoff_blocked": lambda: (
+            f"[red]hand-off of {e['subtask_id']} blocked[/red] ({e['mechanism']})"
+        ),
+        "workspace_opened": lambda: f"integration branch {e['integration_branch']}",
+        "wave_batch": lambda: f"[bold]wave {int(e['wave']) + 1}[/bold]: {', '.join(e['subtasks'])}",
+        "worktree": lambda: (
+            f"worktree for {e['subtask_id']}" + (" (reused)" if e.get("reused") else "")
+        ),
+        "subtask_finished": lambda: f"{e['subtask_id']} {_styled(str(e['status']))}",
+        "merge": lambda: (
+            f"merge {e['subtask_id']}: {_styled(str(e['status']))} ({files})"
+            + (f" {e['commit']}" if e.get("commit") else "")
+        ),
+        "merge_held": lambda: f"[yellow]held[/yellow] {e['subtask_id']}: {e['status']} in {files}",
+        "merge_escalated": lambda: (
+            f"asked a human about {e['subtask_id']} (escalation {e['escalation_id']})"
+        ),
+        "merge_decided": lambda: (
+            f"{e['subtask_id']}: [bold]{e['decision']}[/bold]"
+            + (f" by {e['by']}" if e.get("by") else "")
+        ),
+        "workspace_finished": lambda: f"result on {e['branch']} at {e['head']}",
+        "rollup": lambda: f"rollup {_styled(str(e['status']))}",
+    }
+    make = lines.get(event)
+    return None if make is None else make()
+
+
+def print_pipeline_event(console: Console, mode: str, chunk: Any) -> None:
+    """Live progress of a pipeline run: one line per pipeline event, waits for humans."""
+    if mode == "updates" and isinstance(chunk, dict) and "__interrupt__" in chunk:
+        console.print("  [yellow]⏸[/yellow] waiting for a human decision")
+        return
+    if mode != "custom" or not isinstance(chunk, dict):
+        return
+    event = str(chunk.get("event", "event"))
+    if event == "merge" and chunk.get("status") in _HELD:
+        return  # the `merge_held` line that follows says it
+    line = _pipeline_line(event, chunk)
+    if line is None:
+        detail = ", ".join(f"{k}={v}" for k, v in chunk.items() if k != "event")
+        line = f"{event} [dim]{escape(detail)}[/dim]"
+    console.print(f"  [cyan]•[/cyan] {line}")
+
+
+def _excerpt(text: str, limit: int = 70) -> str:
+    flat = " ".join(text.split())
+    return flat[:limit] + ("…" if len(flat) > limit else "")
+
+
+def print_pipeline(console: Console, result: CoordinationResult) -> None:
+    """Waves (who did what, how it ended, its merge), merges in order, rollup and phases."""
+    console.rule(f"[bold]{escape(result.task_id)}[/bold] (run {result.run_id[:12]})")
+    merges = {m.subtask_id: m for m in result.merges}
+    waves = Table("wave", "subtask", "agent", "status", "merge", "result", title="Waves")
+    for wave in result.waves:
+        for r in wave.outcomes:
+            merge = merges.get(r.subtask_id)
+            said = r.output if r.status == "completed" else (r.error or r.reason or "")
+            waves.add_row(
+                str(wave.index + 1), r.subtask_id, r.agent_id or "-", _styled(r.status),
+                _styled(merge.status) if merge else "-", escape(_excerpt(said)),
+            )  # fmt: skip
+    console.print(waves)
+    table = Table("#", "subtask", "status", "files", "commit", "issues / decision", title="Merges")
+    for n, m in enumerate(result.merges, start=1):
+        issues = [f"{i.kind}: {i.file}: {i.message}" for i in m.semantic_issues]
+        note = "; ".join([*issues, *([m.message] if m.message else [])]) or "-"
+        table.add_row(
+            str(n), m.subtask_id, _styled(m.status), escape(", ".join(m.files) or "-"),
+            (m.commit_sha or "-")[:12], escape(note),
+        )  # fmt: skip
+    console.print(table)
+    phases = "  ".join(
+        f"{p.phase} {'[green]ok[/green]' if p.success else '[red]failed[/red]'}"
+        for p in result.phases
+    )
+    console.print(f"[bold]Phases:[/bold] {phases}")
+    console.print(
+        f"[bold]Rollup:[/bold] {_styled(result.rollup)}  "
+        f"[bold]parent:[/bold] {_styled(result.parent_status)}"
+    )
+    if result.integration is not None:
+        where = result.integration
+        moved = " (base branch moved)" if where.merged_into_base else ""
+        console.print(
+            f"[bold]Result:[/bold] {escape(where.branch)} at {where.head_sha[:12]}{moved}"
+            + (f"  [yellow]{escape(where.message)}[/yellow]" if where.message else "")
+        )

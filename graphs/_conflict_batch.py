@@ -1,0 +1,95 @@
+"""The batch conflict graph: resolve several conflicts in parallel, each with its own escalation."""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+from langchain_core.runnables import RunnableConfig, RunnableLambda
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
+from langgraph.types import Checkpointer
+
+from langgraph_council.graphs._conflicts import build_conflict_graph
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes._conflicts import (
+    ConflictContext,
+    ConflictInput,
+    ConflictResolutionConfig,
+    DissentStore,
+    EscalationStore,
+)
+from langgraph_council.nodes._conflicts.batch import (
+    RESOLVE_CONFLICT,
+    BatchInput,
+    BatchState,
+    collect_resolution,
+    fan_out_conflicts,
+)
+
+__all__ = [
+    "BatchGraph",
+    "BatchInput",
+    "BatchState",
+    "build_conflict_batch_graph",
+    "create_conflict_batch_graph",
+]
+
+
+BatchGraph: TypeAlias = CompiledStateGraph[BatchState, ConflictContext, BatchInput, Any]
+
+
+def build_conflict_batch_graph(
+    org: Org,
+    roster: Roster | None = None,
+    *,
+    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
+    escalations: EscalationStore | None = None,
+    dissent_store: DissentStore | None = None,
+) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
+    """Wire the batch graph (uncompiled): one `resolve_conflict` branch per conflict.
+
+    Each branch runs the conflict graph, so several human escalations can wait at once, each
+    with its own `interrupt()`; answer them together with `EscalationQueue.decide_many`.
+
+    Example:
+        >>> graph = build_conflict_batch_graph(org, roster).compile()  # doctest: +SKIP
+    """
+    inner = build_conflict_graph(
+        org, roster, config=config, escalations=escalations, dissent_store=dissent_store
+    ).compile()
+
+    def resolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
+        return collect_resolution(inner.invoke({"conflict": state["conflict"]}, config))
+
+    async def aresolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
+        return collect_resolution(await inner.ainvoke({"conflict": state["conflict"]}, config))
+
+    graph = StateGraph(BatchState, context_schema=ConflictContext, input_schema=BatchInput)
+    graph.add_node(RESOLVE_CONFLICT, RunnableLambda(resolve, afunc=aresolve))
+    graph.add_conditional_edges(START, fan_out_conflicts, [RESOLVE_CONFLICT])
+    graph.add_edge(RESOLVE_CONFLICT, END)
+    return graph
+
+
+def create_conflict_batch_graph(
+    org: Org,
+    roster: Roster | None = None,
+    *,
+    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
+    checkpointer: Checkpointer = None,
+    store: BaseStore | None = None,
+    escalations: EscalationStore | None = None,
+    dissent_store: DissentStore | None = None,
+    name: str = "conflict_batch",
+) -> BatchGraph:
+    """Build and compile the batch graph. Input `{"conflicts": [...]}`; output `resolutions`.
+
+    Example:
+        >>> graph = create_conflict_batch_graph(org, checkpointer=saver)  # doctest: +SKIP
+        >>> graph.invoke({"conflicts": [a, b]}, cfg)["resolutions"]  # doctest: +SKIP
+    """
+    builder = build_conflict_batch_graph(
+        org, roster, config=config, escalations=escalations, dissent_store=dissent_store
+    )
+    return builder.compile(checkpointer=checkpointer, store=store, name=name)

@@ -1,0 +1,227 @@
+"""The conflict graph: pick a strategy, run it as a subgraph, ask a human if needed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+from langchain_core.runnables import Runnable
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
+from langgraph.types import Checkpointer
+
+from langgraph_council.graphs._conflict_strategies import (
+    build_authority_strategy,
+    build_debate_strategy,
+    build_human_strategy,
+    build_hybrid_strategy,
+    build_ladder_strategy,
+)
+from langgraph_council.graphs._registry import Registry
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes._conflicts import (
+    ConflictContext,
+    ConflictInput,
+    ConflictOutput,
+    ConflictResolutionConfig,
+    ConflictState,
+    DissentStore,
+)
+from langgraph_council.nodes._conflicts.dissent import make_record_dissent_node
+from langgraph_council.nodes._conflicts.human import (
+    make_apply_human_decision_node,
+    make_await_human_node,
+    make_open_escalation_node,
+    route_after_human,
+)
+from langgraph_council.nodes._conflicts.intake import (
+    make_choose_strategy_node,
+    route_after_strategy,
+    route_to_strategy,
+)
+from langgraph_council.nodes._escalation import EscalationStore, check_escalation_store
+
+__all__ = [
+    "ConflictGraph",
+    "StrategyBuilder",
+    "build_conflict_graph",
+    "conflict_strategies",
+    "create_conflict_graph",
+    "register_conflict_strategy",
+]
+
+StrategyBuilder: TypeAlias = Callable[
+    [Org, Roster | None, ConflictResolutionConfig],
+    "StateGraph[Any, Any, Any, Any] | Runnable[Any, Any]",
+]
+"""Builds a strategy subgraph over `StrategyInput` -> `StrategyOutput` (see nodes._conflicts)."""
+
+ConflictGraph: TypeAlias = CompiledStateGraph[
+    ConflictState, ConflictContext, ConflictInput, ConflictOutput
+]
+
+_STRATEGIES: Registry[StrategyBuilder] = Registry(
+    "strategy",
+    "conflict graph",
+    builtins={
+        "authority": build_authority_strategy,
+        "debate": build_debate_strategy,
+        "human": build_human_strategy,
+        "hybrid": build_hybrid_strategy,
+        "ladder": build_ladder_strategy,
+    },
+    reserved=(
+        "choose_strategy",
+        "open_escalation",
+        "await_human",
+        "apply_human_decision",
+        "record_dissent",
+    ),
+)
+
+
+def register_conflict_strategy(
+    name: str, builder: StrategyBuilder, *, replace: bool = False
+) -> None:
+    """Register strategy `name`; graphs built afterwards can select it.
+
+    The builder gets `(org, roster, config)` and returns a `StateGraph` (or a compiled graph)
+    that reads `StrategyInput` and writes `StrategyOutput`. Like `register_meeting_protocol`,
+    an existing name is refused unless `replace=True`.
+
+    Example:
+        >>> register_conflict_strategy("coin", my_builder)  # doctest: +SKIP
+
+    Raises:
+        ValueError: If `name` is not snake_case, clashes with a node, or exists without `replace`.
+        TypeError: If `builder` is not callable.
+    """
+    _STRATEGIES.register(name, builder, replace=replace)
+
+
+def conflict_strategies() -> list[str]:
+    """Names of the registered strategies, sorted."""
+    return _STRATEGIES.names()
+
+
+def _check_agent(org: Org, value: str | None, field: str) -> None:
+    if value is not None and value not in org:
+        raise ValueError(
+            f"{field} {value!r} is not an agent of the org; use one of {sorted(a.id for a in org)}"
+        )
+
+
+def _validate(org: Any, roster: Any, config: Any, strategies: dict[str, StrategyBuilder]) -> None:
+    if not isinstance(org, Org):
+        raise TypeError(f"org must be an Org, got {type(org).__name__}")
+    if roster is not None and not isinstance(roster, Roster):
+        raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
+    if roster is not None and {a.id for a in roster.org} != {a.id for a in org}:
+        raise ValueError("roster was built for a different org; pass Roster(org, ...) for this org")
+    if not isinstance(config, ConflictResolutionConfig):
+        raise TypeError(f"config must be a ConflictResolutionConfig, got {type(config).__name__}")
+    named = [("config.strategy", config.strategy)]
+    named += [
+        (f"config.by_conflict_type[{k.value!r}]", v) for k, v in config.by_conflict_type.items()
+    ]
+    named += [(f"config.by_department[{k!r}]", v) for k, v in config.by_department.items()]
+    for field, name in named:
+        if name not in strategies:
+            raise ValueError(
+                f"{field}: unregistered strategies [{name!r}]; known: {sorted(strategies)}, "
+                f"or register_conflict_strategy({name!r}, ...)"
+            )
+    if config.debate.judge not in ("shared_manager", "ceo"):
+        _check_agent(org, config.debate.judge, "config.debate.judge")
+    _check_agent(org, config.hybrid.review_agent, "config.hybrid.review_agent")
+    _check_agent(org, config.ladder.arbitrator, "config.ladder.arbitrator")
+
+
+def build_conflict_graph(
+    org: Org,
+    roster: Roster | None = None,
+    *,
+    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
+    escalations: EscalationStore | None = None,
+    dissent_store: DissentStore | None = None,
+) -> StateGraph[ConflictState, ConflictContext, ConflictInput, ConflictOutput]:
+    """Wire the conflict graph (uncompiled): for composition and shape snapshots.
+
+    Nodes: `choose_strategy`, one per registered strategy (named after it), `open_escalation`,
+    `await_human`, `apply_human_decision`, `record_dissent`.
+
+    Example:
+        >>> graph = build_conflict_graph(org).compile()  # doctest: +SKIP
+
+    Raises:
+        ValueError: A strategy is not registered or an agent named in `config` is unknown.
+        TypeError: An argument has the wrong type.
+    """
+    strategies = _STRATEGIES.snapshot()
+    _validate(org, roster, config, strategies)
+    check_escalation_store(escalations)
+    graph = StateGraph(
+        ConflictState,
+        context_schema=ConflictContext,
+        input_schema=ConflictInput,
+        output_schema=ConflictOutput,
+    )
+    graph.add_node("choose_strategy", make_choose_strategy_node(org, config, strategies))
+    for name, builder in sorted(strategies.items()):
+        built = builder(org, roster, config)
+        graph.add_node(name, built.compile() if isinstance(built, StateGraph) else built)
+        after = ["record_dissent", "open_escalation"] + (
+            ["authority"] if name != "authority" else []
+        )
+        graph.add_conditional_edges(name, route_after_strategy, after)
+    graph.add_node("open_escalation", make_open_escalation_node(escalations, config))
+    graph.add_node("await_human", make_await_human_node(escalations))
+    graph.add_node("apply_human_decision", make_apply_human_decision_node())
+    graph.add_node("record_dissent", make_record_dissent_node(dissent_store))
+    graph.add_edge(START, "choose_strategy")
+    graph.add_conditional_edges("choose_strategy", route_to_strategy, sorted(strategies))
+    graph.add_edge("open_escalation", "await_human")
+    graph.add_conditional_edges(
+        "await_human", route_after_human, ["apply_human_decision", "await_human"]
+    )
+    graph.add_edge("apply_human_decision", "record_dissent")
+    graph.add_edge("record_dissent", END)
+    return graph
+
+
+def create_conflict_graph(
+    org: Org,
+    roster: Roster | None = None,
+    *,
+    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
+    checkpointer: Checkpointer = None,
+    store: BaseStore | None = None,
+    escalations: EscalationStore | None = None,
+    dissent_store: DissentStore | None = None,
+    name: str = "conflict",
+) -> ConflictGraph:
+    """Build and compile the conflict graph.
+
+    Input `{"conflict": Conflict}`; output `resolution` and `dissent_records`. The human path
+    needs a `checkpointer` and a `thread_id`; `escalations` (e.g. `checkpoints.EscalationQueue`)
+    makes waiting escalations listable and decidable from any process; `dissent_store` keeps
+    dissent records. A run's `context` (a `ConflictResolutionConfig`, a dict of its fields, or a
+    namespaced `{"conflict": {...}}`) is merged over `config` for that run; `{}` keeps `config`
+    as built. Invoke with `durability="sync"` on a durable checkpointer so a crash
+    never repeats a model call.
+
+    The human path interrupts with a payload carrying `escalation_id`, the summarised
+    positions and any review; resume it with `EscalationQueue.decide(...)` or
+    `Command(resume={"decision": "winner", "winning_agent_id": ..., "reasoning": ...,
+    "decided_by": "human:<who>"})` (or `"decision": "reject"`). A malformed value re-asks.
+
+    Example:
+        >>> graph = create_conflict_graph(org, roster)  # doctest: +SKIP
+        >>> graph.invoke({"conflict": conflict})["resolution"].outcome  # doctest: +SKIP
+        <ConflictOutcome.RESOLVED_BY_AUTHORITY: 'resolved_by_authority'>
+    """
+    builder = build_conflict_graph(
+        org, roster, config=config, escalations=escalations, dissent_store=dissent_store
+    )
+    return builder.compile(checkpointer=checkpointer, store=store, name=name)

@@ -1,0 +1,328 @@
+"""The coordination pipeline graph: decompose -> route -> topology -> validate -> guard ->
+dispatch in waves (over git worktrees, merged after each batch) -> rollup -> update parent."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeAlias, cast
+
+from langgraph._internal._constants import CONFIG_KEY_DURABILITY
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
+from langgraph.types import Checkpointer
+
+from langgraph_council.checkpoints._serde import with_council_serde
+from langgraph_council.guards._authority_deference import authority_cues_in
+from langgraph_council.guards._config import LoopPreventionConfig
+from langgraph_council.guards._coordination import make_handoff_guard
+from langgraph_council.guards._loop import LoopGuard
+from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._escalation import EscalationStore, check_escalation_store
+from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
+from langgraph_council.nodes._pipeline.dispatch import make_dispatch_node
+from langgraph_council.nodes._pipeline.execute import Executor, ExecutorLike, make_execute_node
+from langgraph_council.nodes._pipeline.names import (
+    AWAIT_MERGE_DECISION,
+    CREATE_WORKTREES,
+    DECOMPOSE,
+    DISPATCH,
+    EXECUTE_SUBTASK,
+    FINISH_WORKSPACE,
+    GUARD_HANDOFFS,
+    MERGE_SUBTASKS,
+    OPEN_MERGE_ESCALATION,
+    OPEN_WORKSPACE,
+    RESOLVE_TOPOLOGY,
+    REVIEW_MERGE,
+    ROLLUP,
+    ROUTE,
+    UPDATE_PARENT,
+    VALIDATE,
+)
+from langgraph_council.nodes._pipeline.parent import ParentUpdater, make_update_parent_node
+from langgraph_council.nodes._pipeline.phases import (
+    make_decompose_node,
+    make_resolve_topology_node,
+    make_route_node,
+    make_validate_node,
+)
+from langgraph_council.nodes._pipeline.planner import make_planner_node
+from langgraph_council.nodes._pipeline.rollup import make_rollup_node
+from langgraph_council.nodes._pipeline.state import (
+    CoordinationContext,
+    CoordinationInput,
+    CoordinationOutput,
+    CoordinationState,
+    ExecutePayload,
+)
+from langgraph_council.nodes._workspace.merge_node import make_merge_node
+from langgraph_council.nodes._workspace.merge_review import (
+    make_await_merge_node,
+    make_open_merge_node,
+    make_review_node,
+)
+from langgraph_council.nodes._workspace.models import WorkspaceConfig
+from langgraph_council.nodes._workspace.nodes import (
+    make_create_worktrees_node,
+    make_finish_workspace_node,
+    make_open_workspace_node,
+)
+from langgraph_council.nodes._workspace.worktrees import check_workspace
+
+__all__ = [
+    "CoordinationGraph",
+    "build_coordination_graph",
+    "create_coordination_graph",
+    "sync_durability",
+]
+
+CoordinationGraph: TypeAlias = CompiledStateGraph[
+    CoordinationState, CoordinationContext, CoordinationInput, CoordinationOutput
+]
+CoordinationBuilder: TypeAlias = StateGraph[
+    CoordinationState, CoordinationContext, CoordinationInput, CoordinationOutput
+]
+
+
+def _check_arguments(
+    org: Org, roster: Roster | None, decomposer: ManualDecomposer | None
+) -> ManualDecomposer | None:
+    if not isinstance(org, Org):
+        raise TypeError(f"org must be an Org, got {type(org).__name__}")
+    if roster is not None and not isinstance(roster, Roster):
+        raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
+    if roster is not None and {a.id for a in roster.org} != {a.id for a in org}:
+        raise ValueError("roster was built for a different org; pass Roster(org, ...)")
+    if decomposer is None and roster is None:
+        raise ValueError(
+            "decomposer=None plans with the planner agent, which needs roster=Roster(org, "
+            "models); or pass decomposer=ManualDecomposer(rows)"
+        )
+    if decomposer is not None and not isinstance(decomposer, ManualDecomposer):
+        raise TypeError(f"decomposer must be a ManualDecomposer, got {type(decomposer).__name__}")
+    return decomposer
+
+
+def _check_workspace(
+    workspace: WorkspaceConfig | Mapping[str, Any] | None, roster: Roster | None
+) -> WorkspaceConfig | None:
+    if workspace is None:
+        return None
+    if isinstance(workspace, Mapping):
+        workspace = WorkspaceConfig.model_validate(dict(workspace))
+    if not isinstance(workspace, WorkspaceConfig):
+        raise TypeError(
+            f"workspace must be a WorkspaceConfig or None, got {type(workspace).__name__}"
+        )
+    if workspace.conflict_escalation == "review_agent" and roster is None:
+        raise ValueError(
+            'WorkspaceConfig.conflict_escalation="review_agent" asks an agent, which needs '
+            'roster=Roster(org, models); or use conflict_escalation="human"'
+        )
+    check_workspace(workspace)
+    return workspace
+
+
+def _add_workspace(
+    builder: CoordinationBuilder,
+    org: Org,
+    roster: Roster | None,
+    workspace: WorkspaceConfig,
+    escalations: EscalationStore | None,
+) -> None:
+    """The workspace nodes: worktrees before each batch, merges after it, a merge decision."""
+    human = workspace.conflict_escalation == "human"
+    decide = OPEN_MERGE_ESCALATION if human else REVIEW_MERGE
+    builder.add_node(OPEN_WORKSPACE, make_open_workspace_node(workspace))
+    builder.add_node(
+        CREATE_WORKTREES,
+        make_create_worktrees_node(org, workspace),
+        destinations=(EXECUTE_SUBTASK, DISPATCH),
+    )
+    builder.add_node(
+        MERGE_SUBTASKS,
+        make_merge_node(workspace, escalate=decide),
+        destinations=(DISPATCH, decide),
+    )
+    if human:
+        builder.add_node(OPEN_MERGE_ESCALATION, make_open_merge_node(escalations, workspace))
+        builder.add_node(
+            AWAIT_MERGE_DECISION,
+            make_await_merge_node(escalations, workspace),
+            destinations=(AWAIT_MERGE_DECISION, MERGE_SUBTASKS),
+        )
+        builder.add_edge(OPEN_MERGE_ESCALATION, AWAIT_MERGE_DECISION)
+    else:
+        builder.add_node(
+            REVIEW_MERGE, make_review_node(org, roster, workspace), destinations=(MERGE_SUBTASKS,)
+        )
+    builder.add_node(FINISH_WORKSPACE, make_finish_workspace_node(workspace))
+    builder.add_edge(GUARD_HANDOFFS, OPEN_WORKSPACE)
+    builder.add_edge(OPEN_WORKSPACE, DISPATCH)
+    builder.add_edge(EXECUTE_SUBTASK, MERGE_SUBTASKS)
+    builder.add_edge(FINISH_WORKSPACE, ROLLUP)
+
+
+def build_coordination_graph(
+    org: Org,
+    roster: Roster | None = None,
+    *,
+    executor: ExecutorLike,
+    decomposer: ManualDecomposer | None = None,
+    config: CoordinationConfig = CoordinationConfig(),  # noqa: B008 - frozen
+    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
+    escalations: EscalationStore | None = None,
+    guard_config: LoopPreventionConfig | None = None,
+    guard_store: GuardStateStore | None = None,
+    loop_records: LoopRecordStore | None = None,
+    update_parent: ParentUpdater | None = None,
+) -> CoordinationBuilder:
+    """Wire the coordination graph without compiling it (for composition and shape snapshots).
+
+    Nodes: `decompose`, `route`, `resolve_topology`, `validate`, `guard_handoffs`, `dispatch`,
+    `execute_subtask` (one `Send` per subtask of a batch), `rollup`, `update_parent`. With a
+    `workspace`: `open_workspace` after the guard, `create_worktrees` between dispatch and the
+    executor (its `Send`s carry each subtask's worktree), `merge_subtasks` after each batch,
+    `open_merge_escalation` + `await_merge_decision` (a human, through `escalations`) or
+    `review_merge` (a review agent) for a held merge, and `finish_workspace` before rollup.
+    `decomposer=None` plans with the planner agent (`CoordinationConfig.planner_id`, else the
+    task's owner) through `roster`. Compile it yourself with a checkpointer and invoke with
+    `durability="sync"`, or use `create_coordination_graph`, which makes "sync" the default.
+
+    Example:
+        >>> builder = build_coordination_graph(org, executor=run,  # doctest: +SKIP
+        ...     decomposer=ManualDecomposer([{"id": "a", "title": "Schema"}]),
+        ...     workspace=WorkspaceConfig(repo_path="/src/app"))
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If the roster is for another org, an agent must be asked but there is no
+            roster, or the workspace's `repo_path` / `base_branch` is unusable (named).
+    """
+    plan = _check_arguments(org, roster, decomposer)
+    if not isinstance(config, CoordinationConfig):
+        raise TypeError(f"config must be a CoordinationConfig, got {type(config).__name__}")
+    isolated = _check_workspace(workspace, roster)
+    check_escalation_store(escalations)
+    runner = Executor(executor)
+    guard = LoopGuard(guard_config, guard_store)
+    builder: CoordinationBuilder = StateGraph(
+        CoordinationState,
+        context_schema=CoordinationContext,
+        input_schema=CoordinationInput,
+        output_schema=CoordinationOutput,
+    )
+    decompose = (
+        make_planner_node(org, roster, config)
+        if plan is None
+        else make_decompose_node(plan.plan, org, config)
+    )
+    builder.add_node(DECOMPOSE, decompose, destinations=(ROUTE, ROLLUP))
+    builder.add_node(ROUTE, make_route_node(org, config))
+    builder.add_node(RESOLVE_TOPOLOGY, make_resolve_topology_node(config))
+    builder.add_node(VALIDATE, make_validate_node(), destinations=(GUARD_HANDOFFS, ROLLUP))
+    builder.add_node(GUARD_HANDOFFS, make_handoff_guard(guard, loop_records=loop_records))
+    done = ROLLUP if isolated is None else FINISH_WORKSPACE
+    after = (EXECUTE_SUBTASK,) if isolated is None else (CREATE_WORKTREES,)
+    dispatch = make_dispatch_node(
+        org, config, done=done, worktrees=None if isolated is None else CREATE_WORKTREES
+    )
+    builder.add_node(DISPATCH, dispatch, destinations=(*after, done))
+    builder.add_node(EXECUTE_SUBTASK, make_execute_node(runner), input_schema=ExecutePayload)
+    builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, config))
+    builder.add_node(UPDATE_PARENT, make_update_parent_node(update_parent))
+    builder.add_edge(START, DECOMPOSE)
+    builder.add_edge(ROUTE, RESOLVE_TOPOLOGY)
+    builder.add_edge(RESOLVE_TOPOLOGY, VALIDATE)
+    if isolated is None:
+        builder.add_edge(GUARD_HANDOFFS, DISPATCH)
+        builder.add_edge(EXECUTE_SUBTASK, DISPATCH)
+    else:
+        _add_workspace(builder, org, roster, isolated, escalations)
+    builder.add_edge(ROLLUP, UPDATE_PARENT)
+    builder.add_edge(UPDATE_PARENT, END)
+    return builder
+
+
+def sync_durability(graph: CoordinationGraph) -> CoordinationGraph:
+    """`graph` with `durability="sync"` as its default (an explicit `durability=` still wins).
+
+    LangGraph 1.2 has no public compile-time default for durability; the run's configurable
+    key it reads one from is set here, so every step's writes are saved before the next step
+    starts and a crash never repeats a finished subtask.
+    """
+    return graph.with_config({"configurable": {CONFIG_KEY_DURABILITY: "sync"}})
+
+
+def create_coordination_graph(
+    org: Org,
+    roster: Roster | None = None,
+    *,
+    executor: ExecutorLike,
+    decomposer: ManualDecomposer | None = None,
+    config: CoordinationConfig = CoordinationConfig(),  # noqa: B008 - frozen
+    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
+    escalations: EscalationStore | None = None,
+    guard_config: LoopPreventionConfig | None = None,
+    guard_store: GuardStateStore | None = None,
+    loop_records: LoopRecordStore | None = None,
+    update_parent: ParentUpdater | None = None,
+    checkpointer: Checkpointer = None,
+    store: BaseStore | None = None,
+    name: str = "coordination",
+) -> CoordinationGraph:
+    """Build and compile the coordination pipeline; with a checkpointer, durability is "sync".
+
+    Input `{"task": Task}` (or its JSON dict); output `result` (`CoordinationResult`). The
+    run context's `"coordination"` section (a dict or `CoordinationConfig`) is merged over
+    `config` for one run. `executor` receives a `SubtaskRun` per subtask and returns text or a
+    `SubtaskResult` (raising means failed); under `ainvoke` a wave's executor calls overlap.
+    Every hand-off passes a `LoopGuard(guard_config, guard_store)`; pass a
+    `PostgresGuardStateStore` to share guard state across workers. `update_parent` gets a
+    `ParentUpdate` at the end (its failure is recorded, not raised).
+
+    With `workspace=WorkspaceConfig(repo_path=...)` every subtask works in its own git
+    worktree (`SubtaskRun.workspace_path`), branched from the run's integration branch as it
+    stands, so later waves see earlier merged work; finished subtasks are merged one at a time
+    after each batch, checked before kept, and a conflict waits for a human (an interrupt; the
+    row goes to `escalations`, e.g. `checkpoints.EscalationQueue`, decidable from any process)
+    or a review agent. The user's checkout is never touched; the result is on the integration
+    branch (`result.integration`), each branch's fate in `result.merges`.
+
+    Example:
+        >>> graph = create_coordination_graph(org, executor=run,  # doctest: +SKIP
+        ...     decomposer=ManualDecomposer([{"id": "a", "title": "Schema"},
+        ...                                  {"id": "b", "title": "API", "dependencies": ["a"]}]))
+        >>> out = graph.invoke({"task": Task(id="t1", title="Billing")})  # doctest: +SKIP
+        >>> out["result"].rollup  # doctest: +SKIP
+        'completed'
+
+    Raises:
+        TypeError, ValueError: As `build_coordination_graph`.
+    """
+    builder = build_coordination_graph(
+        org,
+        roster,
+        executor=executor,
+        decomposer=decomposer,
+        config=config,
+        workspace=workspace,
+        escalations=escalations,
+        guard_config=guard_config,
+        guard_store=guard_store,
+        loop_records=loop_records,
+        update_parent=update_parent,
+    )
+    if type(getattr(checkpointer, "serde", None)) is JsonPlusSerializer:
+        # Sync durability saves the input before any node checks it: with LangGraph's own
+        # serializer an int beyond 64 bits failed as "Integer exceeds 64-bit range", unnamed.
+        checkpointer = with_council_serde(cast(BaseCheckpointSaver[Any], checkpointer))
+    compiled: CoordinationGraph = builder.compile(checkpointer=checkpointer, store=store, name=name)
+    # Only with a saver of its own: without one, LangGraph 1.2's ainvoke fails on "sync".
+    return sync_durability(compiled) if isinstance(checkpointer, BaseCheckpointSaver) else compiled

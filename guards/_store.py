@@ -1,0 +1,257 @@
+"""Where guard state and loop records live: protocols plus the in-memory implementations.
+
+The protocols are structural, so `langgraph_council.checkpoints` implements them for Postgres
+without importing this package.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+from langgraph_council.nodes._delegation.limits import (
+    GuardLimits,
+    PairState,
+    RawPairState,
+    StoreVerdict,
+    bounce_pair,
+    check_pair,
+    pair_key,
+    rejected_note,
+)
+from langgraph_council.nodes._delegation.models import LoopRecord
+
+__all__ = [
+    "GuardStateStore",
+    "InMemoryGuardStateStore",
+    "InMemoryLoopRecordStore",
+    "LoopRecordStore",
+]
+
+
+@runtime_checkable
+class GuardStateStore(Protocol):
+    """Dedup, rate and breaker state; `check_and_record` and `record_bounce` are each one
+    atomic operation.
+
+    `now` is POSIX seconds; None means the store's own wall clock. An `attempt_id` (or
+    `bounce_id`) seen before returns the first verdict again without recording twice (a node
+    re-run after a crash).
+    """
+
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
+        """Check the stateful limits and, only if all pass, record the delegation."""
+        ...
+
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
+        pair; returns the pair's breaker state afterwards."""
+        ...
+
+
+@runtime_checkable
+class LoopRecordStore(Protocol):
+    """Durable analytics of blocked delegations."""
+
+    def add(self, record: LoopRecord) -> None:
+        """Store `record`; adding the same id again is a no-op."""
+        ...
+
+    def list(
+        self,
+        *,
+        mechanism: str | None = None,
+        agent_id: str | None = None,
+        task_id: str | None = None,
+        since: datetime | None = None,
+        limit: int | None = None,
+    ) -> Sequence[LoopRecord]:
+        """Records matching every given filter (`since` inclusive), oldest first."""
+        ...
+
+
+class InMemoryGuardStateStore:
+    """Process-local guard state behind one lock; fast, lost on restart.
+
+    Example:
+        >>> from langgraph_council.guards import LoopGuard
+        >>> guard = LoopGuard(store=InMemoryGuardStateStore())
+    """
+
+    __slots__ = ("_attempts", "_bounce_ids", "_dedup", "_lock", "_pairs")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pairs: dict[tuple[str, str], RawPairState] = {}
+        self._dedup: dict[tuple[str, str, str], float] = {}
+        self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
+        self._bounce_ids: dict[str, float] = {}
+
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
+        """Check the stateful limits and, only if all pass, record the delegation."""
+        return self.record(delegator, delegatee, task_id, limits, now, attempt_id)
+
+    def record(
+        self,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None,
+        attempt_id: str | None,
+        /,
+    ) -> StoreVerdict:
+        """`check_and_record` with positional arguments: the call `LoopGuard` makes."""
+        key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
+        dedup_key = (delegator, delegatee, task_id)
+        dedup = self._dedup
+        with self._lock:
+            if attempt_id is not None and attempt_id in self._attempts:
+                return self._attempts[attempt_id][0]
+            at = time.time() if now is None else now
+            verdict, new_state = check_pair(
+                self._pairs.get(key, _EMPTY),
+                dedup.get(dedup_key),
+                dedup.get((delegatee, delegator, task_id)),
+                delegator,
+                delegatee,
+                task_id,
+                limits,
+                at,
+            )
+            if new_state is not None:
+                self._pairs[key] = new_state
+                dedup[dedup_key] = at
+            if attempt_id is not None:
+                self._attempts[attempt_id] = (verdict, at)
+            return verdict
+
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
+        pair; returns the pair's breaker state afterwards."""
+        key = pair_key(delegator, delegatee)
+        note = rejected_note(delegator, delegatee, task_id, reason)
+        with self._lock:
+            state = self._pairs.get(key, _EMPTY)
+            if bounce_id is not None and bounce_id in self._bounce_ids:
+                return PairState._make(state)
+            at = time.time() if now is None else now
+            state = self._pairs[key] = bounce_pair(state, note, limits, at)
+            if bounce_id is not None:
+                self._bounce_ids[bounce_id] = at
+            return PairState._make(state)
+
+    def pair_state(self, a: str, b: str) -> PairState:
+        """The stored state of the undirected pair (empty when never used)."""
+        with self._lock:
+            return PairState._make(self._pairs.get(pair_key(a, b), _EMPTY))
+
+    def purge(self, *, older_than: datetime) -> int:
+        """Forget dedup times and attempt and bounce ids older than `older_than`; returns how
+        many.
+
+        Pair state (rate window, breaker trips) is kept: trip counts must persist. A dedup time
+        is also how a task coming back is recognised: keep `older_than` at least
+        `bounce_window_seconds` in the past, or such bounces go uncounted.
+        """
+        cutoff = _aware(older_than).timestamp()
+        with self._lock:
+            old = [k for k, t in self._dedup.items() if t < cutoff]
+            for key in old:
+                del self._dedup[key]
+            stale = [k for k, (_, t) in self._attempts.items() if t < cutoff]
+            for attempt in stale:
+                del self._attempts[attempt]
+            bounced = [k for k, t in self._bounce_ids.items() if t < cutoff]
+            for bounce in bounced:
+                del self._bounce_ids[bounce]
+        return len(old) + len(stale) + len(bounced)
+
+
+_EMPTY: RawPairState = ((), (), 0, None, None)
+
+
+def _aware(moment: datetime) -> datetime:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(
+            "older_than must be timezone-aware, e.g. datetime.now(UTC) - timedelta(...)"
+        )
+    return moment
+
+
+class InMemoryLoopRecordStore:
+    """Loop records in a list; for tests and single-process runs."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._records: dict[str, LoopRecord] = {}
+
+    def add(self, record: LoopRecord) -> None:
+        """Store `record`; adding the same id again is a no-op."""
+        with self._lock:
+            self._records.setdefault(record.id, record)
+
+    def list(
+        self,
+        *,
+        mechanism: str | None = None,
+        agent_id: str | None = None,
+        task_id: str | None = None,
+        since: datetime | None = None,
+        limit: int | None = None,
+    ) -> list[LoopRecord]:
+        """Records matching every given filter (`since` inclusive), oldest first."""
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be >= 1 or None, got {limit}")
+        with self._lock:
+            rows = sorted(self._records.values(), key=lambda r: (r.recorded_at, r.id))
+        found = [
+            r
+            for r in rows
+            if (mechanism is None or r.mechanism == mechanism)
+            and (agent_id is None or agent_id in (r.delegator, r.delegatee))
+            and (task_id is None or r.task_id == task_id)
+            and (since is None or r.recorded_at >= since)
+        ]
+        return found if limit is None else found[:limit]

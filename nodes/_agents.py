@@ -1,0 +1,340 @@
+"""The agent-call layer: one agent call is one chat-model call, with usage accounted."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
+from pydantic import BaseModel, ConfigDict
+
+from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
+from langgraph_council.nodes._org import AgentProfile, Org
+from langgraph_council.nodes._structured import parse_from_text
+from langgraph_council.nodes._text import replace_nul, scrub_nul
+
+__all__ = [
+    "AgentReply",
+    "Prompt",
+    "Roster",
+    "StructuredReply",
+    "estimate_tokens",
+]
+
+T = TypeVar("T")
+
+Prompt = str | Sequence[BaseMessage]
+"""A user prompt as text, or the non-system messages of the conversation."""
+
+AGENT_ID_MARKER = "Agent id: "
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count (4 characters a token) for prompts and models that report no usage."""
+    return max(1, math.ceil(len(text) / 4)) if text else 0
+
+
+class AgentReply(BaseModel):
+    """What one agent call returned, with its token usage.
+
+    `tool_calls` are the calls the model asked for (when the call bound tools), as
+    langchain-core writes them (`name`, `args`, `id`). `parsed_from_text` is True when a
+    structured call's result was read from JSON in the reply text, not from the model's own
+    structured output.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    agent_id: str
+    content: str
+    input_tokens: int
+    output_tokens: int
+    usage_estimated: bool = False
+    duration_s: float = 0.0
+    tool_calls: tuple[dict[str, Any], ...] = ()
+    parsed_from_text: bool = False
+    nul_replaced: int = 0
+    """NUL characters replaced by U+FFFD in `content` and the parsed output (`nodes._text`)."""
+
+    @property
+    def total_tokens(self) -> int:
+        """Input plus output tokens."""
+        return self.input_tokens + self.output_tokens
+
+
+class StructuredReply(BaseModel, Generic[T]):
+    """A structured call: `parsed` is None when the model gave no parsable structure."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    parsed: T | None
+    reply: AgentReply
+
+    @property
+    def parsed_from_text(self) -> bool:
+        """True when `parsed` was read from JSON in the reply text (see `AgentReply`)."""
+        return self.reply.parsed_from_text
+
+
+def _text_of(message: BaseMessage) -> str:
+    content = message.content
+    if isinstance(content, str):
+        return content
+    return "".join(part if isinstance(part, str) else str(part.get("text", "")) for part in content)
+
+
+def _with_max_tokens(model: BaseChatModel, max_tokens: int | None) -> Runnable[Any, Any]:
+    if max_tokens is None:
+        return model
+    if "max_tokens" in type(model).model_fields:
+        return model.model_copy(update={"max_tokens": max_tokens})
+    return model.bind(max_tokens=max_tokens)
+
+
+def _with_tools(
+    model: BaseChatModel, max_tokens: int | None, tools: Sequence[BaseTool]
+) -> Runnable[Any, Any]:
+    if not tools:
+        return _with_max_tokens(model, max_tokens)
+    copied = max_tokens is not None and "max_tokens" in type(model).model_fields
+    base = model.model_copy(update={"max_tokens": max_tokens}) if copied else model
+    try:
+        bound: Runnable[Any, Any] = base.bind_tools(list(tools))
+    except NotImplementedError:  # a model without tool calling answers in text
+        bound = base
+    if max_tokens is not None and not copied:
+        bound = bound.bind(max_tokens=max_tokens)
+    return bound
+
+
+_SIZED_CACHE = 256
+"""Model copies kept per roster (one per model and output cap)."""
+
+
+class Roster:
+    """Maps agent ids to chat models and makes their calls.
+
+    Example:
+        >>> from langgraph_council.nodes.testing import ScriptedChatModel
+        >>> org = Org([AgentProfile(id="a", name="Ann", role="dev", department="eng",
+        ...            level="mid")])
+        >>> roster = Roster(org, default_model=ScriptedChatModel(["hello"]))
+        >>> roster.call("a", "Say hello").content
+        'hello'
+    """
+
+    def __init__(
+        self,
+        org: Org,
+        models: Mapping[str, BaseChatModel] | None = None,
+        *,
+        default_model: BaseChatModel | None = None,
+    ) -> None:
+        models = dict(models or {})
+        unknown = sorted(set(models) - {a.id for a in org})
+        if unknown:
+            raise ValueError(f"models given for agents not in the org: {unknown}")
+        self.org = org
+        self._models = models
+        self._default = default_model
+        self._system_prompts = {a.id: self._build_system_prompt(a) for a in org}
+        self._sized: dict[tuple[int, int], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
+
+    def has_model(self, agent_id: str) -> bool:
+        """True when `agent_id` can be called."""
+        return agent_id in self._models or (self._default is not None and agent_id in self.org)
+
+    def model_for(self, agent_id: str) -> BaseChatModel:
+        """The chat model of `agent_id`; `LookupError` naming the agent when it has none."""
+        self.org.get(agent_id)
+        model = self._models.get(agent_id, self._default)
+        if model is None:
+            raise LookupError(
+                f"agent {agent_id!r} has no chat model; pass it in `models` or set `default_model`"
+            )
+        return model
+
+    def _sized_model(self, agent_id: str, max_tokens: int | None) -> Runnable[Any, Any]:
+        """`model_for` capped at `max_tokens`, the copy kept: a fresh copy per call would make
+        langchain-core serialise the model again for the callbacks of every call."""
+        model = self.model_for(agent_id)
+        if max_tokens is None:
+            return model
+        key = (id(model), max_tokens)
+        hit = self._sized.get(key)
+        if hit is not None and hit[0] is model:
+            return hit[1]
+        sized = _with_max_tokens(model, max_tokens)
+        if len(self._sized) < _SIZED_CACHE:
+            self._sized[key] = (model, sized)
+        return sized
+
+    def system_prompt(self, agent_id: str) -> str:
+        """The agent's system prompt: identity, domain rules, the untrusted-content directive."""
+        self.org.get(agent_id)
+        return self._system_prompts[agent_id]
+
+    @staticmethod
+    def _build_system_prompt(agent: AgentProfile) -> str:
+        skills = ", ".join(agent.primary_skills) or "general"
+        lines = [
+            f"You are {escape_line(agent.name)}, {escape_line(agent.role)} in the "
+            f"{escape_line(agent.department)} department (seniority: {agent.level.value}).",
+            f"{AGENT_ID_MARKER}{agent.id}",
+            f"Primary skills: {escape_line(skills)}.",
+        ]
+        if agent.secondary_skills:
+            lines.append(f"Secondary skills: {escape_line(', '.join(agent.secondary_skills))}.")
+        for rule in agent.domain_rules():
+            lines.append(f"Rule: IF {escape_line(rule.condition)} THEN {escape_line(rule.action)}.")
+        lines.append(UNTRUSTED_CONTENT_DIRECTIVE)
+        return "\n".join(lines)
+
+    def messages(self, agent_id: str, prompt: Prompt) -> list[BaseMessage]:
+        """The full message list of a call: system prompt first, then the prompt."""
+        body: list[BaseMessage] = (
+            [HumanMessage(content=prompt)] if isinstance(prompt, str) else list(prompt)
+        )
+        return [SystemMessage(content=self.system_prompt(agent_id)), *body]
+
+    def estimate_prompt_tokens(self, agent_id: str, prompt: Prompt) -> int:
+        """Estimated input tokens of a call to `agent_id`, system prompt included."""
+        if isinstance(prompt, str):  # the hot path: no message objects to build
+            return estimate_tokens(self.system_prompt(agent_id)) + estimate_tokens(prompt)
+        return sum(estimate_tokens(_text_of(m)) for m in self.messages(agent_id, prompt))
+
+    def _reply(
+        self, agent_id: str, messages: list[BaseMessage], message: BaseMessage, started: float
+    ) -> AgentReply:
+        content, replaced = replace_nul(_text_of(message))  # PostgreSQL cannot store NUL
+        usage = message.usage_metadata if isinstance(message, AIMessage) else None
+        calls: tuple[dict[str, Any], ...] = ()
+        if isinstance(message, AIMessage) and message.tool_calls:
+            calls = tuple(dict(c) for c in message.tool_calls)
+        if usage:
+            return AgentReply(
+                agent_id=agent_id,
+                content=content,
+                input_tokens=usage["input_tokens"],
+                output_tokens=usage["output_tokens"],
+                duration_s=time.perf_counter() - started,
+                tool_calls=calls,
+                nul_replaced=replaced,
+            )
+        return AgentReply(
+            agent_id=agent_id,
+            content=content,
+            input_tokens=sum(estimate_tokens(_text_of(m)) for m in messages),
+            output_tokens=estimate_tokens(content),
+            usage_estimated=True,
+            duration_s=time.perf_counter() - started,
+            tool_calls=calls,
+            nul_replaced=replaced,
+        )
+
+    def call(
+        self,
+        agent_id: str,
+        prompt: Prompt,
+        *,
+        max_tokens: int | None = None,
+        tools: Sequence[BaseTool] = (),
+    ) -> AgentReply:
+        """Call `agent_id` once; `max_tokens` caps the output.
+
+        With `tools`, they are bound for this call and the model's tool calls come back in
+        `AgentReply.tool_calls` (a model without tool calling gets a plain call).
+        """
+        messages = self.messages(agent_id, prompt)
+        model = self._model_with(agent_id, max_tokens, tools)
+        started = time.perf_counter()
+        return self._reply(agent_id, messages, model.invoke(messages), started)
+
+    async def acall(
+        self,
+        agent_id: str,
+        prompt: Prompt,
+        *,
+        max_tokens: int | None = None,
+        tools: Sequence[BaseTool] = (),
+    ) -> AgentReply:
+        """Async twin of `call`; parallel calls overlap."""
+        messages = self.messages(agent_id, prompt)
+        model = self._model_with(agent_id, max_tokens, tools)
+        started = time.perf_counter()
+        return self._reply(agent_id, messages, await model.ainvoke(messages), started)
+
+    def _model_with(
+        self, agent_id: str, max_tokens: int | None, tools: Sequence[BaseTool]
+    ) -> Runnable[Any, Any]:
+        if tools:
+            return _with_tools(self.model_for(agent_id), max_tokens, tools)
+        return self._sized_model(agent_id, max_tokens)
+
+    def _structured_runnable(
+        self, agent_id: str, schema: type[T], max_tokens: int | None
+    ) -> Runnable[Any, Any] | None:
+        model = self._sized_model(agent_id, max_tokens)
+        if not isinstance(model, BaseChatModel):
+            return None
+        try:
+            return model.with_structured_output(schema, include_raw=True)
+        except NotImplementedError:
+            return None
+
+    def _structured(
+        self, agent_id: str, messages: list[BaseMessage], out: Any, schema: type[T], started: float
+    ) -> StructuredReply[T]:
+        if isinstance(out, BaseMessage):
+            raw, parsed, ok = out, None, False
+        else:
+            raw, parsed = out["raw"], out.get("parsed")
+            ok = parsed is not None and out.get("parsing_error") is None
+            if ok and isinstance(schema, type) and issubclass(schema, BaseModel):
+                ok = isinstance(parsed, schema)
+        reply = self._reply(agent_id, messages, raw, started)
+        if not ok and isinstance(schema, type) and issubclass(schema, BaseModel):
+            from_text = parse_from_text(reply.content, schema)
+            if from_text is not None:
+                parsed, ok = from_text, True
+                reply = reply.model_copy(update={"parsed_from_text": True})
+        parsed, replaced = scrub_nul(parsed) if ok else (None, 0)
+        if replaced:
+            reply = reply.model_copy(update={"nul_replaced": reply.nul_replaced + replaced})
+        return StructuredReply(parsed=parsed, reply=reply)
+
+    def call_structured(
+        self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
+    ) -> StructuredReply[T]:
+        """Ask for `schema`; models without structured output get a plain call.
+
+        When the model gave no structure, JSON in the reply text (the whole reply, a ```json
+        fence, or an object embedded in prose) is parsed into `schema` and the reply is marked
+        `parsed_from_text`; `parsed` is None only when no such JSON is there.
+        """
+        messages = self.messages(agent_id, prompt)
+        runnable = self._structured_runnable(agent_id, schema, max_tokens)
+        started = time.perf_counter()
+        if runnable is None:
+            plain = self._sized_model(agent_id, max_tokens)
+            return self._structured(agent_id, messages, plain.invoke(messages), schema, started)
+        return self._structured(agent_id, messages, runnable.invoke(messages), schema, started)
+
+    async def acall_structured(
+        self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
+    ) -> StructuredReply[T]:
+        """Async twin of `call_structured`."""
+        messages = self.messages(agent_id, prompt)
+        runnable = self._structured_runnable(agent_id, schema, max_tokens)
+        started = time.perf_counter()
+        if runnable is None:
+            plain = self._sized_model(agent_id, max_tokens)
+            out = await plain.ainvoke(messages)
+        else:
+            out = await runnable.ainvoke(messages)
+        return self._structured(agent_id, messages, out, schema, started)

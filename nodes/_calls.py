@@ -1,0 +1,202 @@
+"""The one agent-call node: a pure plan, the call, a pure apply; sync and async, one definition.
+
+Every model-calling node of every graph family is built with `model_node`; this module is the
+only one in the package that makes an agent call (through `Roster`, which holds the chat
+models). `tests/nodes/test_one_call_path.py` keeps it that way.
+
+- `plan(state)` is pure: it returns a `Call` to make, or an update when no call is needed
+  (e.g. the budget refused it). The prompt's token estimate made while pricing rides in
+  `Call.prompt_tokens`, so nothing estimates the same prompt twice.
+- The call runs with `Roster.call` / `call_structured` (with `schema`), or their async twins
+  under `ainvoke`, so parallel branches overlap.
+- `apply(state, outcome)` is pure: it folds the reply into a partial update or a `Command`.
+- A node resuming a thread (`checkpoints._resume_policy`) gets the resume note in front of
+  its prompt (`nodes._resume_note`), its tokens added to `prompt_tokens`.
+- A model error propagates, unless the call has `on_error`, whose update is used instead (a
+  failed participant is recorded; a failed judge falls back). `GraphBubbleUp` always propagates.
+
+Nodes are LangGraph's internal `RunnableCallable` with `trace=False` (the graph task is traced
+once), a private import kept to this module: `RunnableLambda(run, afunc=arun)` nests a traced
+run per node. `bench/meetings.py`'s round robin (16 turns, no checkpointer, best of 25 against
+a hand-written loop), timed in CPU time on the shared 2-core VM, three runs each: this node
+0.88 ms a turn, 1.12-1.13x the loop; the same node as `RunnableLambda` 1.16-1.25 ms, 1.37-1.44x,
+over the 1.25x target (langgraph 1.2.22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeAlias, TypeVar
+
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
+from langgraph._internal._runnable import RunnableCallable
+from langgraph.errors import GraphBubbleUp
+from langgraph.types import Command
+from pydantic import BaseModel
+
+from langgraph_council.nodes._agents import AgentReply, Prompt, Roster, estimate_tokens
+from langgraph_council.nodes._resume_note import resume_note_for, with_resume_note
+
+__all__ = ["Call", "CallOutcome", "Update", "model_node", "pure_node"]
+
+Update: TypeAlias = dict[str, Any] | Command[Any]
+"""What a node returns: a partial state update, or a `Command` (update plus where to go)."""
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One agent call a node's pure planning step asks for.
+
+    `schema` asks for structured output (JSON in the reply text is parsed when the model gives
+    none); `tools` are bound for the call and the tool calls come back on the reply.
+    `prompt_tokens` is the estimate made when the call was priced. `on_error` turns a model
+    error into an update; without it the error propagates.
+    """
+
+    agent_id: str
+    prompt: Prompt
+    max_tokens: int | None = None
+    schema: type[BaseModel] | None = None
+    tools: Sequence[BaseTool] = ()
+    prompt_tokens: int | None = None
+    on_error: Callable[[Exception], Update] | None = None
+
+    def __post_init__(self) -> None:
+        if self.schema is not None and self.tools:
+            raise ValueError(
+                f"Call to {self.agent_id!r}: pass `schema` or `tools`, not both; structured "
+                "output already uses the model's tool calling"
+            )
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    """What came back: the reply, and the schema instance when one was asked for and parsed."""
+
+    reply: AgentReply
+    parsed: BaseModel | None = None
+    prompt_tokens: int | None = None
+    """The plan's estimate of the prompt (`Call.prompt_tokens`), to calibrate later pricing."""
+
+    @property
+    def tokens(self) -> int:
+        """Tokens the call used, input plus output."""
+        return self.reply.total_tokens
+
+
+def _roster(roster: Roster | None, call: Call) -> Roster:
+    if roster is None:
+        raise LookupError(
+            f"agent {call.agent_id!r} must be called but the graph has no roster; "
+            "pass roster=Roster(org, models) to the graph factory"
+        )
+    return roster
+
+
+def _invoke(roster: Roster, call: Call) -> CallOutcome:
+    if call.schema is None:
+        reply = roster.call(
+            call.agent_id, call.prompt, max_tokens=call.max_tokens, tools=call.tools
+        )
+        return CallOutcome(reply, None, call.prompt_tokens)
+    out = roster.call_structured(
+        call.agent_id, call.prompt, call.schema, max_tokens=call.max_tokens
+    )
+    return CallOutcome(out.reply, out.parsed, call.prompt_tokens)
+
+
+async def _ainvoke(roster: Roster, call: Call) -> CallOutcome:
+    if call.schema is None:
+        reply = await roster.acall(
+            call.agent_id, call.prompt, max_tokens=call.max_tokens, tools=call.tools
+        )
+        return CallOutcome(reply, None, call.prompt_tokens)
+    out = await roster.acall_structured(
+        call.agent_id, call.prompt, call.schema, max_tokens=call.max_tokens
+    )
+    return CallOutcome(out.reply, out.parsed, call.prompt_tokens)
+
+
+def _noted(call: Call) -> Call:
+    """`call` with the resume note in front of its prompt when this node resumes a thread;
+    the note's tokens are added to the plan's estimate."""
+    note = resume_note_for()
+    if not note:
+        return call
+    tokens = call.prompt_tokens
+    if tokens is not None:
+        tokens += estimate_tokens(note)
+    return replace(call, prompt=with_resume_note(call.prompt, note), prompt_tokens=tokens)
+
+
+def _failed(call: Call, exc: Exception) -> Update:
+    if call.on_error is None:
+        raise exc
+    return call.on_error(exc)
+
+
+def model_node(
+    name: str,
+    roster: Roster | None,
+    plan: Callable[[S], Call | Update],
+    apply: Callable[[S, CallOutcome], Update],
+) -> Runnable[S, Update]:
+    """A node making at most one agent call: sync under `invoke`, async under `ainvoke`.
+
+    `roster` may be None for graphs that can run without models; a plan that still asks for a
+    call then fails with a `LookupError` naming the agent (or its `on_error` handles it).
+
+    Example:
+        >>> def plan(state):
+        ...     return Call("cto", f"Decide: {state['question']}", max_tokens=200)
+        >>> def apply(state, outcome):
+        ...     return {"answer": outcome.reply.content}
+        >>> graph.add_node("decide", model_node("decide", roster, plan, apply))  # doctest: +SKIP
+    """
+
+    def run(state: S) -> Update:
+        planned = plan(state)
+        if not isinstance(planned, Call):
+            return planned
+        planned = _noted(planned)
+        try:
+            outcome = _invoke(_roster(roster, planned), planned)
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised
+            return _failed(planned, exc)
+        return apply(state, outcome)
+
+    async def arun(state: S) -> Update:
+        planned = plan(state)
+        if not isinstance(planned, Call):
+            return planned
+        planned = _noted(planned)
+        try:
+            outcome = await _ainvoke(_roster(roster, planned), planned)
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised
+            return _failed(planned, exc)
+        return apply(state, outcome)
+
+    node: Runnable[S, Update] = RunnableCallable(run, arun, name=name, trace=False)
+    return node
+
+
+def pure_node(fn: Callable[[S], Any], *, name: str) -> Runnable[S, Any]:
+    """A node without I/O: under `ainvoke` it runs on the loop, skipping the thread-pool hop.
+
+    Example:
+        >>> graph.add_node("route", pure_node(route, name="route"))  # doctest: +SKIP
+    """
+
+    async def afn(state: S) -> Any:
+        return fn(state)
+
+    node: Runnable[S, Any] = RunnableCallable(fn, afn, name=name, trace=False)
+    return node

@@ -1,0 +1,194 @@
+"""Dissent records: every overruled (or still open) position, kept and queryable."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any, Protocol, runtime_checkable
+
+from langgraph.config import get_config
+
+from langgraph_council.nodes._conflicts.models import (
+    Conflict,
+    ConflictResolution,
+    ConflictType,
+    DissentRecord,
+)
+from langgraph_council.nodes._conflicts.state import ConflictState
+
+__all__ = [
+    "DissentStore",
+    "InMemoryDissentStore",
+    "build_dissent_records",
+    "make_record_dissent_node",
+    "matches",
+]
+
+_DISSENT_NAMESPACE = uuid.UUID("b8e8f1a4-6f55-4b8e-8f0f-0e7d2c4a9b31")
+
+
+def build_dissent_records(
+    conflict: Conflict,
+    resolution: ConflictResolution,
+    *,
+    strategy: str,
+    metadata: Mapping[str, str | None] | None = None,
+    scope: str = "",
+) -> list[DissentRecord]:
+    """One record per overruled party when there is a winner, one per position otherwise.
+
+    Ids depend on the scope (the thread), the conflict, the decision (outcome, winner, who
+    decided, strategy, escalation) and the party, never on when it was decided: a replayed
+    resolution (a node re-run, a second resume) stores its records once.
+    """
+    extra = {k: v for k, v in (metadata or {}).items() if v is not None}
+    extra["outcome"] = resolution.outcome.value
+    decision = (
+        scope,
+        conflict.id,
+        resolution.outcome.value,
+        resolution.winning_agent_id or "",
+        resolution.decided_by,
+        strategy,
+        extra.get("escalation_id", ""),
+    )
+    records = []
+    for position in conflict.positions:
+        if position.agent_id == resolution.winning_agent_id:
+            continue
+        key = "\x1f".join((*decision, position.agent_id))
+        records.append(
+            DissentRecord(
+                id=str(uuid.uuid5(_DISSENT_NAMESPACE, key)),
+                conflict_id=conflict.id,
+                conflict_type=conflict.type,
+                dissenting_agent_id=position.agent_id,
+                dissenting_position=position.position,
+                reasoning=position.reasoning,
+                evidence=position.evidence,
+                strategy_used=strategy,
+                decided_by=resolution.decided_by,
+                timestamp=resolution.resolved_at,
+                metadata=extra,
+            )
+        )
+    return records
+
+
+def matches(
+    record: DissentRecord,
+    *,
+    agent_id: str | None = None,
+    conflict_type: ConflictType | str | None = None,
+    strategy: str | None = None,
+    since: datetime | None = None,
+) -> bool:
+    """True when `record` passes every given filter (filters are ANDed, `since` inclusive)."""
+    return (
+        (agent_id is None or record.dissenting_agent_id == agent_id)
+        and (conflict_type is None or record.conflict_type == ConflictType(conflict_type))
+        and (strategy is None or record.strategy_used == strategy)
+        and (since is None or record.timestamp >= _aware(since))
+    )
+
+
+def _aware(moment: datetime) -> datetime:
+    if moment.tzinfo is None:
+        raise ValueError("since must be timezone-aware, e.g. datetime.now(UTC)")
+    return moment
+
+
+@runtime_checkable
+class DissentStore(Protocol):
+    """Where dissent records persist; `checkpoints.PostgresDissentStore` implements it."""
+
+    def add(self, records: Iterable[DissentRecord]) -> None:
+        """Store records; a record whose id is already stored is kept as it was."""
+        ...
+
+    def query(
+        self,
+        *,
+        agent_id: str | None = None,
+        conflict_type: ConflictType | str | None = None,
+        strategy: str | None = None,
+        since: datetime | None = None,
+    ) -> list[DissentRecord]:
+        """Records passing every given filter, oldest first."""
+        ...
+
+
+class InMemoryDissentStore:
+    """A process-local `DissentStore` for tests and demos.
+
+    Example:
+        >>> store = InMemoryDissentStore()
+        >>> store.query(agent_id="junior_dev")
+        []
+    """
+
+    def __init__(self) -> None:
+        self._records: dict[str, DissentRecord] = {}
+        self._lock = threading.Lock()
+
+    def add(self, records: Iterable[DissentRecord]) -> None:
+        """Store records, keeping the first copy of each id."""
+        with self._lock:
+            for record in records:
+                self._records.setdefault(record.id, record)
+
+    def query(
+        self,
+        *,
+        agent_id: str | None = None,
+        conflict_type: ConflictType | str | None = None,
+        strategy: str | None = None,
+        since: datetime | None = None,
+    ) -> list[DissentRecord]:
+        """Records passing every given filter, oldest first."""
+        with self._lock:
+            found = [
+                r
+                for r in self._records.values()
+                if matches(
+                    r,
+                    agent_id=agent_id,
+                    conflict_type=conflict_type,
+                    strategy=strategy,
+                    since=since,
+                )
+            ]
+        return sorted(found, key=lambda r: (r.timestamp, r.conflict_id, r.dissenting_agent_id))
+
+
+def make_record_dissent_node(store: DissentStore | None) -> Any:
+    """Node `record_dissent`: build the dissent records and persist them (idempotent)."""
+
+    def record_dissent(state: ConflictState) -> dict[str, Any]:
+        resolution = state.get("resolution")
+        if resolution is None:
+            raise ValueError("record_dissent ran before a resolution was made")
+        # A checkpointer without this package's msgpack allowlist hands models back as dicts.
+        if isinstance(resolution, Mapping):
+            resolution = ConflictResolution.model_validate(dict(resolution))
+        conflict = state["conflict"]
+        if isinstance(conflict, Mapping):
+            conflict = Conflict.model_validate(dict(conflict))
+        records = build_dissent_records(
+            conflict,
+            resolution,
+            strategy=state.get("strategy", "unknown"),
+            metadata={
+                "fallback_reason": state.get("fallback_reason"),
+                "escalation_id": state.get("escalation_id"),
+                "winning_agent_id": resolution.winning_agent_id,
+            },
+            scope=str(get_config().get("configurable", {}).get("thread_id") or ""),
+        )
+        if store is not None:
+            store.add(records)
+        return {"dissent_records": records}
+
+    return record_dissent

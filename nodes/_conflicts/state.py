@@ -1,0 +1,166 @@
+"""Graph state of the conflict graph and the contract every strategy subgraph follows."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal, NotRequired
+
+from langgraph.managed import RemainingSteps
+from typing_extensions import TypedDict
+
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    DebateConfig,
+    HumanConfig,
+    HybridConfig,
+    LadderConfig,
+)
+from langgraph_council.nodes._conflicts.models import (
+    Conflict,
+    ConflictResolution,
+    ConflictType,
+    DissentRecord,
+    Statement,
+    Verdict,
+)
+from langgraph_council.nodes._escalation.models import HumanDecision
+
+__all__ = [
+    "ConflictContext",
+    "ConflictInput",
+    "ConflictKeys",
+    "ConflictOutput",
+    "ConflictState",
+    "Route",
+    "StrategyInput",
+    "StrategyOutput",
+    "StrategyState",
+    "merge_statements",
+]
+
+Route = Literal["resolved", "human", "authority"]
+"""Where a strategy sends the conflict next: done, to a human, or to the authority fallback."""
+
+
+def merge_statements(
+    left: Sequence[Statement | Mapping[str, Any]], right: Sequence[Statement | Mapping[str, Any]]
+) -> list[Statement]:
+    """Append statements from parallel parties, ordered by round, kind, then agent id.
+
+    Statements may arrive as JSON dicts (LangGraph Server state edits); they are validated back.
+    """
+    merged = [
+        s if isinstance(s, Statement) else Statement.model_validate(s) for s in [*left, *right]
+    ]
+    return sorted(merged, key=lambda s: (s.round, s.kind, s.agent_id))
+
+
+class ConflictContext(TypedDict, total=False):
+    """The conflict graph's context schema: the `conflict` section of a namespaced run context,
+    or the flat fields of `ConflictResolutionConfig` (see `nodes._context.run_context`).
+
+    The flat keys are listed too because LangGraph Server drops run-context keys its schema
+    does not name.
+    """
+
+    conflict: ConflictResolutionConfig
+    strategy: str
+    by_conflict_type: dict[ConflictType, str]
+    by_department: dict[str, str]
+    debate: DebateConfig
+    hybrid: HybridConfig
+    ladder: LadderConfig
+    human: HumanConfig
+
+
+class ConflictInput(TypedDict):
+    """What a caller passes: the conflict to resolve."""
+
+    conflict: Conflict
+
+
+class ConflictKeys(TypedDict):
+    """The keys a parent graph's state needs to run the conflict graph as one of its nodes.
+
+    The subgraph reads `conflict` and writes `resolution` and `dissent_records` back (see
+    `MeetingKeys`); a human escalation interrupts the parent run, resumed with `Command`.
+    """
+
+    conflict: NotRequired[Conflict]
+    resolution: NotRequired[ConflictResolution]
+    dissent_records: NotRequired[list[DissentRecord]]
+
+
+class ConflictOutput(TypedDict):
+    """What a caller gets back."""
+
+    conflict: Conflict
+    strategy: str
+    resolution: ConflictResolution
+    dissent_records: list[DissentRecord]
+    fallback_reason: NotRequired[str | None]
+    escalation_id: NotRequired[str | None]
+    tokens_used: int
+
+
+class StrategyInput(TypedDict):
+    """What a strategy subgraph reads from the conflict graph."""
+
+    conflict: Conflict
+    strategy: str
+    fallback_reason: NotRequired[str | None]
+
+
+class StrategyOutput(TypedDict):
+    """What a strategy subgraph must write: a `route`, and a `resolution` when resolved.
+
+    `analysis` goes to the human with the escalation; `fallback_reason` says why a strategy
+    handed over to authority or a human; `tokens_used` counts this subgraph's calls only.
+    """
+
+    route: Route
+    resolution: NotRequired[ConflictResolution]
+    analysis: NotRequired[str | None]
+    fallback_reason: NotRequired[str | None]
+    tokens_used: NotRequired[int]
+
+
+class StrategyState(TypedDict):
+    """Working state inside the built-in strategy subgraphs."""
+
+    conflict: Conflict
+    strategy: str
+    route: Route
+    resolution: NotRequired[ConflictResolution]
+    analysis: NotRequired[str | None]
+    fallback_reason: NotRequired[str | None]
+    tokens_used: Annotated[int, operator.add]
+    statements: Annotated[list[Statement], merge_statements]
+    verdict: NotRequired[Verdict | None]
+    judge_id: NotRequired[str | None]
+    tied_ids: NotRequired[list[str]]
+    round: NotRequired[int]
+    remaining_steps: RemainingSteps
+
+
+class ConflictState(TypedDict):
+    """State of the conflict graph; `tokens_used` is summed over every model call.
+
+    The `escalation_*` keys are the human path's (see `nodes._escalation.flow`).
+    """
+
+    conflict: Conflict
+    strategy: NotRequired[str]
+    route: NotRequired[Route]
+    resolution: NotRequired[ConflictResolution]
+    analysis: NotRequired[str | None]
+    fallback_reason: NotRequired[str | None]
+    tokens_used: Annotated[int, operator.add]
+    escalation_id: NotRequired[str | None]
+    escalation_expires_at: NotRequired[str | None]
+    escalation_attempts: NotRequired[int]
+    escalation_error: NotRequired[str | None]
+    escalation_decision: NotRequired[HumanDecision | None]
+    dissent_records: NotRequired[list[DissentRecord]]
+    remaining_steps: RemainingSteps

@@ -1,0 +1,163 @@
+"""Delegation domain models shared by the guards and the durable stores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal, get_args
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+from langgraph_council.nodes._escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
+
+__all__ = [
+    "BLOCKING_MECHANISMS",
+    "BlockedDelegation",
+    "BlockingMechanism",
+    "DelegationConfig",
+    "DelegationRecord",
+    "DelegationResult",
+    "DelegationStatus",
+    "GuardMechanism",
+    "GuardOutcome",
+    "LoopRecord",
+    "utc_now",
+]
+
+BlockingMechanism = Literal[
+    "authority", "ancestry", "max_depth", "dedup", "rate_limit", "circuit_breaker"
+]
+"""The check that refused a delegation attempt."""
+
+GuardMechanism = Literal[BlockingMechanism, "all_passed"]
+"""Which check decided a delegation attempt; `all_passed` when none blocked it."""
+
+BLOCKING_MECHANISMS: tuple[str, ...] = get_args(BlockingMechanism)
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+def utc_now() -> datetime:
+    """The current wall-clock time, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class GuardOutcome:
+    """The verdict on one delegation attempt.
+
+    `chain` is the attempted path: the prior delegators, the delegator, then the delegatee.
+    A slotted dataclass rather than a pydantic model: the guard builds one per attempt on its
+    hot path (see bench/guards.py).
+    """
+
+    passed: bool
+    mechanism: GuardMechanism
+    message: str = ""
+    chain: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.passed != (self.mechanism == "all_passed"):
+            raise ValueError("passed must be True exactly when mechanism is 'all_passed'")
+        if not self.passed and not self.message:
+            raise ValueError("a blocked outcome needs a message saying why")
+
+    @property
+    def blocked_by(self) -> str | None:
+        """The mechanism that refused the delegation, or None when it passed."""
+        return None if self.passed else self.mechanism
+
+
+class LoopRecord(BaseModel):
+    """A durable record of one blocked delegation, kept for analytics."""
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1)
+    mechanism: BlockingMechanism
+    chain: tuple[str, ...]
+    delegator: str = Field(min_length=1)
+    delegatee: str = Field(min_length=1)
+    task_id: str = Field(min_length=1)
+    message: str
+    thread_id: str | None = None
+    recorded_at: AwareDatetime = Field(default_factory=utc_now)
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        """The undirected agent pair, sorted."""
+        a, b = sorted((self.delegator, self.delegatee))
+        return a, b
+
+
+class DelegationRecord(BaseModel):
+    """Audit-trail entry for a hand-off the guard let through."""
+
+    model_config = _FROZEN
+
+    delegation_id: str = Field(min_length=1)
+    delegator: str
+    delegatee: str
+    task_id: str
+    refinement: str
+    chain: tuple[str, ...]
+    timestamp: AwareDatetime = Field(default_factory=utc_now)
+
+
+class BlockedDelegation(BaseModel):
+    """A hand-off the guard refused, what the sender was told, and who got the case."""
+
+    model_config = _FROZEN
+
+    attempt_id: str
+    delegator: str
+    delegatee: str
+    task_id: str
+    mechanism: BlockingMechanism
+    message: str
+    chain: tuple[str, ...]
+    notice: str
+    escalated_to: str
+    timestamp: AwareDatetime = Field(default_factory=utc_now)
+
+
+DelegationStatus = Literal["answered", "handoff_limit", "step_limit", "escalation_expired"]
+"""How a run ended; `escalation_expired`: a human escalation closed without an answer."""
+
+
+class DelegationResult(BaseModel):
+    """What a delegation run produced: the answer and who gave it."""
+
+    model_config = _FROZEN
+
+    task_id: str
+    status: DelegationStatus
+    answer: str | None
+    answered_by: str | None
+    handoff_attempts: int
+    delegations: int
+    blocked: int
+    tokens_used: int
+
+
+class DelegationConfig(BaseModel):
+    """Per-run tunables of the delegation graph (its `context_schema`).
+
+    `max_handoffs` bounds hand-off attempts per run, delivered or blocked; reaching it ends the
+    run with status `handoff_limit`. `enforce_chain_of_command=False` lets peers hand off to
+    each other (swarm style); the loop checks still apply. `allow_skip_level` (off by default,
+    as in the reference design) lets a manager hand work to any agent below it rather than only
+    to its direct reports. `human_timeout_seconds` is the deadline of a human escalation at the
+    top of the hierarchy (24 h by default; None, only when asked for, means no deadline),
+    after which `EscalationQueue.expire_overdue` (or its sweeper, `run_expiry`) ends the run
+    with status `escalation_expired`.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_handoffs: int = Field(default=10, gt=0, strict=True)
+    enforce_chain_of_command: bool = True
+    allow_skip_level: bool = False
+    human_timeout_seconds: float | None = Field(
+        default=DEFAULT_TIMEOUT_SECONDS, gt=0, le=366 * 24 * 3600
+    )

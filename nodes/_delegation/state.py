@@ -1,0 +1,132 @@
+"""Graph state of the delegation graph: a stack of frames, one per agent working on the task."""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, NotRequired
+
+from langgraph.managed import RemainingSteps
+from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypedDict
+
+from langgraph_council.nodes._delegation.models import (
+    BlockedDelegation,
+    DelegationConfig,
+    DelegationRecord,
+    DelegationResult,
+    DelegationStatus,
+)
+from langgraph_council.nodes._escalation.models import DelegationDecision
+
+__all__ = [
+    "DelegationContext",
+    "DelegationInput",
+    "DelegationOutput",
+    "DelegationState",
+    "Frame",
+    "HandOff",
+    "append_blocked",
+    "append_delegations",
+]
+
+
+class Frame(BaseModel):
+    """One agent's share of the task; `chain` lists the delegators before it, oldest first.
+
+    `agent_id` works on it now; `assignee` is who it was handed to (they differ once a manager
+    takes over a blocked case).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    agent_id: str
+    task: str
+    assignee: str = ""
+    chain: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    delegated_by: str | None = None
+    escalated_from: str | None = None
+
+
+class HandOff(BaseModel):
+    """A `delegate_to` call waiting for the guard's verdict."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    attempt_id: str = Field(min_length=1)
+    delegator: str
+    delegatee: str
+    refinement: str
+
+
+def append_delegations(
+    left: list[DelegationRecord], right: list[DelegationRecord]
+) -> list[DelegationRecord]:
+    """Append new audit entries in the order hand-offs happened."""
+    return [*left, *right]
+
+
+def append_blocked(
+    left: list[BlockedDelegation], right: list[BlockedDelegation]
+) -> list[BlockedDelegation]:
+    """Append new blocked attempts in the order they were refused."""
+    return [*left, *right]
+
+
+class DelegationContext(TypedDict, total=False):
+    """The delegation graph's context schema: the `delegation` section of a namespaced run
+    context, or the flat fields of `DelegationConfig` (see `nodes._context.run_context`); the
+    flat keys are listed because LangGraph Server drops context keys its schema does not name.
+    """
+
+    delegation: DelegationConfig
+    max_handoffs: int
+    enforce_chain_of_command: bool
+    allow_skip_level: bool
+    human_timeout_seconds: float | None
+
+
+class DelegationInput(TypedDict):
+    """What a caller passes: the task text, the agent it enters at and an optional task id."""
+
+    task: str
+    entry_agent: str
+    task_id: NotRequired[str]
+
+
+class DelegationOutput(TypedDict):
+    """What a run returns: the result, the audit trail and the refused hand-offs."""
+
+    result: DelegationResult
+    delegations: list[DelegationRecord]
+    blocked: list[BlockedDelegation]
+
+
+class DelegationState(TypedDict):
+    """Full state; `frames` is a stack whose top is the agent working now.
+
+    The `escalation_*` keys belong to a human escalation at the top of the hierarchy (see
+    `nodes._escalation.flow`).
+    """
+
+    task: str
+    entry_agent: str
+    task_id: NotRequired[str | None]
+    run_id: NotRequired[str]
+    frames: NotRequired[list[Frame]]
+    pending: NotRequired[HandOff | None]
+    inbox: NotRequired[dict[str, list[str]]]
+    handoff_attempts: NotRequired[int]
+    tokens_used: Annotated[int, operator.add]
+    delegations: Annotated[list[DelegationRecord], append_delegations]
+    blocked: Annotated[list[BlockedDelegation], append_blocked]
+    status: NotRequired[DelegationStatus]
+    answer: NotRequired[str | None]
+    answered_by: NotRequired[str | None]
+    result: NotRequired[DelegationResult]
+    escalation_id: NotRequired[str | None]
+    escalation_expires_at: NotRequired[str | None]
+    escalation_attempts: NotRequired[int]
+    escalation_error: NotRequired[str | None]
+    escalation_decision: NotRequired[DelegationDecision | None]
+    remaining_steps: RemainingSteps

@@ -1,0 +1,136 @@
+"""The decision step: the synthesiser sees positions ranked by evidence, then decides."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from langchain_core.runnables import Runnable
+
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._budget import price
+from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.deference import (
+    AUTHORITY_JUSTIFICATION_DIRECTIVE,
+    detect_authority_cues,
+)
+from langgraph_council.nodes._meetings.models import MeetingPhase, SynthesisResult
+from langgraph_council.nodes._meetings.positions import latest_positions, rank_positions
+from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_agenda, render_transcript
+from langgraph_council.nodes._meetings.state import MeetingState
+from langgraph_council.nodes._meetings.steps import (
+    budget_of,
+    contribution,
+    emit,
+    left_after,
+    spent,
+)
+from langgraph_council.nodes._meetings.synthesis import (
+    SynthesisOutput,
+    adopted_ids,
+    merge_positions,
+    parse_synthesis_text,
+    render_ranked_positions,
+    resolve_action_items,
+    synthesiser_positions,
+)
+
+__all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
+
+
+def _noted(state: MeetingState) -> SynthesisResult:
+    """What the minutes keep whatever the synthesiser says: stated positions, authority cues."""
+    contribs = state["contributions"]
+    positions = latest_positions(contribs)
+    return SynthesisResult(
+        positions=tuple(positions), authority_cues=tuple(detect_authority_cues(contribs))
+    )
+
+
+def plan_synthesis(
+    roster: Roster,
+    state: MeetingState,
+    config: MeetingProtocolConfig,
+    *,
+    phase: MeetingPhase,
+    agent: str,
+) -> Call | Update:
+    """Price the synthesis call of `agent` (the reserve is for it); refused, the minutes keep
+    the stated positions and the budget status."""
+    if state["status"] == "failed":
+        return {}
+    contribs = state["contributions"]
+    noted = _noted(state)
+    cues = noted.authority_cues
+    groups = rank_positions(noted.positions, discount=[c.agent_id for c in cues])
+    prompt = SYNTHESIS.format(
+        directive=AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else "",
+        agenda=render_agenda(state["agenda"]),
+        positions=render_ranked_positions(groups),
+        transcript=render_transcript(contribs),
+    )
+    decision = price(
+        roster,
+        agent,
+        prompt,
+        want=config.max_synthesis_tokens,
+        budget=budget_of(state, config),
+        for_synthesis=True,
+    )
+    if not decision.allowed:
+        emit("budget_exhausted", phase=phase, reason=decision.reason)
+        return {"outcome": noted, "status": "budget_exhausted", "error": decision.reason}
+    return Call(
+        agent,
+        prompt,
+        decision.max_tokens,
+        schema=SynthesisOutput,
+        prompt_tokens=decision.estimate,
+    )
+
+
+def apply_synthesis(
+    roster: Roster, phase: MeetingPhase
+) -> Callable[[MeetingState, CallOutcome], Update]:
+    """Fold the synthesiser's reply (structured, or read from its text) into the outcome."""
+
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        reply = outcome.reply
+        parsed = outcome.parsed
+        out = parsed if isinstance(parsed, SynthesisOutput) else parse_synthesis_text(reply.content)
+        turn = state["turn"]
+        left = left_after(state, outcome)
+        emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
+        noted = _noted(state)
+        read = synthesiser_positions(out, state["participant_ids"])
+        shown = rank_positions(noted.positions, discount=[c.agent_id for c in noted.authority_cues])
+        attendees = [state["leader_id"], *state["participant_ids"]]
+        result = noted.model_copy(
+            update={
+                "positions": tuple(merge_positions(noted.positions, read)),
+                "summary": out.summary,
+                "justification": out.justification,
+                "decisions": tuple(out.decisions),
+                "adopted_agent_ids": adopted_ids(out, shown, state["participant_ids"]),
+                "action_items": tuple(
+                    resolve_action_items(out.action_items, roster.org, attendees)
+                ),
+            }
+        )
+        return {
+            "outcome": result,
+            "contributions": [contribution(reply, phase, turn)],
+            "turn": turn + 1,
+            **spent(outcome),
+        }
+
+    return apply
+
+
+def synthesize(roster: Roster, *, name: str, phase: MeetingPhase) -> Runnable[MeetingState, Update]:
+    """Node `name`: the leader turns contributions into decisions and action items."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        return plan_synthesis(roster, state, ctx(), phase=phase, agent=state["leader_id"])
+
+    return model_node(name, roster, plan, apply_synthesis(roster, phase))

@@ -1,0 +1,172 @@
+"""The end of every meeting: minutes, tasks from action items, the durable record."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from langgraph.config import get_config
+from langgraph.errors import GraphBubbleUp
+
+from langgraph_council.nodes._meetings.config import ctx
+from langgraph_council.nodes._meetings.models import (
+    ActionItem,
+    Contribution,
+    FailureMode,
+    MeetingMinutes,
+    SynthesisResult,
+)
+from langgraph_council.nodes._meetings.positions import (
+    deference_warning,
+    evidence_warning,
+    minority_reports,
+    rank_positions,
+)
+from langgraph_council.nodes._meetings.records import MeetingRecord, MeetingRecorder
+from langgraph_council.nodes._meetings.state import MeetingState
+from langgraph_council.nodes._meetings.steps import MeetingNode, emit
+
+__all__ = [
+    "TaskCreator",
+    "create_tasks",
+    "failure_modes",
+    "finalize",
+    "record_meeting",
+]
+
+TaskCreator = Callable[[ActionItem, MeetingMinutes], object]
+"""Called once per action item (up to `max_tasks_per_meeting`) when `auto_create_tasks`.
+
+A crash between the callback and the next checkpoint re-runs the node: make the callback
+idempotent, e.g. keyed by `minutes.meeting_id` and the item's position.
+"""
+
+
+_MODE = re.compile(
+    r"^\s*[-*]\s+(?P<what>.+?)\s*"
+    r"(?:\((?:likelihood\s*:\s*(?P<likely>low|medium|high))?\s*;?\s*"
+    r"(?:mitigation\s*:\s*(?P<fix>[^)]*))?\))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
+    """Premortem bullets as failure modes, with likelihood and mitigation when given."""
+    modes = []
+    for c in contribs:
+        if c.phase != "premortem":
+            continue
+        for line in c.content.splitlines():
+            m = _MODE.match(line)
+            if m:
+                likely = (m.group("likely") or "").lower() or None
+                modes.append(
+                    FailureMode(
+                        agent_id=c.agent_id,
+                        description=m.group("what").strip(),
+                        likelihood=likely,
+                        mitigation=(m.group("fix") or "").strip() or None,
+                    )
+                )
+    return modes
+
+
+def finalize(state: MeetingState) -> dict[str, Any]:
+    """Assemble the minutes; partial minutes keep every contribution already made."""
+    contribs = state["contributions"]
+    outcome = state.get("outcome") or SynthesisResult()
+    conflicts = state.get("conflicts", [])
+    cues = outcome.authority_cues
+    groups = rank_positions(outcome.positions, discount=[c.agent_id for c in cues])
+    adopted = outcome.adopted_agent_ids
+    status, error = state["status"], state.get("error")
+    spent = sum(c.total_tokens for c in contribs)
+    if spent > state["token_budget"] and status != "failed":
+        status = "budget_exhausted"
+        overrun = (
+            f"the provider billed {spent} tokens against a budget of {state['token_budget']}: "
+            "its token counts ran above our estimates"
+        )
+        error = f"{error}; {overrun}" if error else overrun
+    minutes = MeetingMinutes(
+        meeting_id=state["meeting_id"],
+        protocol=state["protocol"],
+        status=status,
+        leader_id=state["leader_id"],
+        participant_ids=tuple(state["participant_ids"]),
+        agenda=state["agenda"],
+        contributions=tuple(contribs),
+        summary=outcome.summary,
+        justification=outcome.justification,
+        decisions=outcome.decisions,
+        action_items=outcome.action_items,
+        positions=outcome.positions,
+        minority_reports=tuple(minority_reports(groups, outcome.decisions, adopted)),
+        evidence_warning=evidence_warning(groups, outcome.decisions, adopted)
+        or deference_warning(
+            groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification, adopted
+        ),
+        conflicts_detected=bool(conflicts),
+        conflicts=tuple(conflicts),
+        authority_cues=tuple(cues),
+        failure_modes=tuple(failure_modes(contribs)),
+        failures=tuple(state["failures"]),
+        devils_advocate_used=state.get("devils_advocate_used", False),
+        error=error,
+        token_budget=state["token_budget"],
+        total_input_tokens=sum(c.input_tokens for c in contribs),
+        total_output_tokens=sum(c.output_tokens for c in contribs),
+        started_at=state["started_at"],
+        ended_at=max(datetime.now(UTC), state["started_at"]),
+    )
+    emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
+    return {"minutes": minutes}
+
+
+def create_tasks(creator: TaskCreator) -> MeetingNode:
+    """Pass action items to `creator`, at most `max_tasks_per_meeting` of them.
+
+    A creator that raises is recorded in `minutes.task_errors` and the next item is tried: the
+    meeting's model calls were paid for, so its minutes stand.
+    """
+
+    def create_tasks(state: MeetingState) -> dict[str, Any]:
+        config = ctx()
+        minutes = state["minutes"]
+        if not config.auto_create_tasks:
+            return {}
+        items = minutes.action_items[: config.max_tasks_per_meeting]
+        created, errors = 0, []
+        for item in items:
+            try:
+                creator(item, minutes)
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the meeting was paid for: keep it
+                errors.append(f"{item.description}: {type(exc).__name__}: {exc}")
+                emit("task_failed", description=item.description, error=str(exc))
+                continue
+            created += 1
+        emit("tasks_created", count=created, failed=len(errors))
+        update = {"tasks_created": created, "task_errors": tuple(errors)}
+        return {"minutes": minutes.model_copy(update=update)}
+
+    return create_tasks
+
+
+def record_meeting(records: MeetingRecorder) -> MeetingNode:
+    """Save the meeting record with this thread's id (append-only; a re-run saves nothing)."""
+
+    def record_meeting(state: MeetingState) -> dict[str, Any]:
+        thread = get_config().get("configurable", {}).get("thread_id")
+        record = MeetingRecord.from_minutes(
+            state["minutes"],
+            meeting_type=ctx().meeting_type,
+            thread_id=None if thread is None else str(thread),
+        )
+        records.save(record)
+        return {}
+
+    return record_meeting

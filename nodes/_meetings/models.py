@@ -1,0 +1,291 @@
+"""Meeting domain models: agenda, contributions, positions, action items and minutes."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+
+from langgraph_council.nodes._display import html_block, html_heading, html_table
+from langgraph_council.nodes._text import NulFree
+
+__all__ = [
+    "ActionItem",
+    "AuthorityCue",
+    "Contribution",
+    "DetectedConflict",
+    "FailureMode",
+    "MeetingAgenda",
+    "MeetingAgendaItem",
+    "MeetingMinutes",
+    "MeetingPhase",
+    "MeetingStatus",
+    "MinorityReport",
+    "ParticipantFailure",
+    "Position",
+    "Priority",
+    "SynthesisResult",
+]
+
+MeetingPhase = Literal[
+    "round_robin",
+    "summary",
+    "position_paper",
+    "synthesis",
+    "input",
+    "discussion",
+    "premortem",
+    "devils_advocate",
+    "conflict_judge",
+]
+MeetingStatus = Literal["completed", "budget_exhausted", "failed"]
+Priority = Literal["low", "medium", "high", "critical"]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class MeetingAgendaItem(NulFree):
+    """One topic on the agenda."""
+
+    model_config = _FROZEN
+
+    title: str = Field(min_length=1)
+    description: str = ""
+    presenter_id: str | None = None
+
+
+class MeetingAgenda(NulFree):
+    """What the meeting is about; every field is fenced as untrusted task data in prompts.
+
+    Example:
+        >>> MeetingAgenda(title="Pick a database", items=[{"title": "Postgres or Mongo?"}]).title
+        'Pick a database'
+    """
+
+    model_config = _FROZEN
+
+    title: str = Field(min_length=1)
+    context: str = ""
+    items: tuple[MeetingAgendaItem, ...] = ()
+
+
+class Contribution(BaseModel):
+    """What one agent said in one phase; `content` is empty while it lives in the store."""
+
+    model_config = _FROZEN
+
+    agent_id: str
+    phase: MeetingPhase
+    turn: int = Field(ge=0)
+    content: str = ""
+    content_ref: str | None = None
+    input_tokens: int = Field(ge=0)
+    output_tokens: int = Field(ge=0)
+    usage_estimated: bool = False
+    timestamp: AwareDatetime
+
+    @property
+    def total_tokens(self) -> int:
+        """Input plus output tokens."""
+        return self.input_tokens + self.output_tokens
+
+
+class ParticipantFailure(BaseModel):
+    """A participant whose call failed; the meeting goes on when a quorum answered."""
+
+    model_config = _FROZEN
+
+    agent_id: str
+    phase: MeetingPhase
+    error: str
+
+
+class Position(BaseModel):
+    """One participant's claim with its confidence and cited evidence."""
+
+    model_config = _FROZEN
+
+    agent_id: str
+    claim: str = Field(min_length=1)
+    confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+    evidence: tuple[str, ...] = ()
+
+
+class MinorityReport(BaseModel):
+    """A position the decision overruled, kept with its evidence and evidence weight."""
+
+    model_config = _FROZEN
+
+    claim: str
+    agent_ids: tuple[str, ...]
+    evidence: tuple[str, ...]
+    evidence_weight: float
+    supporters: int
+
+
+class AuthorityCue(BaseModel):
+    """An appeal to rank or title found in the transcript (authority-deference risk)."""
+
+    model_config = _FROZEN
+
+    agent_id: str
+    turn: int
+    cue: str
+
+
+class DetectedConflict(BaseModel):
+    """Agents whose inputs disagree, and which detector saw it."""
+
+    model_config = _FROZEN
+
+    agent_ids: tuple[str, ...]
+    topic: str = ""
+    detector: str
+
+
+class FailureMode(BaseModel):
+    """One way the decision could fail, from the premortem."""
+
+    model_config = _FROZEN
+
+    agent_id: str
+    description: str
+    likelihood: Literal["low", "medium", "high"] | None = None
+    mitigation: str | None = None
+
+
+class ActionItem(BaseModel):
+    """A follow-up; an assignee outside the meeting is kept unassigned and flagged, not dropped."""
+
+    model_config = _FROZEN
+
+    description: str = Field(min_length=1)
+    assignee_id: str | None = None
+    priority: Priority = "medium"
+    requested_assignee: str | None = None
+    flagged: str | None = None
+
+
+class SynthesisResult(BaseModel):
+    """What the decision step produced (one state channel instead of six)."""
+
+    model_config = _FROZEN
+
+    summary: str = ""
+    justification: str = ""
+    decisions: tuple[str, ...] = ()
+    action_items: tuple[ActionItem, ...] = ()
+    positions: tuple[Position, ...] = ()
+    authority_cues: tuple[AuthorityCue, ...] = ()
+    adopted_agent_ids: tuple[str, ...] = ()
+    """Whose positions the decisions adopt, as the synthesis named them (by number or id)."""
+
+
+class MeetingMinutes(BaseModel):
+    """The complete output of one meeting; token totals equal the sums over contributions."""
+
+    model_config = _FROZEN
+
+    meeting_id: str
+    protocol: str
+    status: MeetingStatus
+    leader_id: str
+    participant_ids: tuple[str, ...]
+    agenda: MeetingAgenda
+    contributions: tuple[Contribution, ...] = ()
+    summary: str = ""
+    justification: str = ""
+    decisions: tuple[str, ...] = ()
+    action_items: tuple[ActionItem, ...] = ()
+    positions: tuple[Position, ...] = ()
+    minority_reports: tuple[MinorityReport, ...] = ()
+    evidence_warning: str | None = None
+    conflicts_detected: bool = False
+    conflicts: tuple[DetectedConflict, ...] = ()
+    authority_cues: tuple[AuthorityCue, ...] = ()
+    failure_modes: tuple[FailureMode, ...] = ()
+    failures: tuple[ParticipantFailure, ...] = ()
+    devils_advocate_used: bool = False
+    tasks_created: int = 0
+    task_errors: tuple[str, ...] = ()
+    """Action items the task creator failed on (`description: error`); the meeting stands."""
+    error: str | None = None
+    token_budget: int = Field(gt=0)
+    total_input_tokens: int
+    total_output_tokens: int
+    started_at: AwareDatetime
+    ended_at: AwareDatetime
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MeetingMinutes:
+        if len(set(self.participant_ids)) != len(self.participant_ids):
+            raise ValueError("participant_ids must be unique")
+        if self.leader_id in self.participant_ids:
+            raise ValueError("leader_id must not be among participant_ids")
+        if self.ended_at < self.started_at:
+            raise ValueError("ended_at must not be before started_at")
+        if self.total_input_tokens != sum(c.input_tokens for c in self.contributions):
+            raise ValueError("total_input_tokens must equal the sum over contributions")
+        if self.total_output_tokens != sum(c.output_tokens for c in self.contributions):
+            raise ValueError("total_output_tokens must equal the sum over contributions")
+        return self
+
+    @property
+    def total_tokens(self) -> int:
+        """Input plus output tokens of the whole meeting."""
+        return self.total_input_tokens + self.total_output_tokens
+
+    @property
+    def token_usage_by_participant(self) -> dict[str, int]:
+        """Total tokens per agent (leader included), in order of first contribution."""
+        usage: dict[str, int] = {}
+        for c in self.contributions:
+            usage[c.agent_id] = usage.get(c.agent_id, 0) + c.total_tokens
+        return usage
+
+    @property
+    def contribution_rank(self) -> tuple[str, ...]:
+        """Agent ids by total token usage, highest first (ties keep first-contribution order)."""
+        usage = self.token_usage_by_participant
+        return tuple(sorted(usage, key=lambda a: -usage[a]))
+
+    @property
+    def duration_seconds(self) -> float:
+        """Wall-clock length of the meeting."""
+        return max(0.0, (self.ended_at - self.started_at).total_seconds())
+
+    def _repr_html_(self) -> str:
+        """Decisions, action items, positions and dissent as tables (Jupyter shows this)."""
+        return html_block(
+            html_heading(
+                f"{self.agenda.title} - {self.protocol}, {self.status}; led by {self.leader_id}, "
+                f"{len(self.participant_ids)} participants, {self.total_tokens} tokens "
+                f"({self.meeting_id})"
+            ),
+            html_table("Summary", ["summary"], [[self.summary]] if self.summary else []),
+            html_table("Decisions", ["#", "decision"], enumerate(self.decisions, 1)),
+            html_table(
+                "Action items",
+                ["assignee", "priority", "action", "flag"],
+                ((a.assignee_id, a.priority, a.description, a.flagged) for a in self.action_items),
+            ),
+            html_table(
+                "Positions",
+                ["agent", "claim", "confidence", "evidence"],
+                ((p.agent_id, p.claim, p.confidence, p.evidence) for p in self.positions),
+            ),
+            html_table(
+                "Minority reports",
+                ["agents", "claim", "evidence weight", "evidence"],
+                (
+                    (r.agent_ids, r.claim, r.evidence_weight, r.evidence)
+                    for r in self.minority_reports
+                ),
+            ),
+            html_table(
+                "Failed participants",
+                ["agent", "phase", "error"],
+                ((f.agent_id, f.phase, f.error) for f in self.failures),
+            ),
+            html_table("Error", ["error"], [[self.error]] if self.error else []),
+        )

@@ -1,0 +1,73 @@
+"""Position papers: parallel papers under one output cap, then the synthesis."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from langchain_core.runnables import Runnable
+from langgraph.types import Command
+
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls import Call, Update, model_node
+from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.decide import apply_synthesis, plan_synthesis
+from langgraph_council.nodes._meetings.parallel import priced_sends, quorum_error
+from langgraph_council.nodes._meetings.prompts import POSITION_PAPER, render_agenda
+from langgraph_council.nodes._meetings.state import MeetingState
+from langgraph_council.nodes._meetings.steps import budget_of, emit, named_agent
+
+__all__ = ["assign_papers", "synthesize_papers"]
+
+
+def _synthesizer(roster: Roster, state: MeetingState, config: MeetingProtocolConfig) -> str:
+    name = config.position_papers.synthesizer
+    return named_agent(roster, state, name, "position_papers.synthesizer")
+
+
+def assign_papers(roster: Roster) -> Callable[[MeetingState], Command[str]]:
+    """Fan the paper requests out with `Send`, under one shared output cap."""
+
+    def assign_papers(state: MeetingState) -> Command[str]:
+        config = ctx()
+        _synthesizer(roster, state, config)
+        want = config.position_papers.max_tokens_per_position
+        prompt = POSITION_PAPER.format(max_tokens=want, agenda=render_agenda(state["agenda"]))
+        ids = state["participant_ids"]
+        decision, sends = priced_sends(
+            roster,
+            state,
+            config,
+            node="write_paper",
+            phase="position_paper",
+            prompts=[(a, prompt) for a in ids],
+            want=want,
+        )
+        emit(
+            "phase_started",
+            phase="position_paper",
+            participants=len(ids),
+            budget_left=budget_of(state, config).remaining,
+        )
+        if not decision.allowed:
+            emit("budget_exhausted", phase="position_paper", reason=decision.reason)
+            return Command(
+                goto="finalize", update={"status": "budget_exhausted", "error": decision.reason}
+            )
+        return Command(goto=sends, update={"turn": len(ids)})
+
+    return assign_papers
+
+
+def synthesize_papers(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `synthesize`: with a quorum of papers, the synthesiser (leader or agent) decides."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
+        error = quorum_error(state, "position_paper", config)
+        if error:
+            emit("meeting_failed", reason=error)
+            return {"status": "failed", "error": error}
+        agent = _synthesizer(roster, state, config)
+        return plan_synthesis(roster, state, config, phase="synthesis", agent=agent)
+
+    return model_node("synthesize", roster, plan, apply_synthesis(roster, "synthesis"))

@@ -1,0 +1,100 @@
+"""Parallel phases: one priced `Send` per participant, the participant's call, the quorum."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from langchain_core.runnables import Runnable
+from langgraph.types import Send
+
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._budget import BudgetDecision, price_parallel
+from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes._meetings.models import MeetingPhase, ParticipantFailure
+from langgraph_council.nodes._meetings.state import CallTask, MeetingState
+from langgraph_council.nodes._meetings.steps import budget_of, contribution, emit, spent
+
+__all__ = ["participant_node", "priced_sends", "quorum_error"]
+
+
+def priced_sends(
+    roster: Roster,
+    state: MeetingState,
+    config: MeetingProtocolConfig,
+    *,
+    node: str,
+    phase: str,
+    prompts: Sequence[tuple[str, str]],
+    want: int,
+) -> tuple[BudgetDecision, list[Send]]:
+    """Price a parallel phase of `(agent_id, prompt)` calls under one output cap, and the
+    `Send`s to `node` that run it (none when the budget refuses). Turns follow `state["turn"]`.
+    """
+    decision = price_parallel(roster, prompts, want=want, budget=budget_of(state, config))
+    if not decision.allowed:
+        return decision, []
+    turn = state["turn"]
+    sends = [
+        Send(
+            node,
+            CallTask(
+                agent_id=agent,
+                phase=phase,
+                turn=turn + i,
+                prompt=prompt,
+                max_tokens=decision.max_tokens,
+                prompt_tokens=estimate,
+            ),
+        )
+        for i, ((agent, prompt), estimate) in enumerate(
+            zip(prompts, decision.estimates, strict=True)
+        )
+    ]
+    return decision, sends
+
+
+def _plan(task: CallTask) -> Call:
+    phase = task["phase"]
+
+    def on_error(exc: Exception) -> Update:
+        emit("agent_failed", agent_id=task["agent_id"], phase=phase, error=str(exc))
+        failure = ParticipantFailure(
+            agent_id=task["agent_id"],
+            phase=phase,
+            error=f"{type(exc).__name__}: {exc}",
+        )
+        return {"failures": [failure]}
+
+    return Call(
+        task["agent_id"],
+        task["prompt"],
+        task["max_tokens"],
+        prompt_tokens=task.get("prompt_tokens"),
+        on_error=on_error,
+    )
+
+
+def _apply(task: CallTask, outcome: CallOutcome) -> Update:
+    phase: MeetingPhase = task["phase"]  # type: ignore[assignment]
+    emit("agent_spoke", agent_id=outcome.reply.agent_id, phase=phase, turn=task["turn"])
+    return {"contributions": [contribution(outcome.reply, phase, task["turn"])], **spent(outcome)}
+
+
+def participant_node(roster: Roster, name: str) -> Runnable[CallTask, Update]:
+    """The body of a parallel branch: one participant's call; a failure is recorded, not fatal."""
+    return model_node(name, roster, _plan, _apply)
+
+
+def quorum_error(state: MeetingState, phase: str, config: MeetingProtocolConfig) -> str | None:
+    """Why the meeting cannot go on after a parallel `phase` (None when a quorum answered)."""
+    asked = len(state["participant_ids"])
+    answered = sum(1 for c in state["contributions"] if c.phase == phase)
+    needed = max(1, math.ceil(asked * config.quorum))
+    if answered >= needed:
+        return None
+    errors = "; ".join(f"{f.agent_id}: {f.error}" for f in state["failures"] if f.phase == phase)
+    return (
+        f"quorum not reached in {phase}: {answered} of {asked} answered, {needed} needed ({errors})"
+    )

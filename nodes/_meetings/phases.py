@@ -1,0 +1,345 @@
+"""Structured-phases protocol: inputs, conflict detection, targeted discussion, decision."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from langchain_core.runnables import Runnable
+from langgraph.types import Command
+
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._budget import price
+from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._fencing import escape_line
+from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.detectors import (
+    consensus_is_premature,
+    keyword_conflicts,
+    parse_judge_reply,
+    structured_conflicts,
+)
+from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict
+from langgraph_council.nodes._meetings.parallel import priced_sends, quorum_error
+from langgraph_council.nodes._meetings.positions import extract_position
+from langgraph_council.nodes._meetings.prompts import (
+    DEVILS_ADVOCATE,
+    DISCUSSION_TURN,
+    INPUT_REQUEST,
+    JUDGE_REQUEST,
+    PREMORTEM,
+    render_agenda,
+    render_transcript,
+)
+from langgraph_council.nodes._meetings.state import MeetingState
+from langgraph_council.nodes._meetings.steps import (
+    budget_of,
+    contribution,
+    emit,
+    named_agent,
+    spent,
+)
+from langgraph_council.nodes._meetings.turns import TurnSchedule
+
+__all__ = [
+    "AFTER_DISCUSSION",
+    "alternate_sides",
+    "broadcast_agenda",
+    "check_consensus",
+    "detect_conflicts",
+    "devils_advocate",
+    "discuss",
+    "plan_premortem",
+]
+
+# Another discussion turn needs room for: itself, premortem, consensus check, devil's advocate,
+# synthesis, finalize, tasks and record (and `plan_premortem` when a premortem is configured).
+# Below that the discussion ends early, cleanly.
+MIN_STEPS_LEFT = 8
+AFTER_DISCUSSION = ("plan_premortem", "check_consensus")
+"""Where the discussion (or its absence) leads: the premortem when configured, else consensus."""
+
+
+def _agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
+    return named_agent(roster, state, name, f"structured_phases.{field}")
+
+
+def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
+    """Share the agenda (no model call) and fan the input requests out in parallel."""
+
+    def broadcast_agenda(state: MeetingState) -> Command[Any]:
+        config = ctx()
+        sp = config.structured_phases
+        _agent(roster, state, sp.devils_advocate_agent, "devils_advocate_agent")
+        _agent(roster, state, sp.conflict_judge, "conflict_judge")
+        stray = sorted(set(sp.strategic_lenses) - set(state["participant_ids"]))
+        if stray:
+            raise ValueError(
+                f"structured_phases.strategic_lenses: {stray} are not participants of this "
+                "meeting; key each lens by a participant id"
+            )
+        agenda = render_agenda(state["agenda"])
+        ids = state["participant_ids"]
+        prompts = [
+            (a, INPUT_REQUEST.format(agenda=agenda, lens=_lens(sp.strategic_lenses.get(a))))
+            for a in ids
+        ]
+        decision, sends = priced_sends(
+            roster,
+            state,
+            config,
+            node="gather_input",
+            phase="input",
+            prompts=prompts,
+            want=sp.max_tokens_per_input,
+        )
+        left = budget_of(state, config).remaining
+        emit("phase_started", phase="input", participants=len(ids), budget_left=left)
+        if not decision.allowed:
+            emit("budget_exhausted", phase="input", reason=decision.reason)
+            update = {"status": "budget_exhausted", "error": decision.reason}
+            return Command(goto="finalize", update=update)
+        return Command(goto=sends, update={"turn": len(ids)})
+
+    return broadcast_agenda
+
+
+def _lens(lens: str | None) -> str:
+    return f" Consider it through this strategic lens: {escape_line(lens)}." if lens else ""
+
+
+def _room(state: MeetingState, config: MeetingProtocolConfig) -> bool:
+    """True when another discussion turn still leaves the steps to end the meeting cleanly."""
+    needed = MIN_STEPS_LEFT + (1 if config.structured_phases.premortem else 0)
+    return state["remaining_steps"] > needed
+
+
+def _after_discussion(state: MeetingState, config: MeetingProtocolConfig) -> str:
+    """`plan_premortem` when a premortem is configured and the meeting is on track."""
+    if config.structured_phases.premortem and state["status"] == "completed":
+        return "plan_premortem"
+    return "check_consensus"
+
+
+def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
+    """Node `plan_premortem`: fan the premortem out to every participant, priced in parallel;
+    without the budget for it the meeting skips it and goes on to the consensus check."""
+
+    def plan_premortem(state: MeetingState) -> Command[Any]:
+        config = ctx()
+        ids = state["participant_ids"]
+        prompt = PREMORTEM.format(
+            agenda=render_agenda(state["agenda"]),
+            transcript=render_transcript(state["contributions"]),
+        )
+        decision, sends = priced_sends(
+            roster,
+            state,
+            config,
+            node="run_premortem",
+            phase="premortem",
+            prompts=[(a, prompt) for a in ids],
+            want=config.structured_phases.max_tokens_per_input,
+        )
+        if not decision.allowed:
+            emit("phase_skipped", phase="premortem", reason=decision.reason)
+            return Command(goto="check_consensus")
+        emit("phase_started", phase="premortem", participants=len(ids))
+        return Command(goto=sends, update={"turn": state["turn"] + len(ids)})
+
+    return plan_premortem
+
+
+def alternate_sides(discussants: Sequence[str], inputs: Sequence[Contribution]) -> list[str]:
+    """Order discussants so opposing claims take turns: both sides speak before the cap bites."""
+    claims = {c.agent_id: p.claim.casefold().strip() for c in inputs if (p := extract_position(c))}
+    sides: dict[str, list[str]] = {}
+    for agent in discussants:
+        sides.setdefault(claims.get(agent, agent), []).append(agent)
+    deepest = max((len(side) for side in sides.values()), default=0)
+    return [side[i] for i in range(deepest) for side in sides.values() if i < len(side)]
+
+
+def _route_conflicts(
+    state: MeetingState,
+    config: MeetingProtocolConfig,
+    conflicts: list[DetectedConflict],
+    turn: int,
+    update: dict[str, Any],
+) -> Command[Any]:
+    sp = config.structured_phases
+    ids = state["participant_ids"]
+    involved = {a for c in conflicts for a in c.agent_ids}
+    discussants = [a for a in ids if a in involved]
+    if not conflicts and not sp.skip_discussion_if_no_conflicts:
+        discussants = list(ids)
+    inputs = [c for c in state["contributions"] if c.phase == "input"]
+    discussants = alternate_sides(discussants, inputs)
+    emit("conflicts_detected", count=len(conflicts), discussants=discussants)
+    update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
+    if update.get("status") == "budget_exhausted":
+        return Command(goto="check_consensus", update=update)
+    if (
+        len(discussants) >= 2
+        and _room(state, config)
+        and update.get("status", state["status"]) == "completed"
+    ):
+        emit("phase_started", phase="discussion", participants=len(discussants))
+        return Command(goto="discuss", update={**update, "discussion_index": 0})
+    return Command(goto=_after_discussion(state, config), update=update)
+
+
+def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `detect_conflicts`: quorum check, then the configured detector (the judge is a
+    model call); routes to discussion or onwards."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
+        error = quorum_error(state, "input", config)
+        if error:
+            emit("meeting_failed", reason=error)
+            return Command(goto="finalize", update={"status": "failed", "error": error})
+        sp = config.structured_phases
+        inputs = [c for c in state["contributions"] if c.phase == "input"]
+        positions = [p for c in inputs if (p := extract_position(c))]
+        detector = sp.conflict_detector
+        if detector == "auto":
+            detector = "structured" if 2 * len(positions) >= len(inputs) else "keyword"
+        keyword, structured = keyword_conflicts(inputs), structured_conflicts(positions)
+        turn = state["turn"]
+        if detector == "keyword":
+            return _route_conflicts(state, config, keyword, turn, {})
+        if detector == "structured":
+            return _route_conflicts(state, config, structured, turn, {})
+        if detector == "hybrid" and bool(keyword) == bool(structured):
+            return _route_conflicts(state, config, [*structured, *keyword], turn, {})
+        judge = _agent(roster, state, sp.conflict_judge, "conflict_judge")
+        prompt = JUDGE_REQUEST.format(
+            agenda=render_agenda(state["agenda"]), transcript=render_transcript(inputs)
+        )
+        decision = price(roster, judge, prompt, want=200, budget=budget_of(state, config))
+        if not decision.allowed:
+            update = {"status": "budget_exhausted", "error": decision.reason}
+            return _route_conflicts(state, config, [*structured, *keyword], turn, update)
+        return Call(judge, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        turn = state["turn"]
+        found = parse_judge_reply(outcome.reply.content, state["participant_ids"])
+        update = {
+            "contributions": [contribution(outcome.reply, "conflict_judge", turn)],
+            **spent(outcome),
+        }
+        return _route_conflicts(state, ctx(), found, turn + 1, update)
+
+    return model_node("detect_conflicts", roster, plan, apply)
+
+
+def _discussion(state: MeetingState, config: MeetingProtocolConfig) -> TurnSchedule:
+    who = state.get("discussants", [])
+    rounds = config.structured_phases.max_discussion_turns_per_agent
+    return TurnSchedule(who, rounds, sys.maxsize)  # on demand: `rounds` may be 2**63
+
+
+def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `discuss`: one discussion turn between the agents in conflict, within the cap."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
+        sp = config.structured_phases
+        who = state.get("discussants", [])
+        agent = _discussion(state, config)[state.get("discussion_index", 0)]
+        visible = [
+            c
+            for c in state["contributions"]
+            if c.agent_id in who and c.phase in ("input", "discussion")
+        ]
+        prompt = DISCUSSION_TURN.format(
+            agenda=render_agenda(state["agenda"]), transcript=render_transcript(visible)
+        )
+        cost = roster.estimate_prompt_tokens(agent, prompt)
+        left = sp.max_discussion_tokens - state["discussion_tokens"]
+        want = min(sp.max_tokens_per_input, left - cost)
+        if want < config.min_output_tokens:
+            emit("discussion_capped", tokens_left=left)
+            return Command(goto=_after_discussion(state, config))
+        decision = price(
+            roster, agent, prompt, want=want, budget=budget_of(state, config), prompt_tokens=cost
+        )
+        if not decision.allowed:
+            emit("budget_exhausted", phase="discussion", reason=decision.reason)
+            return Command(
+                goto="synthesize", update={"status": "budget_exhausted", "error": decision.reason}
+            )
+        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        config = ctx()
+        index, turn = state.get("discussion_index", 0), state["turn"]
+        emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
+        update: dict[str, Any] = {
+            "contributions": [contribution(outcome.reply, "discussion", turn)],
+            **spent(outcome),
+            "discussion_tokens": outcome.tokens,
+            "turn": turn + 1,
+            "discussion_index": index + 1,
+        }
+        more = index + 1 < len(_discussion(state, config))
+        if more and _room(state, config):
+            return Command(goto="discuss", update=update)
+        return Command(goto=_after_discussion(state, config), update=update)
+
+    return model_node("discuss", roster, plan, apply)
+
+
+def check_consensus(state: MeetingState) -> Command[Any]:
+    """Consensus velocity: near-identical inputs with few disagreements call a devil's advocate."""
+    sp = ctx().structured_phases
+    texts = [c.content for c in state["contributions"] if c.phase == "input"]
+    premature = consensus_is_premature(
+        texts,
+        state.get("conflicts", []),
+        threshold=sp.similarity_threshold,
+        min_disagreements=sp.min_disagreements,
+    )
+    if premature and sp.devils_advocate and state["status"] == "completed":
+        emit("phase_started", phase="devils_advocate")
+        return Command(goto="play_devils_advocate")
+    return Command(goto="synthesize")
+
+
+def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `play_devils_advocate`: argue against a consensus reached too fast."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
+        agent = _agent(
+            roster, state, config.structured_phases.devils_advocate_agent, "devils_advocate_agent"
+        )
+        prompt = DEVILS_ADVOCATE.format(
+            agenda=render_agenda(state["agenda"]),
+            transcript=render_transcript(state["contributions"]),
+        )
+        decision = price(
+            roster,
+            agent,
+            prompt,
+            want=config.structured_phases.max_tokens_per_input,
+            budget=budget_of(state, config),
+        )
+        if not decision.allowed:
+            return {"status": "budget_exhausted", "error": decision.reason}
+        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        turn = state["turn"]
+        emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="devils_advocate", turn=turn)
+        return {
+            "contributions": [contribution(outcome.reply, "devils_advocate", turn)],
+            **spent(outcome),
+            "turn": turn + 1,
+            "devils_advocate_used": True,
+        }
+
+    return model_node("play_devils_advocate", roster, plan, apply)

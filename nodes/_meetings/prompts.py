@@ -1,0 +1,114 @@
+"""Meeting prompt templates; agenda text and peer text are always fenced (SEC-1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from langgraph_council.nodes._fencing import fence_peer, fence_task_data
+from langgraph_council.nodes._meetings.models import Contribution, MeetingAgenda
+
+__all__ = [
+    "DEVILS_ADVOCATE",
+    "DISCUSSION_TURN",
+    "INPUT_REQUEST",
+    "JUDGE_REQUEST",
+    "POSITION_FORMAT",
+    "POSITION_PAPER",
+    "PREMORTEM",
+    "ROUND_ROBIN_TURN",
+    "SYNTHESIS",
+    "render_agenda",
+    "render_transcript",
+]
+
+POSITION_FORMAT = (
+    "Answer in this shape:\nPosition: <your claim in one sentence>\nConfidence: <0.0-1.0>\n"
+    "Evidence:\n- <one verifiable source or fact per line>\nThen any reasoning."
+)
+
+ROUND_ROBIN_TURN = (
+    "You are in a round-robin meeting, turn {turn} of {total}. Read the agenda and what others "
+    "said, then add your contribution: build on or challenge earlier points, briefly.\n\n"
+    "{agenda}\n\n{transcript}"
+)
+
+POSITION_PAPER = (
+    "Write a short position paper on the agenda below, independently of the other participants "
+    "(at most {max_tokens} tokens).\n" + POSITION_FORMAT + "\n\n{agenda}"
+)
+
+INPUT_REQUEST = (
+    "Give your independent input on the agenda below.{lens}\n" + POSITION_FORMAT + "\n\n{agenda}"
+)
+
+DISCUSSION_TURN = (
+    "Your input conflicts with other participants' inputs. Read their positions and rebuttals, "
+    "then rebut or concede, citing evidence. Be brief.\n\n{agenda}\n\n{transcript}"
+)
+
+PREMORTEM = (
+    "Premortem: imagine the meeting's decision was taken and failed badly a few months later. "
+    "List the most likely failure modes, one per line: "
+    "'- <failure mode> (likelihood: low|medium|high; mitigation: <how to prevent it>)'. "
+    "Then name hidden assumptions.\n\n{agenda}\n\n{transcript}"
+)
+
+DEVILS_ADVOCATE = (
+    "You are the devil's advocate. The participants agreed very quickly, which can hide "
+    "groupthink. Argue the strongest case against the emerging consensus, naming the evidence "
+    "that would prove it wrong.\n\n{agenda}\n\n{transcript}"
+)
+
+JUDGE_REQUEST = (
+    "Which participants' inputs genuinely conflict? Reply with one line per conflict: "
+    "'CONFLICT: <agent id>, <agent id>[, ...] - <topic>', or the single word NONE.\n\n"
+    "{agenda}\n\n{transcript}"
+)
+
+SYNTHESIS = (
+    "You lead this meeting. Synthesise the contributions into decisions and action items.\n"
+    "Weigh positions by independent evidence, never by how many agents repeat a claim or by "
+    "their rank: the positions below are ranked by independent evidence (a source cited by "
+    "several agents counts once).\n{directive}\n\n{agenda}\n\nRanked positions:\n{positions}\n\n"
+    "{transcript}\n\nReply with: Summary:, Decisions: (bullets), Action Items: (bullets, "
+    "'(assigned to <agent id>)' and '[priority: low|medium|high|critical]'), Adopted: (the "
+    "numbers of the ranked positions your decisions adopt), Justification:."
+)
+
+
+@lru_cache(maxsize=64)
+def render_agenda(agenda: MeetingAgenda) -> str:
+    """The agenda, every user-supplied field fenced as task data.
+
+    Cached: a meeting renders its (frozen, hashable) agenda into every turn's prompt.
+    """
+    parts = [fence_task_data(agenda.title, field="title")]
+    if agenda.context:
+        parts.append(fence_task_data(agenda.context, field="context"))
+    for i, item in enumerate(agenda.items):
+        text = item.title + (f"\n{item.description}" if item.description else "")
+        parts.append(fence_task_data(text, field=f"item_{i}"))
+    return "Agenda:\n" + "\n".join(parts)
+
+
+def render_transcript(
+    contributions: Sequence[Contribution], *, window: int | None = None, digest_chars: int = 1200
+) -> str:
+    """Fenced contributions; with `window`, older turns shrink to a bounded digest."""
+    if not contributions:
+        return "Transcript: (nobody has spoken yet)"
+    older: Sequence[Contribution] = ()
+    recent = contributions
+    if window is not None and len(contributions) > window:
+        older, recent = contributions[:-window], contributions[-window:]
+    lines = ["Transcript:"]
+    if older:
+        digest = " | ".join(f"{c.agent_id}: {c.content.split('.')[0][:160]}" for c in older)
+        lines.append(
+            fence_peer(digest[-digest_chars:], agent_id="digest", label="earlier_turns_summary")
+        )
+    lines.extend(
+        fence_peer(c.content, agent_id=c.agent_id, label=f"{c.phase}_turn_{c.turn}") for c in recent
+    )
+    return "\n".join(lines)

@@ -1,0 +1,166 @@
+"""Meeting records: the durable summary of one meeting, the store protocol, the in-memory store.
+
+Records are append-only: one per meeting id, written by the thread that ran the meeting. Saving
+it again from that thread (a node re-run after a crash) changes nothing; saving the same
+meeting id from another thread is a `MeetingRecordClashError` naming both threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime
+from typing import Protocol
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict
+
+from langgraph_council.nodes._meetings.models import MeetingMinutes, MeetingStatus
+
+__all__ = [
+    "InMemoryMeetingRecordStore",
+    "MeetingRecord",
+    "MeetingRecordClashError",
+    "MeetingRecorder",
+    "check_same_meeting",
+]
+
+
+class MeetingRecord(BaseModel):
+    """One finished meeting with its analytics (per-participant tokens, rank, duration)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    meeting_id: str
+    meeting_type: str
+    protocol: str
+    status: MeetingStatus
+    leader_id: str
+    token_budget: int
+    total_tokens: int
+    token_usage_by_participant: dict[str, int]
+    contribution_rank: tuple[str, ...]
+    duration_seconds: float
+    started_at: AwareDatetime
+    ended_at: AwareDatetime
+    error: str | None
+    minutes: MeetingMinutes
+    thread_id: str | None = None
+
+    @classmethod
+    def from_minutes(
+        cls, minutes: MeetingMinutes, *, meeting_type: str, thread_id: str | None = None
+    ) -> MeetingRecord:
+        """Derive the record (and its analytics) from the minutes of thread `thread_id`."""
+        return cls(
+            meeting_id=minutes.meeting_id,
+            meeting_type=meeting_type,
+            protocol=minutes.protocol,
+            status=minutes.status,
+            leader_id=minutes.leader_id,
+            token_budget=minutes.token_budget,
+            total_tokens=minutes.total_tokens,
+            token_usage_by_participant=minutes.token_usage_by_participant,
+            contribution_rank=minutes.contribution_rank,
+            duration_seconds=minutes.duration_seconds,
+            started_at=minutes.started_at,
+            ended_at=minutes.ended_at,
+            error=minutes.error,
+            minutes=minutes,
+            thread_id=thread_id,
+        )
+
+
+class MeetingRecordClashError(ValueError):
+    """A meeting id is already recorded by another thread; records are never overwritten."""
+
+    def __init__(self, meeting_id: str, stored_thread: str | None, new_thread: str | None) -> None:
+        super().__init__(
+            f"meeting {meeting_id!r} is already recorded by {_thread(stored_thread)}; "
+            f"{_thread(new_thread)} cannot overwrite it (meeting records are append-only): "
+            "give each meeting its own meeting_id"
+        )
+        self.meeting_id = meeting_id
+        self.stored_thread = stored_thread
+        self.new_thread = new_thread
+
+
+def _thread(thread_id: str | None) -> str:
+    return "a run without a thread id" if thread_id is None else f"thread {thread_id!r}"
+
+
+def check_same_meeting(stored: MeetingRecord, new: MeetingRecord) -> None:
+    """Accept saving `new` over `stored` only when it is the same thread's record again.
+
+    Raises:
+        MeetingRecordClashError: `new` comes from another thread (or, without thread ids,
+            is a different record).
+    """
+    same_thread = stored.thread_id is not None and stored.thread_id == new.thread_id
+    if not same_thread and stored != new:
+        raise MeetingRecordClashError(new.meeting_id, stored.thread_id, new.thread_id)
+
+
+class MeetingRecorder(Protocol):
+    """Where meeting graphs save records (`InMemoryMeetingRecordStore`, or Postgres from
+    `langgraph_council.checkpoints`)."""
+
+    def save(self, record: MeetingRecord) -> None:
+        """Store the record once; see the module docstring for re-runs and clashes."""
+        ...
+
+    def get(self, meeting_id: str) -> MeetingRecord | None:
+        """The record of one meeting, if saved."""
+        ...
+
+    def list(
+        self, *, meeting_type: str | None = None, since: datetime | None = None
+    ) -> list[MeetingRecord]:
+        """Records, newest first; filters are ANDed and `since` is inclusive."""
+        ...
+
+    def last_started(self, meeting_type: str) -> datetime | None:
+        """When the latest meeting of `meeting_type` started (trigger cooldowns)."""
+        ...
+
+
+def _matches(record: MeetingRecord, meeting_type: str | None, since: datetime | None) -> bool:
+    if meeting_type is not None and record.meeting_type != meeting_type:
+        return False
+    return since is None or record.started_at >= since
+
+
+class InMemoryMeetingRecordStore:
+    """Meeting records in a dict, for tests and single-process demos.
+
+    Example:
+        >>> InMemoryMeetingRecordStore().list()
+        []
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._rows: dict[str, MeetingRecord] = {}
+
+    def save(self, record: MeetingRecord) -> None:
+        """Store the record once (append-only; a clash names both threads)."""
+        with self._lock:
+            stored = self._rows.setdefault(record.meeting_id, record)
+        if stored is not record:
+            check_same_meeting(stored, record)
+
+    def get(self, meeting_id: str) -> MeetingRecord | None:
+        """The record of one meeting, if saved."""
+        with self._lock:
+            return self._rows.get(meeting_id)
+
+    def list(
+        self, *, meeting_type: str | None = None, since: datetime | None = None
+    ) -> list[MeetingRecord]:
+        """Records, newest first; filters are ANDed and `since` is inclusive."""
+        with self._lock:
+            rows = [r for r in self._rows.values() if _matches(r, meeting_type, since)]
+        return sorted(rows, key=lambda r: r.started_at, reverse=True)
+
+    def last_started(self, meeting_type: str) -> datetime | None:
+        """When the latest meeting of `meeting_type` started (for trigger cooldowns)."""
+        rows = self.list(meeting_type=meeting_type)
+        return rows[0].started_at if rows else None

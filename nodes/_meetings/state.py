@@ -1,0 +1,170 @@
+"""Meeting graph state: named pure reducers; contributions in a delta channel (linear storage)."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Annotated, Any, NotRequired
+
+from langgraph.channels.delta import DeltaChannel
+from langgraph.managed import RemainingSteps
+from typing_extensions import TypedDict
+
+from langgraph_council.nodes._meetings.config import (
+    MeetingProtocolConfig,
+    PositionPapersConfig,
+    RoundRobinConfig,
+    StructuredPhasesConfig,
+)
+from langgraph_council.nodes._meetings.models import (
+    Contribution,
+    DetectedConflict,
+    MeetingAgenda,
+    MeetingMinutes,
+    MeetingStatus,
+    ParticipantFailure,
+    SynthesisResult,
+)
+
+__all__ = [
+    "CallTask",
+    "MeetingContext",
+    "MeetingInput",
+    "MeetingKeys",
+    "MeetingOutput",
+    "MeetingState",
+    "add_failures",
+    "merge_contributions",
+]
+
+
+def _contribution(value: Contribution | Mapping[str, Any]) -> Contribution:
+    return value if isinstance(value, Contribution) else Contribution.model_validate(value)
+
+
+def merge_contributions(
+    current: Sequence[Contribution | Mapping[str, Any]],
+    writes: Sequence[Sequence[Contribution | Mapping[str, Any]] | Contribution | Mapping[str, Any]],
+) -> list[Contribution]:
+    """Fold batches of new contributions in, ordered by turn (stable for parallel branches).
+
+    Batching-invariant, as `DeltaChannel` requires: the checkpoint keeps only each write once,
+    so storage grows linearly with the meeting instead of with its square. Contributions may
+    arrive as JSON dicts (LangGraph Server state reads and edits); they are validated back.
+    """
+    new: list[Contribution] = []
+    for w in writes:
+        new.extend(map(_contribution, [w] if isinstance(w, Contribution | Mapping) else w))
+    return sorted([*map(_contribution, current), *new], key=lambda c: (c.turn, c.agent_id))
+
+
+def add_failures(
+    left: Sequence[ParticipantFailure | Mapping[str, Any]],
+    right: Sequence[ParticipantFailure | Mapping[str, Any]],
+) -> list[ParticipantFailure]:
+    """Append failed participant calls from parallel branches (JSON dicts are validated back)."""
+    return [
+        f if isinstance(f, ParticipantFailure) else ParticipantFailure.model_validate(f)
+        for f in [*left, *right]
+    ]
+
+
+class MeetingInput(TypedDict):
+    """What a caller passes: `agenda` may be a `MeetingAgenda`, a dict or a title string."""
+
+    agenda: MeetingAgenda | dict[str, Any] | str
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    meeting_id: NotRequired[str]
+
+
+class MeetingContext(TypedDict, total=False):
+    """The meeting graph's context schema: the `meeting` section of a namespaced run context,
+    or the flat fields of `MeetingProtocolConfig` (see `nodes._context.run_context`).
+
+    The flat keys are listed too because LangGraph Server drops run-context keys its schema
+    does not name: without them `context={"round_robin": {...}}` would be lost there.
+    """
+
+    meeting: MeetingProtocolConfig
+    round_robin: RoundRobinConfig
+    position_papers: PositionPapersConfig
+    structured_phases: StructuredPhasesConfig
+    synthesis_reserve: float
+    max_synthesis_tokens: int
+    min_output_tokens: int
+    quorum: float
+    auto_create_tasks: bool
+    max_tasks_per_meeting: int
+    meeting_type: str
+    max_participants: int
+
+
+class MeetingOutput(TypedDict):
+    """What a caller reads back."""
+
+    minutes: MeetingMinutes
+
+
+class MeetingKeys(TypedDict):
+    """The keys a parent graph's state needs to run a meeting graph as one of its nodes.
+
+    Inherit it (with `ConflictKeys` and your own keys): the subgraph reads the input keys from
+    the parent's state and writes `minutes` back; its other state stays inside it.
+
+    Example:
+        >>> class AppState(MeetingKeys, ConflictKeys):  # doctest: +SKIP
+        ...     notes: str
+    """
+
+    agenda: MeetingAgenda | dict[str, Any] | str
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    minutes: NotRequired[MeetingMinutes]
+
+
+def add_pair(left: Sequence[int], right: Sequence[int]) -> tuple[int, int]:
+    """Element-wise sum of two (priced, billed) prompt-token pairs (lists after a JSON trip)."""
+    return (int(left[0]) + int(right[0]), int(left[1]) + int(right[1]))
+
+
+class MeetingState(TypedDict):
+    """Everything a meeting graph tracks between super-steps."""
+
+    agenda: MeetingAgenda
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    meeting_id: str
+    protocol: str
+    started_at: datetime
+    contributions: Annotated[list[Contribution], DeltaChannel(merge_contributions)]
+    failures: Annotated[list[ParticipantFailure], add_failures]
+    tokens_used: Annotated[int, operator.add]
+    input_calibration: Annotated[tuple[int, int], add_pair]
+    turn: int
+    status: MeetingStatus
+    error: NotRequired[str | None]
+    conflicts: NotRequired[list[DetectedConflict]]
+    discussants: NotRequired[list[str]]
+    discussion_index: NotRequired[int]
+    discussion_tokens: Annotated[int, operator.add]
+    devils_advocate_used: NotRequired[bool]
+    outcome: NotRequired[SynthesisResult]
+    minutes: NotRequired[MeetingMinutes]
+    remaining_steps: RemainingSteps
+
+
+class CallTask(TypedDict):
+    """The payload a `Send` carries to one parallel participant call."""
+
+    agent_id: str
+    phase: str
+    turn: int
+    prompt: str
+    max_tokens: int
+    prompt_tokens: NotRequired[int]
+    """The prompt's estimate made when the phase was priced (absent in older checkpoints)."""

@@ -1,0 +1,106 @@
+"""What every meeting step shares: progress events, contributions, the meeting's budget."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from langgraph.config import get_stream_writer
+
+from langgraph_council.nodes._agents import AgentReply, Roster
+from langgraph_council.nodes._budget import TokenBudget
+from langgraph_council.nodes._calls import CallOutcome
+from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase
+from langgraph_council.nodes._meetings.state import MeetingState
+
+__all__ = [
+    "MeetingNode",
+    "budget_of",
+    "contribution",
+    "emit",
+    "input_scale",
+    "left_after",
+    "named_agent",
+    "spent",
+]
+
+
+class MeetingNode(Protocol):
+    """A plain meeting node: the state in, a partial update or a `Command` out."""
+
+    def __call__(self, state: MeetingState) -> Any:
+        """Run the node."""
+        ...
+
+
+def emit(event: str, **data: Any) -> None:
+    """A progress event on LangGraph's `custom` stream (a no-op when nobody streams it)."""
+    get_stream_writer()({"event": event, **data})
+
+
+def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribution:
+    """A contribution from one agent reply."""
+    return Contribution(
+        agent_id=reply.agent_id,
+        phase=phase,
+        turn=turn,
+        content=reply.content,
+        input_tokens=reply.input_tokens,
+        output_tokens=reply.output_tokens,
+        usage_estimated=reply.usage_estimated,
+        timestamp=datetime.now(UTC),
+    )
+
+
+def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
+    """The agent a setting names: `"meeting_leader"` or a roster agent with a model.
+
+    Raises:
+        ValueError: Naming the setting (`field`, e.g. `structured_phases.conflict_judge`).
+    """
+    if name == "meeting_leader":
+        return state["leader_id"]
+    if name not in roster.org or not roster.has_model(name):
+        raise ValueError(
+            f"{field}: {name!r} is not an agent with a model; "
+            "use 'meeting_leader' or a roster agent id"
+        )
+    return name
+
+
+def spent(outcome: CallOutcome) -> dict[str, Any]:
+    """The tokens a call used, and its (estimated, billed) prompt tokens.
+
+    The pair calibrates later pricing (`input_scale`): a provider billing more than we estimate
+    makes the next calls priced higher, before they are made. One channel for the pair: every
+    channel a turn writes is one more row per checkpoint on Postgres.
+    """
+    update: dict[str, Any] = {"tokens_used": outcome.tokens}
+    if outcome.prompt_tokens is not None:
+        update["input_calibration"] = (outcome.prompt_tokens, outcome.reply.input_tokens)
+    return update
+
+
+def input_scale(state: MeetingState) -> float:
+    """Billed over estimated prompt tokens so far: later calls are priced with it (never < 1)."""
+    priced, billed = state.get("input_calibration", (0, 0))
+    return max(1.0, billed / priced) if priced else 1.0
+
+
+def budget_of(
+    state: MeetingState, config: MeetingProtocolConfig, *, reserve: bool = True
+) -> TokenBudget:
+    """The meeting's budget now; `reserve=False` when no synthesis will follow."""
+    return TokenBudget(
+        total=state["token_budget"],
+        used=state["tokens_used"],
+        reserve_fraction=config.synthesis_reserve if reserve else 0.0,
+        min_output=config.min_output_tokens,
+        input_scale=input_scale(state),
+    )
+
+
+def left_after(state: MeetingState, outcome: CallOutcome) -> int:
+    """Tokens left in the meeting's budget once `outcome` is paid for (for progress events)."""
+    return max(0, state["token_budget"] - state["tokens_used"]) - outcome.tokens

@@ -1,0 +1,225 @@
+"""Event-triggered meetings: every meeting type whose trigger matches runs, in parallel.
+
+The graphs to run come in from outside (`langgraph_council.graphs.MeetingTriggers` builds one
+per protocol with `create_meeting_graph`), so this module holds the logic only: which types an
+event triggers, their cooldowns, the inputs, and running them side by side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.errors import GraphBubbleUp
+from langgraph.pregel import Pregel
+from pydantic import BaseModel, ConfigDict, Field
+
+from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes._meetings.models import MeetingAgenda, MeetingMinutes
+from langgraph_council.nodes._meetings.records import MeetingRecorder
+
+__all__ = ["MeetingTriggers", "MeetingType", "TriggeredMeeting"]
+
+
+class MeetingType(BaseModel):
+    """A configured meeting that runs when `trigger` (an event name) fires.
+
+    `leader` and `participants` are references; a reference that is a key of the event context
+    is replaced by that value first (e.g. `"author"` -> the PR author's agent id).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    trigger: str = Field(min_length=1)
+    protocol: str = "structured_phases"
+    leader: str = Field(min_length=1)
+    participants: tuple[str, ...] = Field(min_length=1)
+    agenda: MeetingAgenda
+    token_budget: int = Field(gt=0)
+    config: MeetingProtocolConfig = Field(default_factory=MeetingProtocolConfig)
+    min_interval_seconds: float = Field(default=0.0, ge=0.0)
+
+
+class TriggeredMeeting(BaseModel):
+    """One meeting type's outcome for an event: its minutes, why it was skipped, or the error
+    it failed with (one failing meeting never discards the others' outcomes)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    meeting_type: str
+    thread_id: str | None = None
+    minutes: MeetingMinutes | None = None
+    skipped: str | None = None
+    error: str | None = None
+
+    @property
+    def ran(self) -> bool:
+        """True when the meeting ran to its minutes (whatever their status)."""
+        return self.minutes is not None
+
+
+_NOT_RUN = TriggeredMeeting(meeting_type="-", error="not run")
+
+
+def _from_context(ref: str, context: Mapping[str, Any]) -> list[str]:
+    value = context.get(ref)
+    if value is None:
+        return [ref]
+    return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+
+
+class MeetingTriggers:
+    """Runs configured meeting types on events, with a per-type cooldown.
+
+    `graphs` maps each protocol the types use to its compiled meeting graph; `durable` runs
+    them with `durability="sync"` (give it when the graphs have a checkpointer).
+
+    Example:
+        >>> triggers = MeetingTriggers([review_type], {"position_papers": graph})  # doctest: +SKIP
+        >>> triggers.trigger_meetings("on_pr", {"author": "junior_dev"})  # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        meeting_types: Sequence[MeetingType],
+        graphs: Mapping[str, Pregel[Any, Any]],
+        *,
+        records: MeetingRecorder | None = None,
+        durable: bool = False,
+    ) -> None:
+        names = [t.name for t in meeting_types]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValueError(f"meeting_types: names must be unique, repeated: {duplicates}")
+        missing = sorted({t.protocol for t in meeting_types} - set(graphs))
+        if missing:
+            raise ValueError(f"graphs: no meeting graph for protocol(s) {missing}")
+        self._types = tuple(meeting_types)
+        self._graphs = dict(graphs)
+        self._records = records
+        self._last: dict[str, float] = {}
+        self._running: set[str] = set()
+        self._lock = threading.Lock()
+        # `sync` wherever a lost step would repeat a model call; meaningless without a saver.
+        self._durability: dict[str, Any] = {"durability": "sync"} if durable else {}
+
+    def _claim(self, kind: MeetingType) -> str | None:
+        """Reserve a run of `kind`; the reason to skip when it runs or ran too recently.
+
+        The cooldown itself starts when a meeting actually ran (`_finish`), not here: a meeting
+        that failed does not hold the next event back.
+        """
+        now = time.time()
+        with self._lock:
+            if kind.name in self._running:
+                return "already running for an earlier event"
+            last = self._last.get(kind.name)
+            if self._records is not None:
+                started = self._records.last_started(kind.name)
+                if started is not None:
+                    last = max(last or 0.0, started.timestamp())
+            if last is not None and now - last < kind.min_interval_seconds:
+                wait = kind.min_interval_seconds
+                return f"cooldown: ran {now - last:.0f}s ago, min_interval_seconds={wait}"
+            self._running.add(kind.name)
+        return None
+
+    def _finish(self, kind: MeetingType, started: float, outcome: TriggeredMeeting) -> None:
+        with self._lock:
+            self._running.discard(kind.name)
+            if outcome.ran:
+                self._last[kind.name] = started
+
+    def _failed(self, kind: MeetingType, thread: str, exc: Exception) -> TriggeredMeeting:
+        if isinstance(exc, GraphBubbleUp):
+            raise exc
+        return TriggeredMeeting(
+            meeting_type=kind.name, thread_id=thread, error=f"{type(exc).__name__}: {exc}"
+        )
+
+    def _plan(self, event: str, context: Mapping[str, Any]) -> list[tuple[MeetingType, Any]]:
+        plans: list[tuple[MeetingType, Any]] = []
+        for kind in (t for t in self._types if t.trigger == event):
+            skipped = self._claim(kind)
+            if skipped:
+                plans.append((kind, TriggeredMeeting(meeting_type=kind.name, skipped=skipped)))
+                continue
+            details = "; ".join(f"{k}={v}" for k, v in sorted(context.items()))
+            agenda = kind.agenda.model_copy(
+                update={"context": f"{kind.agenda.context}\nEvent {event}: {details}".strip()}
+            )
+            inp = {
+                "agenda": agenda,
+                "leader_id": _from_context(kind.leader, context)[0],
+                "participant_ids": [
+                    p for r in kind.participants for p in _from_context(r, context)
+                ],
+                "token_budget": kind.token_budget,
+            }
+            plans.append((kind, inp))
+        return plans
+
+    def _config(self, kind: MeetingType) -> tuple[str, RunnableConfig, MeetingProtocolConfig]:
+        thread = f"{kind.name}:{uuid.uuid4().hex}"
+        ctx = kind.config.model_copy(update={"meeting_type": kind.name})
+        config: RunnableConfig = {"configurable": {"thread_id": thread}}
+        return thread, config, ctx
+
+    def trigger_meetings(
+        self, event: str, context: Mapping[str, Any] | None = None
+    ) -> list[TriggeredMeeting]:
+        """Run every meeting type whose trigger is `event`, in parallel threads."""
+
+        def run(kind: MeetingType, inp: Any) -> TriggeredMeeting:
+            if isinstance(inp, TriggeredMeeting):
+                return inp
+            thread, config, ctx = self._config(kind)
+            started, outcome = time.time(), _NOT_RUN
+            try:
+                graph = self._graphs[kind.protocol]
+                out = graph.invoke(inp, config, context=ctx, **self._durability)
+                outcome = TriggeredMeeting(
+                    meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
+                )
+            except Exception as exc:  # noqa: BLE001 - reported per meeting, see _failed
+                outcome = self._failed(kind, thread, exc)
+            finally:
+                self._finish(kind, started, outcome)
+            return outcome
+
+        plans = self._plan(event, context or {})
+        if not plans:
+            return []
+        with ThreadPoolExecutor(max_workers=len(plans)) as pool:
+            return list(pool.map(lambda p: run(*p), plans))
+
+    async def atrigger_meetings(
+        self, event: str, context: Mapping[str, Any] | None = None
+    ) -> list[TriggeredMeeting]:
+        """Async twin of `trigger_meetings`: the meetings run concurrently on the event loop."""
+
+        async def run(kind: MeetingType, inp: Any) -> TriggeredMeeting:
+            if isinstance(inp, TriggeredMeeting):
+                return inp
+            thread, config, ctx = self._config(kind)
+            started, outcome = time.time(), _NOT_RUN
+            try:
+                graph = self._graphs[kind.protocol]
+                out = await graph.ainvoke(inp, config, context=ctx, **self._durability)
+                outcome = TriggeredMeeting(
+                    meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
+                )
+            except Exception as exc:  # noqa: BLE001 - reported per meeting, see _failed
+                outcome = self._failed(kind, thread, exc)
+            finally:
+                self._finish(kind, started, outcome)
+            return outcome
+
+        return list(await asyncio.gather(*(run(k, i) for k, i in self._plan(event, context or {}))))

@@ -1,0 +1,212 @@
+"""Round robin: turn order, and the node in which one participant speaks."""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Sequence
+from typing import Any, Literal, overload
+
+from langchain_core.runnables import Runnable
+from langgraph.types import Command
+
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._budget import price
+from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.models import ParticipantFailure
+from langgraph_council.nodes._meetings.prompts import (
+    ROUND_ROBIN_TURN,
+    render_agenda,
+    render_transcript,
+)
+from langgraph_council.nodes._meetings.state import MeetingState
+from langgraph_council.nodes._meetings.steps import (
+    budget_of,
+    contribution,
+    emit,
+    left_after,
+    spent,
+)
+
+__all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
+
+MIN_STEPS_LEFT = 4  # summary + finalize + tasks + record: always leave room to end cleanly
+
+
+class TurnSchedule(Sequence[str]):
+    """Speakers by turn, computed on demand: a config may allow 2**63 turns (the budget and
+    the step limit end the meeting long before), so the list is never built."""
+
+    def __init__(self, participants: Sequence[str], per_agent: int, total: int) -> None:
+        self.participants = tuple(participants)
+        self._length = min(total, per_agent * len(self.participants), sys.maxsize)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        turn = index + self._length if index < 0 else index
+        if not 0 <= turn < self._length:
+            raise IndexError(f"turn {index} is outside the schedule of {self._length}")
+        return self.participants[turn % len(self.participants)]
+
+
+def turn_schedule(participants: Sequence[str], per_agent: int, total: int) -> TurnSchedule:
+    """Speakers by turn: each participant once per round, `per_agent` rounds, at most `total`.
+
+    Example:
+        >>> list(turn_schedule(["a", "b"], 2, 3))
+        ['a', 'b', 'a']
+    """
+    return TurnSchedule(participants, per_agent, total)
+
+
+def _schedule(state: MeetingState, config: MeetingProtocolConfig) -> TurnSchedule:
+    rr = config.round_robin
+    return turn_schedule(state["participant_ids"], rr.max_turns_per_agent, rr.max_total_turns)
+
+
+def _after_turns(config: MeetingProtocolConfig) -> Literal["summarize", "finalize"]:
+    return "summarize" if config.round_robin.leader_summarizes else "finalize"
+
+
+def _failed(state: MeetingState) -> set[str]:
+    return {f.agent_id for f in state["failures"] if f.phase == "round_robin"}
+
+
+def _next_turn(schedule: TurnSchedule, turn: int, failed: set[str]) -> int:
+    """The first turn from `turn` whose speaker has not failed (a failed speaker is skipped).
+
+    Any run of len(participants) turns names every participant: when all of those failed,
+    no turn is left (the schedule is never walked to its end).
+    """
+    for _ in range(len(schedule.participants) + 1):
+        if turn >= len(schedule) or schedule[turn] not in failed:
+            return turn
+        turn += 1
+    return len(schedule)
+
+
+def _route(
+    state: MeetingState,
+    config: MeetingProtocolConfig,
+    update: dict[str, Any],
+    *,
+    schedule: TurnSchedule,
+    next_turn: int,
+    failed: set[str],
+    speaker: str | None = None,
+) -> Command[str]:
+    """Go on to the next live turn, or end the turns; no quorum of speakers fails the meeting.
+
+    `speaker` has just spoken (its contribution is in `update`, not yet in the state). Who
+    spoke is only counted when the turns end, not on every turn.
+    """
+    turn = _next_turn(schedule, next_turn, failed)
+    if turn < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
+        return Command(goto="take_turn", update={**update, "turn": turn})
+    asked = len(state["participant_ids"])
+    needed = max(1, math.ceil(asked * config.quorum))
+    spoke = _spoke(state) | ({speaker} if speaker else set())
+    if failed and len(spoke) < needed:
+        errors = "; ".join(f"{f.agent_id}: {f.error}" for f in update.get("failures", ()))
+        names = ", ".join(sorted(failed))
+        error = (
+            f"quorum not reached in round_robin: {len(spoke)} of {asked} spoke, {needed} "
+            f"needed; failed: {names}" + (f" ({errors})" if errors else "")
+        )
+        emit("meeting_failed", reason=error)
+        return Command(goto="finalize", update={**update, "status": "failed", "error": error})
+    return Command(goto=_after_turns(config), update={**update, "turn": turn})
+
+
+def _spoke(state: MeetingState) -> set[str]:
+    return {c.agent_id for c in state["contributions"] if c.phase == "round_robin"}
+
+
+def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
+    """Node `take_turn`: the scheduled speaker sees the fenced transcript and speaks once."""
+
+    def plan(state: MeetingState) -> Call | Update:
+        config = ctx()
+        rr = config.round_robin
+        schedule = _schedule(state, config)
+        failed = _failed(state)
+        turn = _next_turn(schedule, state["turn"], failed)
+        if turn >= len(schedule):  # every remaining speaker has failed
+            return _route(state, config, {}, schedule=schedule, next_turn=turn, failed=failed)
+        agent = schedule[turn]
+        prompt = ROUND_ROBIN_TURN.format(
+            turn=turn + 1,
+            total=len(schedule),
+            agenda=render_agenda(state["agenda"]),
+            transcript=render_transcript(state["contributions"], window=rr.transcript_window),
+        )
+        budget = budget_of(state, config, reserve=rr.leader_summarizes)
+        if turn == 0:
+            emit(
+                "phase_started",
+                phase="round_robin",
+                turns=len(schedule),
+                budget_left=budget.remaining,
+            )
+        decision = price(roster, agent, prompt, want=rr.max_tokens_per_turn, budget=budget)
+        if not decision.allowed:
+            emit("budget_exhausted", phase="round_robin", reason=decision.reason)
+            update = {"status": "budget_exhausted", "error": decision.reason}
+            return Command(goto=_after_turns(config), update=update)
+
+        def on_error(exc: Exception) -> Update:
+            # The client's retries are spent: record the speaker, skip its turns, go on.
+            emit("agent_failed", agent_id=agent, phase="round_robin", error=str(exc))
+            failure = ParticipantFailure(
+                agent_id=agent, phase="round_robin", error=f"{type(exc).__name__}: {exc}"
+            )
+            update: dict[str, Any] = {"failures": [failure]}
+            return _route(
+                state,
+                config,
+                update,
+                schedule=schedule,
+                next_turn=turn + 1,
+                failed=failed | {agent},
+            )
+
+        return Call(
+            agent,
+            prompt,
+            decision.max_tokens,
+            prompt_tokens=decision.estimate,
+            on_error=on_error,
+        )
+
+    def apply(state: MeetingState, outcome: CallOutcome) -> Update:
+        config = ctx()
+        schedule = _schedule(state, config)
+        failed = _failed(state)
+        turn = _next_turn(schedule, state["turn"], failed)
+        agent = outcome.reply.agent_id
+        left = left_after(state, outcome)
+        emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
+        update: dict[str, Any] = {
+            "contributions": [contribution(outcome.reply, "round_robin", turn)],
+            **spent(outcome),
+        }
+        return _route(
+            state,
+            config,
+            update,
+            schedule=schedule,
+            next_turn=turn + 1,
+            failed=failed,
+            speaker=agent,
+        )
+
+    return model_node("take_turn", roster, plan, apply)

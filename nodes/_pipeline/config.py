@@ -1,0 +1,55 @@
+"""`CoordinationConfig`: the pipeline's tunables, build-time config and run-context section."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from langgraph_council.nodes._pipeline.models import Topology
+
+__all__ = ["CoordinationConfig"]
+
+
+class CoordinationConfig(BaseModel):
+    """Tunables of the coordination graph.
+
+    Pass one at build time (`config=`); a run's context section `"coordination"` (or a flat
+    mapping, or a `CoordinationConfig`) is merged over it for that run.
+
+    - `max_subtasks`: a plan with more subtasks is rejected.
+    - `max_depth`: the longest dependency chain a plan may have, counted in subtasks, i.e.
+      the number of waves (a -> b -> c has depth 3). It bounds the sequential part of a run
+      and the dispatch loop; nested pipelines are bounded by the loop guard's delegation
+      depth instead (see `SubtaskRun.child_task`).
+    - `min_score`: an agent must fit a subtask at least this well (before the load penalty)
+      to be routed it; `load_penalty` is subtracted per subtask the agent already got in this
+      plan, so equal agents share the work; `rule_bonus` goes to an agent a matching global
+      coordination rule names.
+    - `max_concurrency_per_wave`: at most this many subtasks of a wave run at once (None:
+      the whole wave); a larger wave runs in batches, each one super-step. Topology `sas`
+      runs one subtask at a time.
+    - `fail_fast`: after a wave with a failed subtask, later waves are cancelled.
+    - `topology`: used when the task names none (the task's own topology wins); None: auto.
+    - `team_size_warning`: a task team (owner + assignees) larger than this logs a warning.
+    - `planner_id`, `planner_max_tokens`: who plans with the model-driven decomposer (default
+      the task owner) and its output cap.
+    - `summary_chars`: characters of each subtask's output kept in the rollup summary.
+
+    Example:
+        >>> CoordinationConfig(max_subtasks=20).max_depth
+        3
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_subtasks: int = Field(default=10, ge=1, strict=True)
+    max_depth: int = Field(default=3, ge=1, strict=True)
+    min_score: float = Field(default=0.1, ge=0.0, le=1.0)
+    load_penalty: float = Field(default=0.1, ge=0.0, le=1.0)
+    rule_bonus: float = Field(default=0.2, ge=0.0, le=1.0)
+    max_concurrency_per_wave: int | None = Field(default=None, ge=1, strict=True)
+    fail_fast: bool = False
+    topology: Topology | None = None
+    team_size_warning: int = Field(default=7, ge=1, strict=True)
+    planner_id: str | None = None
+    planner_max_tokens: int = Field(default=1500, ge=1, strict=True)
+    summary_chars: int = Field(default=200, ge=0, strict=True)

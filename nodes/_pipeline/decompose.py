@@ -1,0 +1,253 @@
+"""Plans: validating subtask rows, dependency levels (the waves) and the task's structure."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.models import (
+    Plan,
+    StructureSource,
+    Subtask,
+    Task,
+    TaskStructure,
+)
+
+__all__ = [
+    "ManualDecomposer",
+    "PlanError",
+    "build_plan",
+    "check_rows",
+    "classify_structure",
+    "dependency_levels",
+    "resolve_structure",
+]
+
+
+class PlanError(ValueError):
+    """A plan was rejected; `ids` names the subtasks at fault."""
+
+    def __init__(self, message: str, *, ids: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.ids = tuple(ids)
+
+
+def _row(index: int, row: Subtask | Mapping[str, Any]) -> Subtask:
+    if isinstance(row, Subtask):
+        return row
+    if not isinstance(row, Mapping):
+        raise PlanError(
+            f"plan row {index} must be a Subtask or a mapping with id, title, dependencies, ...; "
+            f"got {type(row).__name__}"
+        )
+    try:
+        return Subtask.model_validate(dict(row))
+    except ValidationError as exc:
+        raise PlanError(f"plan row {index} ({row.get('id')!r}) is invalid: {exc}") from None
+
+
+def _find_cycle(
+    remaining: set[str], deps: Mapping[str, tuple[str, ...]], order: list[str]
+) -> list[str]:
+    """A dependency cycle among `remaining` (which holds one), as `a -> b -> a`."""
+    start = next(i for i in order if i in remaining)
+    path, seen = [start], {start: 0}
+    while True:
+        nxt = next(d for d in deps[path[-1]] if d in remaining)
+        if nxt in seen:
+            return [*path[seen[nxt] :], nxt]
+        seen[nxt] = len(path)
+        path.append(nxt)
+
+
+def check_rows(rows: Iterable[Subtask | Mapping[str, Any]]) -> tuple[Subtask, ...]:
+    """Validate plan rows: duplicates, self-dependencies, unknown dependencies and cycles.
+
+    Raises:
+        PlanError: Naming the ids at fault.
+    """
+    subtasks = [_row(i, r) for i, r in enumerate(rows)]
+    if not subtasks:
+        raise PlanError("a plan needs at least one subtask")
+    ids = [s.id for s in subtasks]
+    dupes = sorted(i for i, n in Counter(ids).items() if n > 1)
+    if dupes:
+        raise PlanError(f"duplicate subtask ids {dupes}; give every row its own id", ids=dupes)
+    selfish = [s.id for s in subtasks if s.id in s.dependencies]
+    if selfish:
+        raise PlanError(
+            f"subtasks {selfish} depend on themselves; remove that dependency", ids=selfish
+        )
+    known = set(ids)
+    unknown = [(s.id, d) for s in subtasks for d in s.dependencies if d not in known]
+    if unknown:
+        named = ", ".join(f"{sid!r} -> {dep!r}" for sid, dep in unknown)
+        raise PlanError(
+            f"unknown dependencies ({named}); a dependency must name a subtask of the same plan",
+            ids=sorted({x for pair in unknown for x in pair}),
+        )
+    dependency_levels(subtasks)  # raises on a cycle
+    return tuple(
+        s
+        if len(set(s.dependencies)) == len(s.dependencies)
+        else s.model_copy(update={"dependencies": tuple(dict.fromkeys(s.dependencies))})
+        for s in subtasks
+    )
+
+
+def dependency_levels(subtasks: Sequence[Subtask]) -> tuple[tuple[str, ...], ...]:
+    """The DAG's dependency levels, each in plan order: level 0 has no dependencies.
+
+    Raises:
+        PlanError: When the dependencies form a cycle (the cycle's ids are named).
+    """
+    deps = {s.id: tuple(s.dependencies) for s in subtasks}
+    order = [s.id for s in subtasks]
+    unknown = sorted({d for ds in deps.values() for d in ds if d not in deps})
+    if unknown:
+        raise PlanError(f"unknown dependencies {unknown}; run check_rows first", ids=unknown)
+    level: dict[str, int] = {}
+    remaining = set(order)
+    while remaining:
+        ready = [i for i in order if i in remaining and all(d in level for d in deps[i])]
+        if not ready:
+            cycle = _find_cycle(remaining, deps, order)
+            raise PlanError(
+                f"dependency cycle {' -> '.join(cycle)}; break it by removing one dependency",
+                ids=sorted(set(cycle)),
+            )
+        for i in ready:
+            level[i] = 1 + max((level[d] for d in deps[i]), default=-1)
+            remaining.discard(i)
+    depth = 1 + max(level.values())
+    return tuple(tuple(i for i in order if level[i] == n) for n in range(depth))
+
+
+def _longest_chain(subtasks: Sequence[Subtask], levels: Sequence[Sequence[str]]) -> list[str]:
+    at = {i: n for n, ids in enumerate(levels) for i in ids}
+    by_id = {s.id: s for s in subtasks}
+    chain = [levels[-1][0]]
+    while at[chain[-1]] > 0:
+        chain.append(next(d for d in by_id[chain[-1]].dependencies if at[d] == at[chain[-1]] - 1))
+    return chain[::-1]
+
+
+_SEQUENTIAL = re.compile(
+    r"\b(?:then|afterwards|after that|step[- ]by[- ]step|in order|in sequence|sequential(?:ly)?|"
+    r"followed by|one after (?:the )?other)\b",
+    re.IGNORECASE,
+)
+_PARALLEL = re.compile(
+    r"\b(?:in parallel|parallel|independent(?:ly)?|simultaneous(?:ly)?|concurrent(?:ly)?|"
+    r"at the same time|separately)\b",
+    re.IGNORECASE,
+)
+
+
+def classify_structure(text: str) -> TaskStructure | None:
+    """Keyword classifier: sequence words -> sequential, parallel words -> parallel, both ->
+    mixed, none -> None."""
+    seq, par = bool(_SEQUENTIAL.search(text)), bool(_PARALLEL.search(text))
+    if seq and par:
+        return "mixed"
+    if seq:
+        return "sequential"
+    return "parallel" if par else None
+
+
+def resolve_structure(
+    task: Task, planner: TaskStructure | None, levels: Sequence[Sequence[str]]
+) -> tuple[TaskStructure, StructureSource]:
+    """Explicit task structure wins, then the planner's; the keyword classifier fills in only
+    when neither says; with no keyword either, the DAG's shape decides."""
+    if task.structure is not None:
+        return task.structure, "task"
+    if planner is not None:
+        return planner, "planner"
+    guessed = classify_structure(f"{task.title}\n{task.description}")
+    if guessed is not None:
+        return guessed, "keywords"
+    if all(len(level) == 1 for level in levels):
+        return "sequential", "dependencies"
+    return ("parallel" if len(levels) == 1 else "mixed"), "dependencies"
+
+
+def build_plan(
+    task: Task,
+    rows: Iterable[Subtask | Mapping[str, Any]],
+    config: CoordinationConfig,
+    *,
+    structure: TaskStructure | None = None,
+    planner: str = "manual",
+) -> Plan:
+    """Validate `rows` against the plan rules and `config`'s limits and resolve the structure.
+
+    Raises:
+        PlanError: Naming the ids at fault (duplicates, self or unknown dependencies, cycles,
+            more than `max_subtasks`, a chain deeper than `max_depth`).
+    """
+    subtasks = check_rows(rows)
+    if len(subtasks) > config.max_subtasks:
+        raise PlanError(
+            f"the plan has {len(subtasks)} subtasks, more than max_subtasks="
+            f"{config.max_subtasks}; merge subtasks or raise the limit",
+            ids=[s.id for s in subtasks],
+        )
+    levels = dependency_levels(subtasks)
+    if len(levels) > config.max_depth:
+        chain = _longest_chain(subtasks, levels)
+        raise PlanError(
+            f"dependency chain {' -> '.join(chain)} is {len(chain)} deep, more than max_depth="
+            f"{config.max_depth}; flatten the plan or raise the limit",
+            ids=chain,
+        )
+    resolved, source = resolve_structure(task, structure, levels)
+    return Plan(
+        subtasks=subtasks,
+        levels=levels,
+        structure=resolved,
+        structure_source=source,
+        planner=planner,
+    )
+
+
+class ManualDecomposer:
+    """A fixed plan: the same rows for every task (scripted runs, tests, demos).
+
+    Rows are `Subtask` models or mappings (`id`, `title`, `description`, `dependencies`,
+    `required_skills`, `required_role`, `complexity`, `expected_artifacts`). They are checked
+    here (duplicates, self or unknown dependencies, cycles); the limits of the run's
+    `CoordinationConfig` are checked when a run plans.
+
+    Example:
+        >>> d = ManualDecomposer([{"id": "a", "title": "Schema"},
+        ...                       {"id": "b", "title": "API", "dependencies": ["a"]}])
+        >>> [s.id for s in d.rows]
+        ['a', 'b']
+
+    Raises:
+        PlanError: Naming the ids at fault.
+    """
+
+    def __init__(
+        self,
+        rows: Iterable[Subtask | Mapping[str, Any]],
+        *,
+        structure: TaskStructure | None = None,
+    ) -> None:
+        if isinstance(rows, str | bytes | Mapping):
+            raise PlanError("rows must be a list of plan rows (dicts or Subtask models)")
+        self.rows = check_rows(rows)
+        self.structure = structure
+
+    def plan(self, task: Task, config: CoordinationConfig) -> Plan:
+        """The plan for `task` under `config`'s limits (`PlanError` when they are exceeded)."""
+        return build_plan(task, self.rows, config, structure=self.structure)
+
+    def __repr__(self) -> str:
+        return f"ManualDecomposer({[s.id for s in self.rows]!r})"

@@ -1,0 +1,185 @@
+"""The executor node: one subtask's run, sync or async, whatever kind of executor it is."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from langchain_core.runnables import Runnable
+from langchain_core.runnables.config import run_in_executor
+from langgraph._internal._runnable import RunnableCallable
+from langgraph.errors import GraphBubbleUp
+from langgraph.pregel import Pregel
+from pydantic import ValidationError
+
+from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
+from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
+from langgraph_council.nodes._pipeline.runtime import emit
+
+__all__ = ["Executor", "ExecutorLike", "make_execute_node", "result_of", "run_blocking"]
+
+T = TypeVar("T")
+
+ExecutorLike = Runnable[Any, Any] | Callable[[SubtaskRun], Any]
+"""A Runnable, a compiled graph, or a sync or async callable taking a `SubtaskRun`."""
+
+
+def run_blocking(awaitable: Awaitable[T]) -> T:
+    """Await `awaitable` from sync code (an async executor or callback under `invoke`).
+
+    Raises:
+        RuntimeError: If this thread already runs an event loop (use `ainvoke` there).
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+
+        async def wait() -> T:
+            return await awaitable
+
+        return asyncio.run(wait())
+    raise RuntimeError(
+        "an async executor or callback cannot run under invoke() inside a running event loop; "
+        "call the graph with ainvoke()"
+    )
+
+
+class Executor:
+    """Calls a user's executor with a `SubtaskRun`, from sync or async nodes.
+
+    Runnables get the `SubtaskRun`; a compiled graph gets its fields as input keys
+    (`subtask`, `agent`, `upstream_results`, ...) and must return a `result` key; callables
+    get the `SubtaskRun`. Sync callables run in a worker thread under `ainvoke`.
+
+    Raises:
+        TypeError: If `executor` is neither a Runnable nor callable.
+    """
+
+    def __init__(self, executor: ExecutorLike) -> None:
+        if isinstance(executor, Executor):
+            executor = executor.executor
+        if not isinstance(executor, Runnable) and not callable(executor):
+            raise TypeError(
+                "executor must be a Runnable, a compiled graph or a callable taking a SubtaskRun, "
+                f"got {type(executor).__name__}"
+            )
+        self.executor = executor
+        self.is_graph = isinstance(executor, Pregel)
+        call = getattr(executor, "__call__", None)  # noqa: B004 - callable objects too
+        self.is_async = inspect.iscoroutinefunction(executor) or inspect.iscoroutinefunction(call)
+
+    def _input(self, run: SubtaskRun) -> Any:
+        return (
+            {name: getattr(run, name) for name in SubtaskRun.model_fields} if self.is_graph else run
+        )
+
+    def _output(self, out: Any) -> Any:
+        if not self.is_graph:
+            return out
+        if isinstance(out, Mapping) and "result" in out:
+            return out["result"]
+        raise ValueError("an executor graph must return a `result` key (text or SubtaskResult)")
+
+    def invoke(self, run: SubtaskRun) -> Any:
+        """Run the executor from sync code."""
+        executor = self.executor
+        if isinstance(executor, Runnable):
+            return self._output(executor.invoke(self._input(run)))
+        out = executor(run)
+        return run_blocking(out) if inspect.isawaitable(out) else out
+
+    async def ainvoke(self, run: SubtaskRun) -> Any:
+        """Run the executor from async code; parallel subtasks overlap."""
+        executor = self.executor
+        if isinstance(executor, Runnable):
+            return self._output(await executor.ainvoke(self._input(run)))
+        if self.is_async:
+            return await executor(run)
+        out = await run_in_executor(None, executor, run)
+        return await out if inspect.isawaitable(out) else out
+
+
+def result_of(run: SubtaskRun, raw: Any, duration: float) -> SubtaskResult:
+    """The executor's return value as a `SubtaskResult` (text, a result, or its dict)."""
+    fill = {"subtask_id": run.subtask.id, "finished_at": datetime.now(UTC)}
+    if isinstance(raw, str):
+        return SubtaskResult(agent_id=run.agent.id, output=raw, duration_s=duration, **fill)
+    if isinstance(raw, Mapping):
+        try:
+            raw = SubtaskResult.model_validate(dict(raw))
+        except ValidationError as exc:
+            return _failed(run, f"executor returned an invalid SubtaskResult: {exc}", duration)
+    if not isinstance(raw, SubtaskResult):
+        return _failed(
+            run,
+            f"executor returned {type(raw).__name__}; return text or a SubtaskResult",
+            duration,
+        )
+    update: dict[str, Any] = dict(fill)
+    if raw.agent_id is None:
+        update["agent_id"] = run.agent.id
+    if not raw.duration_s:
+        update["duration_s"] = duration
+    if raw.status == "failed" and raw.failure_category is None:
+        update["failure_category"] = "direct"
+    return raw.model_copy(update=update)
+
+
+def _failed(run: SubtaskRun, error: str, duration: float) -> SubtaskResult:
+    return SubtaskResult(
+        subtask_id=run.subtask.id,
+        agent_id=run.agent.id,
+        status="failed",
+        error=error,
+        failure_category="direct",
+        duration_s=duration,
+        finished_at=datetime.now(UTC),
+    )
+
+
+def _run_of(payload: Any) -> SubtaskRun:
+    value = payload.get("subtask_run") if isinstance(payload, Mapping) else payload
+    return SubtaskRun.model_validate(value)
+
+
+def _update(result: SubtaskResult) -> dict[str, Any]:
+    emit("subtask_finished", subtask_id=result.subtask_id, status=result.status)
+    return {"outcomes": {result.subtask_id: result}}
+
+
+def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
+    """The node each `Send` of a wave runs: one executor call; raising means `failed`.
+
+    `GraphBubbleUp` (an interrupt inside an executor graph) propagates, so the subtask can be
+    resumed; every other exception is recorded as the subtask's error.
+    """
+
+    def execute(payload: Any) -> dict[str, Any]:
+        run, started = _run_of(payload), time.perf_counter()
+        try:
+            raw = executor.invoke(run)
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - raising means the subtask failed
+            return _update(
+                _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
+            )
+        return _update(result_of(run, raw, time.perf_counter() - started))
+
+    async def aexecute(payload: Any) -> dict[str, Any]:
+        run, started = _run_of(payload), time.perf_counter()
+        try:
+            raw = await executor.ainvoke(run)
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - raising means the subtask failed
+            return _update(
+                _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
+            )
+        return _update(result_of(run, raw, time.perf_counter() - started))
+
+    return RunnableCallable(execute, aexecute, name=EXECUTE_SUBTASK, trace=False)

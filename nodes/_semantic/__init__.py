@@ -1,0 +1,1 @@
+"""The static checker: what a merge broke between Python files (AST only, nothing runs)."""

@@ -1,0 +1,304 @@
+"""AST checks over a whole tree: what a merge broke between Python files.
+
+Four checks, run over every Python file (not only the changed ones), plus parse failures:
+- `removed_reference`: `mod.name` (or `mod.name(...)`) where `mod` is a repo module that no
+  longer defines `name`;
+- `import_conflict`: `from mod import name` where repo module `mod` no longer defines `name`
+  (nor has a submodule of that name), or `import pkg.gone` inside a repo package;
+- `signature_mismatch`: a call to a repo function or class (imported, via its module, or in the
+  same file) with a keyword it does not accept, too many positional arguments, or without a
+  required argument (only when the call unpacks no `*args`/`**kwargs`);
+- `duplicate_definition`: two plain top-level `def`/`class` of one name in a module;
+- `syntax_error`: the file does not parse; it is reported and the other files are still checked.
+Modules resolve from the repo root, from the top of their package chain (so `src/pkg/mod.py` is
+`pkg.mod`) and, for scripts outside packages, from the importing file's directory. Whatever does
+not resolve to exactly one repo file is treated as external and not checked. Dynamic modules
+(`from x import *`, a module `__getattr__`, `globals()`) are never reported as missing a name.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path, PurePosixPath
+
+from langgraph_council.nodes._semantic.index import (
+    FromImport,
+    ModuleSummary,
+    Signature,
+    summarize,
+)
+from langgraph_council.nodes._semantic.scopes import CallShape
+from langgraph_council.nodes._workspace.models import SemanticIssue
+
+__all__ = ["check_files", "check_tree", "new_issues", "python_files", "signature_problem"]
+
+_SKIP_DIRS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
+_MAX_REEXPORT_HOPS = 5
+
+
+def python_files(root: Path) -> list[str]:
+    """Repo-relative paths of the `.py` files under `root`, skipping hidden and vendored dirs."""
+    found: list[str] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
+        rel = Path(folder).relative_to(root)
+        found += [(rel / f).as_posix() for f in sorted(files) if f.endswith(".py")]
+    return found
+
+
+class _Index:
+    """Module names of a tree's files and the lookups the checks need."""
+
+    def __init__(self, summaries: dict[str, ModuleSummary]) -> None:
+        self.by_path = summaries
+        self.names: dict[str, str | None] = {}
+        for path in summaries:
+            for name in self._names_of(path):
+                known = self.names.setdefault(name, path)
+                if known != path:
+                    self.names[name] = None  # two files claim it: ambiguous, never checked
+
+    def _is_package_dir(self, folder: PurePosixPath) -> bool:
+        return (folder / "__init__.py").as_posix() in self.by_path
+
+    def dotted(self, path: str) -> tuple[str, ...]:
+        """The module parts of `path` from the repo root (`pkg/__init__.py` -> ("pkg",))."""
+        parts = PurePosixPath(path).with_suffix("").parts
+        return parts[:-1] if parts and parts[-1] == "__init__" else parts
+
+    def _names_of(self, path: str) -> list[str]:
+        parts = self.dotted(path)
+        if not parts or not all(p.isidentifier() for p in parts):
+            return []
+        folder, top = PurePosixPath(path).parent, len(PurePosixPath(path).parent.parts)
+        while top > 0 and self._is_package_dir(folder):
+            folder, top = folder.parent, top - 1
+        return list(dict.fromkeys([".".join(parts), ".".join(parts[top:])]))
+
+    def package_of(self, path: str) -> tuple[str, ...]:
+        """The package a file's relative imports start from."""
+        names = self._names_of(path)
+        parts = tuple(names[-1].split(".")) if names else ()
+        return parts if path.endswith("__init__.py") else parts[:-1]
+
+    def resolve(self, module: str, importer: str) -> str | None:
+        """The path of repo module `module` as `importer` sees it, or None."""
+        folder = PurePosixPath(importer).parent
+        if not self._is_package_dir(folder):
+            base = folder.joinpath(*module.split("."))
+            for candidate in (f"{base}.py", f"{base}/__init__.py"):
+                if candidate.removeprefix("./") in self.by_path:
+                    return candidate.removeprefix("./")
+        return self.names.get(module)
+
+    def absolute(self, imp: FromImport, importer: str) -> str | None:
+        """The absolute module name of a (possibly relative) `from` import."""
+        if imp.level == 0:
+            return imp.module
+        package = self.package_of(importer)
+        if imp.level - 1 > len(package):
+            return None
+        base = package[: len(package) - (imp.level - 1)]
+        return ".".join([*base, *([imp.module] if imp.module else [])])
+
+
+def signature_problem(sig: Signature, call: CallShape) -> str | None:
+    """What is wrong with calling `sig` the way `call` does, or None when it fits."""
+    if not sig.varargs and not call.star and call.positional > len(sig.positional):
+        return (
+            f"passes {call.positional} positional arguments, but {sig.describe()} "
+            f"takes {len(sig.positional)}"
+        )
+    accepted = set(sig.positional[sig.posonly :]) | set(sig.kwonly)
+    for keyword in call.keywords:
+        if keyword not in accepted and not sig.varkw:
+            return f"passes keyword {keyword!r}, but {sig.describe()} has no such parameter"
+    if call.star or call.starstar:
+        return None
+    given = set(sig.positional[: call.positional]) | set(call.keywords)
+    required = [*sig.positional[: sig.required], *sig.required_kwonly]
+    missing = [name for name in required if name not in given]
+    if missing:
+        return f"does not pass {missing[0]!r}, which {sig.describe()} requires"
+    return None
+
+
+class _Checker:
+    """Run every check over the files of one index."""
+
+    def __init__(self, index: _Index) -> None:
+        self.index = index
+
+    def _module(self, module: str, importer: str) -> ModuleSummary | None:
+        """The summary of a checkable repo module (parsed, with a static namespace)."""
+        path = self.index.resolve(module, importer)
+        summary = self.index.by_path.get(path) if path else None
+        if summary is None or summary.syntax_error or summary.open_namespace:
+            return None
+        return summary
+
+    def _defines(self, module: str, name: str, importer: str) -> bool:
+        summary = self._module(module, importer)
+        if summary is None or name in summary.bindings:
+            return True
+        return self.index.resolve(f"{module}.{name}", importer) is not None
+
+    def imports(self, summary: ModuleSummary) -> Iterator[SemanticIssue]:
+        for imp in summary.from_imports:
+            module = self.index.absolute(imp, summary.path)
+            if imp.name == "*" or module is None or self._defines(module, imp.name, summary.path):
+                continue
+            target = self.index.resolve(module, summary.path)
+            message = f"imports {imp.name} from {module}, but {target} does not define it"
+            yield SemanticIssue(
+                kind="import_conflict", file=summary.path, line=imp.line, name=imp.name,
+                message=message, target=target,
+            )  # fmt: skip
+        for plain in summary.module_imports:
+            parts = plain.module.split(".")
+            for depth in range(1, len(parts)):
+                parent, child = ".".join(parts[:depth]), ".".join(parts[: depth + 1])
+                if self._module(parent, summary.path) is None:
+                    continue
+                if self.index.resolve(child, summary.path) is None:
+                    yield SemanticIssue(
+                        kind="import_conflict", file=summary.path, line=plain.line, name=child,
+                        message=f"imports module {child}, which is not in the repository",
+                        target=self.index.resolve(parent, summary.path),
+                    )  # fmt: skip
+                    break
+
+    def _signature(self, module: str, name: str, importer: str, hops: int = 0) -> Signature | None:
+        """The signature `module.name` has, following re-exports a few hops."""
+        summary = self._module(module, importer)
+        if summary is None or name in summary.rebound or hops > _MAX_REEXPORT_HOPS:
+            return None
+        if name in summary.signatures:
+            return summary.signatures[name]
+        for imp in summary.from_imports:
+            if imp.alias == name and (source := self.index.absolute(imp, summary.path)):
+                return self._signature(source, imp.name, summary.path, hops + 1)
+        return None
+
+    def _binding(self, summary: ModuleSummary, name: str) -> tuple[str, str | None] | None:
+        """(module, None) when `name` names an imported module, (module, attr) for an imported
+        symbol, None otherwise (not imported, or bound more than once)."""
+        if name in summary.rebound:
+            return None
+        for plain in summary.module_imports:
+            if plain.alias == name:
+                return plain.module, None
+            if plain.alias is None and plain.module.split(".")[0] == name:
+                return name, None
+        for imp in summary.from_imports:
+            module = self.index.absolute(imp, summary.path) if imp.alias == name else None
+            if module is not None:
+                submodule = f"{module}.{imp.name}"
+                if self.index.resolve(submodule, summary.path):
+                    return submodule, None
+                return module, imp.name
+        return None
+
+    def _mismatch(
+        self, summary: ModuleSummary, line: int, sig: Signature | None, call: CallShape,
+        chain: tuple[str, ...], target: str | None,
+    ) -> Iterator[SemanticIssue]:  # fmt: skip
+        problem = signature_problem(sig, call) if sig else None
+        if problem:
+            yield SemanticIssue(
+                kind="signature_mismatch", file=summary.path, line=line, name=chain[-1],
+                message=f"calls {'.'.join(chain)}(): {problem}", target=target,
+            )  # fmt: skip
+
+    def references(self, summary: ModuleSummary) -> Iterator[SemanticIssue]:
+        for ref in summary.references:
+            bound = self._binding(summary, ref.chain[0])
+            if bound is None:
+                local = summary.signatures.get(ref.chain[0])
+                if ref.call and len(ref.chain) == 1 and local:
+                    yield from self._mismatch(
+                        summary, ref.line, local, ref.call, ref.chain, summary.path
+                    )
+                continue
+            module, attr = bound
+            rest = ref.chain[1:]
+            if attr is None:
+                while rest and self.index.resolve(f"{module}.{rest[0]}", summary.path):
+                    module, rest = f"{module}.{rest[0]}", rest[1:]
+                if not rest:
+                    continue
+                attr, rest = rest[0], rest[1:]
+                if not self._defines(module, attr, summary.path):
+                    yield self._removed(summary, ref.line, module, attr)
+                    continue
+            if ref.call is not None and not rest:
+                sig = self._signature(module, attr, summary.path)
+                target = self.index.resolve(module, summary.path)
+                yield from self._mismatch(summary, ref.line, sig, ref.call, ref.chain, target)
+
+    def _removed(self, summary: ModuleSummary, line: int, module: str, attr: str) -> SemanticIssue:
+        target = self.index.resolve(module, summary.path)
+        return SemanticIssue(
+            kind="removed_reference", file=summary.path, line=line, name=attr,
+            message=f"uses {module}.{attr}, but {target} does not define {attr}", target=target,
+        )  # fmt: skip
+
+
+def _own_issues(summary: ModuleSummary) -> Iterator[SemanticIssue]:
+    if summary.syntax_error is not None:
+        yield SemanticIssue(
+            kind="syntax_error", file=summary.path, line=summary.error_line, name="",
+            message=f"does not parse: {summary.syntax_error}",
+        )  # fmt: skip
+    for name, line in summary.duplicates:
+        yield SemanticIssue(
+            kind="duplicate_definition", file=summary.path, line=line, name=name,
+            message=f"{name} is defined more than once at the top level",
+        )  # fmt: skip
+
+
+def check_files(sources: dict[str, bytes]) -> tuple[SemanticIssue, ...]:
+    """Check files given as {repo-relative path: content}; issues sorted by file and line.
+
+    Example:
+        >>> check_files({"a.py": b"def f(): ...\\ndef f(): ...\\n"})[0].kind
+        'duplicate_definition'
+    """
+    summaries = {path: summarize(path, data) for path, data in sources.items()}
+    checker = _Checker(_Index(summaries))
+    issues: list[SemanticIssue] = []
+    for summary in summaries.values():
+        issues += _own_issues(summary)
+        if summary.syntax_error is None:
+            issues += checker.imports(summary)
+            issues += checker.references(summary)
+    return tuple(sorted(issues, key=lambda i: (i.file, i.line or 0, i.kind, i.name)))
+
+
+def check_tree(root: Path, files: Iterable[str] | None = None) -> tuple[SemanticIssue, ...]:
+    """Check every Python file under `root` (or the repo-relative `files`); never raises on
+    a bad file: parse failures are issues. Symlinks and vanished files are skipped.
+    """
+    sources: dict[str, bytes] = {}
+    for rel in python_files(root) if files is None else files:
+        path = root / rel
+        if path.is_symlink() or not path.is_file():
+            continue
+        sources[PurePosixPath(rel).as_posix()] = path.read_bytes()
+    return check_files(sources)
+
+
+def new_issues(
+    before: Iterable[SemanticIssue], after: Iterable[SemanticIssue]
+) -> tuple[SemanticIssue, ...]:
+    """The issues of `after` that `before` did not already have (compared without lines)."""
+    remaining = Counter(issue.key for issue in before)
+    fresh: list[SemanticIssue] = []
+    for issue in after:
+        if remaining[issue.key] > 0:
+            remaining[issue.key] -= 1
+        else:
+            fresh.append(issue)
+    return tuple(fresh)

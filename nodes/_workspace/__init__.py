@@ -1,0 +1,1 @@
+"""The git workspace: worktrees per subtask, the merge engine and the merge node."""

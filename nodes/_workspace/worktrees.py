@@ -1,0 +1,380 @@
+"""One run's git workspace: the integration worktree and the subtask worktrees' life cycle.
+
+Everything is derived from git itself (branches, `git worktree list`), so a node that re-runs
+after a crash rebuilds the same `RunWorkspace` and finds its work where it left it. Every
+mutating call takes the run lock (threads and processes), so git never races itself.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+
+from langgraph_council.nodes._workspace.git import git_ok, run_git, run_lock, try_git
+from langgraph_council.nodes._workspace.models import (
+    ReconcileReport,
+    SubtaskWorktree,
+    WorkspaceConfig,
+    WorkspaceError,
+    WorktreeLimitError,
+    validate_id,
+)
+
+__all__ = ["RunWorkspace", "check_workspace"]
+
+logger = logging.getLogger(__name__)
+
+_HALF_CREATED = "initializing"
+
+
+@dataclass(frozen=True, slots=True)
+class _Registered:
+    """One entry of `git worktree list --porcelain`."""
+
+    path: Path
+    branch: str | None
+    locked: str | None
+    prunable: bool
+
+    @property
+    def half_created(self) -> bool:
+        """`git worktree add` was killed before it finished checking out."""
+        return self.locked == _HALF_CREATED
+
+    @property
+    def healthy(self) -> bool:
+        """Registered, present and fully checked out."""
+        return not self.prunable and not self.half_created
+
+
+def _parse_worktrees(text: str) -> dict[Path, _Registered]:
+    """Parse `git worktree list --porcelain` into entries keyed by resolved path."""
+    entries: dict[Path, _Registered] = {}
+    for block in text.strip().split("\n\n"):
+        fields: dict[str, str] = {}
+        for line in block.splitlines():
+            key, _, value = line.partition(" ")
+            fields[key] = value
+        if "worktree" not in fields:
+            continue
+        path = Path(fields["worktree"]).resolve()
+        branch = fields.get("branch", "").removeprefix("refs/heads/") or None
+        entries[path] = _Registered(path, branch, fields.get("locked"), "prunable" in fields)
+    return entries
+
+
+def _locate_repo(repo_path: Path) -> Path:
+    """The git common directory of `repo_path`, or a ValueError naming the field."""
+    if not repo_path.is_dir():
+        raise ValueError(
+            f"WorkspaceConfig.repo_path {str(repo_path)!r} is not a directory; "
+            "point it at a git repository"
+        )
+    outcome = try_git(repo_path, "rev-parse", "--git-common-dir")
+    if not outcome.ok:
+        raise ValueError(
+            f"WorkspaceConfig.repo_path {str(repo_path)!r} is not inside a git repository "
+            f"({outcome.stderr.strip()}); run `git init` there or point it at one"
+        )
+    return (repo_path / outcome.stdout.strip()).resolve()
+
+
+def check_workspace(config: WorkspaceConfig) -> Path:
+    """Check, without changing anything, that `config` names a repository and a local base
+    branch; returns the git common directory.
+
+    Raises:
+        ValueError: Naming `repo_path` or `base_branch` and the fix.
+    """
+    git_dir = _locate_repo(Path(config.repo_path))
+    ref = f"refs/heads/{config.base_branch}"
+    if not git_ok(git_dir, "show-ref", "--verify", "--quiet", ref):
+        raise ValueError(
+            f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
+            f"{config.repo_path}; create it or name an existing branch"
+        )
+    return git_dir
+
+
+class RunWorkspace:
+    """The worktrees, branches and lock of one coordination run in one repository.
+
+    Build it with `RunWorkspace.open(config, run_id)`; opening is idempotent and reconciles
+    what a crashed earlier process left behind.
+
+    Example:
+        >>> ws = RunWorkspace.open(WorkspaceConfig(repo_path="."), "run-1")  # doctest: +SKIP
+        >>> ws.create_worktree("api").path  # doctest: +SKIP
+    """
+
+    def __init__(self, config: WorkspaceConfig, run_id: str, *, git_dir: Path) -> None:
+        self.config = config
+        self.run_id = validate_id(run_id, "run_id")
+        self.git_dir = git_dir
+        root = (config.worktree_root or git_dir / "council-worktrees").resolve()
+        self.run_dir = root / self.run_id
+        self.integration_branch = f"council/{self.run_id}/integration"
+        self.integration_path = self.run_dir / "integration"
+
+    @classmethod
+    def open(cls, config: WorkspaceConfig, run_id: str) -> RunWorkspace:
+        """Validate the config, reconcile leftovers and make sure the integration worktree exists.
+
+        Raises:
+            ValueError: When `run_id`, `repo_path` or `base_branch` is unusable (named).
+        """
+        validate_id(run_id, "run_id")
+        workspace = cls(config, run_id, git_dir=_locate_repo(Path(config.repo_path)))
+        if not workspace.branch_exists(config.base_branch):
+            raise ValueError(
+                f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
+                f"{config.repo_path}; create it or name an existing branch"
+            )
+        workspace.reconcile()
+        return workspace
+
+    # names and queries -----------------------------------------------------------------
+
+    def subtask_branch(self, subtask_id: str) -> str:
+        """The branch a subtask works on."""
+        return f"council/{self.run_id}/task/{validate_id(subtask_id, 'subtask_id')}"
+
+    def subtask_path(self, subtask_id: str) -> Path:
+        """Where a subtask's worktree lives."""
+        return self.run_dir / "tasks" / validate_id(subtask_id, "subtask_id")
+
+    def lock(self) -> AbstractContextManager[None]:
+        """The run lock (re-entrant in one thread, exclusive across threads and processes)."""
+        return run_lock(self.run_dir / ".lock")
+
+    def branch_exists(self, branch: str) -> bool:
+        """True when `branch` is a local branch."""
+        return git_ok(self.git_dir, "show-ref", "--verify", "--quiet", f"refs/heads/{branch}")
+
+    def tip(self, ref: str) -> str:
+        """The commit sha `ref` points at."""
+        return run_git(self.git_dir, "rev-parse", "--verify", f"{ref}^{{commit}}").strip()
+
+    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
+        """True when `ancestor` is reachable from `descendant` (or equal)."""
+        return git_ok(self.git_dir, "merge-base", "--is-ancestor", ancestor, descendant)
+
+    def registered(self) -> dict[Path, _Registered]:
+        """Every worktree git knows of, keyed by resolved path."""
+        return _parse_worktrees(run_git(self.git_dir, "worktree", "list", "--porcelain"))
+
+    def live_worktrees(self) -> tuple[str, ...]:
+        """Ids of the subtasks whose worktree is registered and present."""
+        tasks = self.run_dir / "tasks"
+        return tuple(
+            sorted(
+                entry.path.name
+                for entry in self.registered().values()
+                if entry.path.parent == tasks and entry.healthy
+            )
+        )
+
+    def free_slots(self) -> int:
+        """How many more subtask worktrees may be created now."""
+        return max(0, self.config.max_concurrent_worktrees - len(self.live_worktrees()))
+
+    def subtask_branches(self) -> tuple[str, ...]:
+        """Ids of the subtasks that have a branch in this run."""
+        prefix = f"refs/heads/council/{self.run_id}/task/"
+        refs = run_git(self.git_dir, "for-each-ref", "--format=%(refname)", prefix)
+        return tuple(sorted(line.removeprefix(prefix) for line in refs.splitlines() if line))
+
+    # subtask worktrees --------------------------------------------------------------------
+
+    def create_worktree(self, subtask_id: str) -> SubtaskWorktree:
+        """The subtask's worktree, created from the integration branch as it stands now.
+
+        Idempotent: called again (after a crash, a resume) it returns the same path and branch
+        and never resets work; a branch without a worktree is re-attached.
+
+        Raises:
+            WorktreeLimitError: When `max_concurrent_worktrees` are already live.
+            ValueError: When `subtask_id` is not a safe id.
+        """
+        branch, path = self.subtask_branch(subtask_id), self.subtask_path(subtask_id)
+        with self.lock():
+            entry = self.registered().get(path)
+            if entry is not None and entry.healthy:
+                if entry.branch != branch:
+                    raise WorkspaceError(f"{path} is checked out on {entry.branch}, not {branch}")
+                return SubtaskWorktree(
+                    subtask_id=subtask_id, path=path, branch=branch,
+                    base_sha=self._fork_point(branch), reused=True,
+                )  # fmt: skip
+            self._clear_path(path)
+            live = self.live_worktrees()
+            if len(live) >= self.config.max_concurrent_worktrees:
+                raise WorktreeLimitError(self.config.max_concurrent_worktrees, live)
+            reattach = self.branch_exists(branch)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if reattach:
+                run_git(self.git_dir, "worktree", "add", str(path), branch)
+            else:
+                base = self.tip(self.integration_branch)
+                run_git(self.git_dir, "worktree", "add", "-b", branch, str(path), base)
+            return SubtaskWorktree(
+                subtask_id=subtask_id, path=path, branch=branch,
+                base_sha=self._fork_point(branch), reused=reattach,
+            )  # fmt: skip
+
+    def commit_pending(self, subtask_id: str, message: str | None = None) -> str | None:
+        """Commit whatever the subtask left uncommitted in its worktree; the new sha or None."""
+        path = self.subtask_path(subtask_id)
+        with self.lock():
+            entry = self.registered().get(path)
+            if entry is None or not entry.healthy:
+                return None
+            run_git(path, "add", "-A")
+            if git_ok(path, "diff", "--cached", "--quiet"):
+                return None
+            text = message or f"Subtask {subtask_id}: work saved by council before merging"
+            run_git(path, "commit", "-q", "--no-verify", "-m", text, identity=True)
+            return self.tip(self.subtask_branch(subtask_id))
+
+    def remove_worktree(self, subtask_id: str) -> bool:
+        """Remove the subtask's worktree if it is clean; its branch always stays.
+
+        Returns False (and keeps the worktree) when it is absent or has uncommitted changes.
+        """
+        path = self.subtask_path(subtask_id)
+        with self.lock():
+            entry = self.registered().get(path)
+            if entry is None or not entry.healthy:
+                return False
+            outcome = try_git(self.git_dir, "worktree", "remove", str(path))
+            if not outcome.ok:
+                logger.warning("kept worktree %s: %s", path, outcome.stderr.strip())
+            return outcome.ok
+
+    def _fork_point(self, branch: str) -> str:
+        return run_git(self.git_dir, "merge-base", branch, self.integration_branch).strip()
+
+    # integration worktree and reconciliation ----------------------------------------------
+
+    def reconcile(self) -> ReconcileReport:
+        """Repair what a crashed run left: stale registrations, half-created worktrees, stray
+        directories (empty ones removed, others moved to `orphaned/`, never deleted), an
+        unfinished merge in the integration worktree. Branches are never deleted; a subtask
+        branch without a worktree is re-attached by the next `create_worktree`.
+        """
+        with self.lock():
+            found: dict[str, list[str]] = {"pruned": [], "half": [], "empty": [], "moved": []}
+            tasks = self.run_dir / "tasks"
+            candidates = [self.integration_path]
+            candidates += sorted(tasks.iterdir()) if tasks.is_dir() else []
+            candidates += [p for p in self.registered() if p.parent == tasks]
+            for path in dict.fromkeys(candidates):
+                done = self._clear_path(path, keep_healthy=True)
+                if done:
+                    found[done].append(path.name)
+            aborted = self.restore_integration()
+            live = set(self.live_worktrees())
+            return ReconcileReport(
+                pruned=tuple(found["pruned"]),
+                aborted_merge=aborted,
+                removed_empty=tuple(found["empty"]),
+                quarantined=tuple(found["moved"]),
+                removed_half_created=tuple(found["half"]),
+                unattached_branches=tuple(b for b in self.subtask_branches() if b not in live),
+            )
+
+    def _clear_path(self, path: Path, *, keep_healthy: bool = False) -> str | None:
+        """Free `path` for a new worktree; say what was done ("pruned", "half", ...) or None."""
+        entry = self.registered().get(path)
+        if entry is not None and entry.half_created:
+            run_git(self.git_dir, "worktree", "unlock", str(path))
+            if path.exists():
+                run_git(self.git_dir, "worktree", "remove", "--force", str(path))
+            else:
+                run_git(self.git_dir, "worktree", "prune")
+            return "half"
+        if entry is not None and entry.prunable:
+            run_git(self.git_dir, "worktree", "prune")
+            return "pruned"
+        if entry is not None:
+            if keep_healthy:
+                return None
+            raise WorkspaceError(f"{path} is a live worktree on {entry.branch}; not replacing it")
+        if not path.exists():
+            return None
+        if path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+            return "empty"
+        self._quarantine(path)
+        return "moved"
+
+    def _quarantine(self, path: Path) -> Path:
+        """Move a stray directory aside (it may hold uncommitted work) instead of deleting it."""
+        orphaned = self.run_dir / "orphaned"
+        orphaned.mkdir(parents=True, exist_ok=True)
+        number = 1
+        while (orphaned / f"{path.name}-{number}").exists():
+            number += 1
+        target = orphaned / f"{path.name}-{number}"
+        path.rename(target)
+        logger.warning("moved stray directory %s to %s", path, target)
+        return target
+
+    def _ensure_integration(self) -> None:
+        """Create the integration branch (from the base branch) and its worktree if missing."""
+        entry = self.registered().get(self.integration_path)
+        if entry is not None and entry.healthy:
+            if entry.branch != self.integration_branch:
+                raise WorkspaceError(
+                    f"{self.integration_path} is checked out on {entry.branch}, "
+                    f"not {self.integration_branch}"
+                )
+            return
+        if not self.branch_exists(self.integration_branch):
+            base = self.tip(self.config.base_branch)
+            run_git(self.git_dir, "branch", self.integration_branch, base)
+        self._clear_path(self.integration_path)
+        self.integration_path.parent.mkdir(parents=True, exist_ok=True)
+        run_git(
+            self.git_dir, "worktree", "add", str(self.integration_path), self.integration_branch
+        )
+
+    def _integration_admin_dir(self) -> Path:
+        """The integration worktree's git dir, after checking git agrees it is ours."""
+        out = run_git(
+            self.integration_path, "rev-parse", "--show-toplevel", "--absolute-git-dir",
+            "--symbolic-full-name", "HEAD",
+        ).splitlines()  # fmt: skip
+        top, admin, head = [*out, "", "", ""][:3]
+        if Path(top).resolve() != self.integration_path or head != (
+            f"refs/heads/{self.integration_branch}"
+        ):
+            raise WorkspaceError(
+                f"{self.integration_path} is not the integration worktree (git says {top} on "
+                f"{head}); refusing to reset it"
+            )
+        return Path(admin)
+
+    def restore_integration(self) -> bool:
+        """Abort an unfinished merge and drop stray changes in the integration worktree.
+
+        Only council writes there, and only under the run lock, so anything found is the
+        debris of a killed merge. A missing integration worktree is re-created first. Returns
+        True when something had to be undone.
+        """
+        cwd = self.integration_path
+        with self.lock():
+            self._ensure_integration()
+            admin = self._integration_admin_dir()
+            (admin / "index.lock").unlink(missing_ok=True)
+            aborted = False
+            if (admin / "MERGE_HEAD").exists():
+                run_git(cwd, "merge", "--abort")
+                aborted = True
+            if run_git(cwd, "status", "--porcelain").strip():
+                run_git(cwd, "reset", "-q", "--hard", "HEAD")
+                run_git(cwd, "clean", "-fdq")
+                aborted = True
+            return aborted
