@@ -30,7 +30,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, Org, Roster, Task
-from langgraph_council.nodes._pipeline import SubtaskRun
+from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes.testing import ScriptCall
 
 ORG = Org.load(Path(__file__).resolve().parents[1] / "tests" / "data" / "org.yaml")

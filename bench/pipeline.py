@@ -36,7 +36,7 @@ from langgraph_council.graphs import (
 )
 from langgraph_council.guards import CircuitBreakerConfig, LoopPreventionConfig, RateLimitConfig
 from langgraph_council.nodes import AgentProfile, Org, Task
-from langgraph_council.nodes._pipeline import SubtaskRun
+from langgraph_council.nodes._pipeline.models import SubtaskRun
 
 WAVES, WIDTH, LATENCY = 10, 100, 0.010
 SUBTASKS = WAVES * WIDTH

@@ -8,7 +8,7 @@ from datetime import datetime
 from psycopg.types.json import Jsonb
 
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
-from langgraph_council.nodes._conflicts import ConflictType, DissentRecord
+from langgraph_council.nodes._conflicts.models import ConflictType, DissentRecord
 
 __all__ = ["PostgresDissentStore"]
 

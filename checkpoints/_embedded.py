@@ -24,6 +24,8 @@ from typing import IO
 
 import platformdirs
 
+from langgraph_council.nodes._errors import CouncilError
+
 __all__ = ["DATA_DIR_ENV", "EmbeddedPostgresError", "default_data_dir", "embedded_postgres"]
 
 DATA_DIR_ENV = "COUNCIL_DATA_DIR"
@@ -33,7 +35,7 @@ SERVICE_USER = "council_pg"
 """The unprivileged account the server runs as when we are root (PostgreSQL refuses root)."""
 
 
-class EmbeddedPostgresError(RuntimeError):
+class EmbeddedPostgresError(CouncilError, RuntimeError):
     """The embedded server could not start; `log` holds the tail of its log."""
 
     def __init__(self, message: str, *, log: str = "") -> None:

@@ -14,15 +14,14 @@ from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints._connections import ConnOrPool, advisory_lock
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
-from langgraph_council.nodes._escalation import (
+from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue, duplicate_error
+from langgraph_council.nodes._escalation.models import (
     Escalation,
     EscalationDecision,
     EscalationKind,
     EscalationStatus,
-    EscalationStore,
-    InMemoryEscalationQueue,
 )
-from langgraph_council.nodes._escalation.memory import duplicate_error
+from langgraph_council.nodes._escalation.store import EscalationStore
 
 __all__ = ["EscalationQueue", "InMemoryEscalationQueue"]
 

@@ -31,6 +31,7 @@ from langgraph_council.checkpoints._resume_attempts import (
     ResumeStatus,
     stored_error_text,
 )
+from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._resume_note import RESUME_NOTE_KEY, resume_note_payload
 
 __all__ = [
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 
-class ThreadFailedError(RuntimeError):
+class ThreadFailedError(CouncilError, RuntimeError):
     """The thread was given up on: too many resume attempts failed."""
 
     def __init__(

@@ -1,7 +1,8 @@
-"""Compiled LangGraph graphs: this package only wires nodes and guards together.
+"""Graph factories: each family's `create_*` / `build_*`, its config, and the plugin registries.
 
-Its names are imported on first use (PEP 562), so that `council --help` and other light
-entry points do not pay for LangGraph at import time.
+Names load on first use (PEP 562): `council --help` and other light entry points do not pay
+for LangGraph at import time. As in every facade, a name is written in its import (here for
+type checkers only) and in `__all__`; `__getattr__` takes it from the first module that has it.
 """
 
 from __future__ import annotations
@@ -15,19 +16,16 @@ if TYPE_CHECKING:
         create_conflict_batch_graph,
     )
     from langgraph_council.graphs._conflicts import (
-        ConflictGraph,
         build_conflict_graph,
         conflict_strategies,
         create_conflict_graph,
         register_conflict_strategy,
     )
     from langgraph_council.graphs._coordination import (
-        CoordinationGraph,
         build_coordination_graph,
         create_coordination_graph,
     )
     from langgraph_council.graphs._delegation import (
-        DelegationGraph,
         build_delegation_graph,
         create_delegation_graph,
     )
@@ -37,74 +35,38 @@ if TYPE_CHECKING:
         TriggeredMeeting,
     )
     from langgraph_council.graphs._meetings import (
-        MeetingGraph,
         build_meeting_graph,
         create_meeting_graph,
         meeting_protocols,
         register_meeting_protocol,
     )
-    from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+    from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
     from langgraph_council.nodes._delegation.models import DelegationConfig
     from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
-    from langgraph_council.nodes._pipeline import (
-        CoordinationConfig,
-        ManualDecomposer,
-        WorkspaceConfig,
-    )
+    from langgraph_council.nodes._pipeline.config import CoordinationConfig
+    from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
+    from langgraph_council.nodes._workspace.models import WorkspaceConfig
 
-_LAZY = {
-    "ConflictGraph": "langgraph_council.graphs._conflicts",
-    "ConflictResolutionConfig": "langgraph_council.nodes._conflicts",
-    "CoordinationConfig": "langgraph_council.nodes._pipeline",
-    "CoordinationGraph": "langgraph_council.graphs._coordination",
-    "DelegationConfig": "langgraph_council.nodes._delegation.models",
-    "DelegationGraph": "langgraph_council.graphs._delegation",
-    "ManualDecomposer": "langgraph_council.nodes._pipeline",
-    "MeetingGraph": "langgraph_council.graphs._meetings",
-    "MeetingProtocolConfig": "langgraph_council.nodes._meetings.config",
-    "MeetingTriggers": "langgraph_council.graphs._meeting_triggers",
-    "MeetingType": "langgraph_council.graphs._meeting_triggers",
-    "TriggeredMeeting": "langgraph_council.graphs._meeting_triggers",
-    "WorkspaceConfig": "langgraph_council.nodes._pipeline",
-    "build_conflict_batch_graph": "langgraph_council.graphs._conflict_batch",
-    "build_conflict_graph": "langgraph_council.graphs._conflicts",
-    "build_coordination_graph": "langgraph_council.graphs._coordination",
-    "build_delegation_graph": "langgraph_council.graphs._delegation",
-    "build_meeting_graph": "langgraph_council.graphs._meetings",
-    "conflict_strategies": "langgraph_council.graphs._conflicts",
-    "create_conflict_batch_graph": "langgraph_council.graphs._conflict_batch",
-    "create_conflict_graph": "langgraph_council.graphs._conflicts",
-    "create_coordination_graph": "langgraph_council.graphs._coordination",
-    "create_delegation_graph": "langgraph_council.graphs._delegation",
-    "create_meeting_graph": "langgraph_council.graphs._meetings",
-    "meeting_protocols": "langgraph_council.graphs._meetings",
-    "register_conflict_strategy": "langgraph_council.graphs._conflicts",
-    "register_meeting_protocol": "langgraph_council.graphs._meetings",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
-
+_MODULES = (
+    "langgraph_council.graphs._meetings",
+    "langgraph_council.graphs._conflicts",
+    "langgraph_council.graphs._conflict_batch",
+    "langgraph_council.graphs._delegation",
+    "langgraph_council.graphs._coordination",
+    "langgraph_council.graphs._meeting_triggers",
+    "langgraph_council.nodes._meetings.config",
+    "langgraph_council.nodes._conflicts.config",
+    "langgraph_council.nodes._delegation.models",
+    "langgraph_council.nodes._pipeline.config",
+    "langgraph_council.nodes._pipeline.decompose",
+    "langgraph_council.nodes._workspace.models",
+)
 
 __all__ = [
-    "ConflictGraph",
     "ConflictResolutionConfig",
     "CoordinationConfig",
-    "CoordinationGraph",
     "DelegationConfig",
-    "DelegationGraph",
     "ManualDecomposer",
-    "MeetingGraph",
     "MeetingProtocolConfig",
     "MeetingTriggers",
     "MeetingType",
@@ -125,3 +87,17 @@ __all__ = [
     "register_conflict_strategy",
     "register_meeting_protocol",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        for module in _MODULES:
+            found = importlib.import_module(module).__dict__.get(name)
+            if found is not None:
+                globals()[name] = found
+                return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

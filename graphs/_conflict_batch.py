@@ -12,13 +12,6 @@ from langgraph.types import Checkpointer
 
 from langgraph_council.graphs._conflicts import build_conflict_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._conflicts import (
-    ConflictContext,
-    ConflictInput,
-    ConflictResolutionConfig,
-    DissentStore,
-    EscalationStore,
-)
 from langgraph_council.nodes._conflicts.batch import (
     RESOLVE_CONFLICT,
     BatchInput,
@@ -26,6 +19,10 @@ from langgraph_council.nodes._conflicts.batch import (
     collect_resolution,
     fan_out_conflicts,
 )
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes._conflicts.dissent import DissentStore
+from langgraph_council.nodes._conflicts.state import ConflictContext, ConflictInput
+from langgraph_council.nodes._escalation.store import EscalationStore
 
 __all__ = [
     "BatchGraph",

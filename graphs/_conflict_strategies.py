@@ -7,19 +7,12 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._conflicts import (
-    ConflictContext,
-    ConflictResolutionConfig,
-    StrategyInput,
-    StrategyOutput,
-    StrategyState,
-)
 from langgraph_council.nodes._conflicts.authority import (
     make_ask_common_manager_node,
     make_rank_parties_node,
     route_after_ranking,
 )
-from langgraph_council.nodes._conflicts.config import current_config
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes._conflicts.debate import (
     make_argue_node,
     make_choose_judge_node,
@@ -34,6 +27,12 @@ from langgraph_council.nodes._conflicts.ladder import (
     make_check_agreement_node,
     make_negotiate_node,
     route_negotiation,
+)
+from langgraph_council.nodes._conflicts.state import (
+    ConflictContext,
+    StrategyInput,
+    StrategyOutput,
+    StrategyState,
 )
 
 __all__ = [

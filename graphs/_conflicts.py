@@ -20,15 +20,8 @@ from langgraph_council.graphs._conflict_strategies import (
 )
 from langgraph_council.graphs._registry import Registry
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._conflicts import (
-    ConflictContext,
-    ConflictInput,
-    ConflictOutput,
-    ConflictResolutionConfig,
-    ConflictState,
-    DissentStore,
-)
-from langgraph_council.nodes._conflicts.dissent import make_record_dissent_node
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes._conflicts.dissent import DissentStore, make_record_dissent_node
 from langgraph_council.nodes._conflicts.human import (
     make_apply_human_decision_node,
     make_await_human_node,
@@ -40,7 +33,13 @@ from langgraph_council.nodes._conflicts.intake import (
     route_after_strategy,
     route_to_strategy,
 )
-from langgraph_council.nodes._escalation import EscalationStore, check_escalation_store
+from langgraph_council.nodes._conflicts.state import (
+    ConflictContext,
+    ConflictInput,
+    ConflictOutput,
+    ConflictState,
+)
+from langgraph_council.nodes._escalation.store import EscalationStore, check_escalation_store
 
 __all__ = [
     "ConflictGraph",

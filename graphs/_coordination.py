@@ -21,7 +21,7 @@ from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._escalation import EscalationStore, check_escalation_store
+from langgraph_council.nodes._escalation.store import EscalationStore, check_escalation_store
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer

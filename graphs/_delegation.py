@@ -40,7 +40,7 @@ from langgraph_council.nodes._delegation.state import (
     DelegationOutput,
     DelegationState,
 )
-from langgraph_council.nodes._escalation import EscalationStore, check_escalation_store
+from langgraph_council.nodes._escalation.store import EscalationStore, check_escalation_store
 from langgraph_council.nodes._org import Org
 
 __all__ = ["DelegationGraph", "build_delegation_graph", "create_delegation_graph"]

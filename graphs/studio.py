@@ -50,8 +50,10 @@ from langgraph_council.graphs._served_stores import ServedStores, open_served_st
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes._org import Org
-from langgraph_council.nodes._pipeline import ManualDecomposer, SubtaskRun, WorkspaceConfig
+from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.demo import DEMO_PLAN, DemoAgents, demo_pipeline_repo
+from langgraph_council.nodes._pipeline.models import SubtaskRun
+from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 __all__ = [

@@ -1,35 +1,33 @@
-"""Domain models, state schemas, agent calls and prompts: everything a node runs."""
+"""Domain models: the org and its agents, the roster, and what each family takes and returns."""
 
-from langgraph_council.nodes._agents import AgentReply, Roster, StructuredReply, estimate_tokens
-from langgraph_council.nodes._conflicts import (
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._conflicts.models import (
     Conflict,
-    ConflictKeys,
     ConflictOutcome,
     ConflictPosition,
     ConflictResolution,
     ConflictType,
     DissentRecord,
-    DissentStore,
-    InMemoryDissentStore,
 )
-from langgraph_council.nodes._escalation import (
+from langgraph_council.nodes._conflicts.state import ConflictInput, ConflictKeys
+from langgraph_council.nodes._delegation.state import DelegationInput
+from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._escalation.models import (
+    DelegationDecision,
     Escalation,
     EscalationStatus,
-    EscalationStore,
     HumanDecision,
+    MergeDecision,
 )
-from langgraph_council.nodes._fencing import escape_fences, fence_peer, fence_task_data
-from langgraph_council.nodes._meetings import (
+from langgraph_council.nodes._fencing import fence_peer, fence_task_data
+from langgraph_council.nodes._meetings.models import (
     ActionItem,
     Contribution,
     MeetingAgenda,
     MeetingAgendaItem,
-    MeetingKeys,
     MeetingMinutes,
-    MeetingRecord,
-    MinorityReport,
-    Position,
 )
+from langgraph_council.nodes._meetings.state import MeetingInput, MeetingKeys
 from langgraph_council.nodes._org import (
     AgentProfile,
     CoordinationRule,
@@ -37,42 +35,50 @@ from langgraph_council.nodes._org import (
     OrgError,
     SeniorityLevel,
 )
-from langgraph_council.nodes._pipeline import Task
+from langgraph_council.nodes._pipeline.models import (
+    PlanRow,
+    SubtaskResult,
+    SubtaskRun,
+    Task,
+)
+from langgraph_council.nodes._pipeline.report import CoordinationResult
+from langgraph_council.nodes._pipeline.state import CoordinationInput
 
 __all__ = [
     "ActionItem",
     "AgentProfile",
-    "AgentReply",
     "Conflict",
+    "ConflictInput",
     "ConflictKeys",
     "ConflictOutcome",
     "ConflictPosition",
     "ConflictResolution",
     "ConflictType",
     "Contribution",
+    "CoordinationInput",
+    "CoordinationResult",
     "CoordinationRule",
+    "CouncilError",
+    "DelegationDecision",
+    "DelegationInput",
     "DissentRecord",
-    "DissentStore",
     "Escalation",
     "EscalationStatus",
-    "EscalationStore",
     "HumanDecision",
-    "InMemoryDissentStore",
     "MeetingAgenda",
     "MeetingAgendaItem",
+    "MeetingInput",
     "MeetingKeys",
     "MeetingMinutes",
-    "MeetingRecord",
-    "MinorityReport",
+    "MergeDecision",
     "Org",
     "OrgError",
-    "Position",
+    "PlanRow",
     "Roster",
     "SeniorityLevel",
-    "StructuredReply",
+    "SubtaskResult",
+    "SubtaskRun",
     "Task",
-    "escape_fences",
-    "estimate_tokens",
     "fence_peer",
     "fence_task_data",
 ]

@@ -12,6 +12,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._fencing import escape_fences
 
 __all__ = [
@@ -137,7 +138,7 @@ class AgentProfile(BaseModel):
         return not self.can_delegate_to or role in self.can_delegate_to
 
 
-class OrgError(ValueError):
+class OrgError(CouncilError, ValueError):
     """The org definition is invalid; `agent_id` names the offending agent."""
 
     def __init__(self, message: str, *, agent_id: str | None = None) -> None:

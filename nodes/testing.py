@@ -18,6 +18,7 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, PrivateAttr
 
 from langgraph_council.nodes._agents import AGENT_ID_MARKER, estimate_tokens
+from langgraph_council.nodes._errors import CouncilError
 
 __all__ = ["Reply", "ScriptCall", "ScriptExhaustedError", "ScriptedChatModel", "last_human_text"]
 
@@ -25,7 +26,7 @@ Reply: TypeAlias = "str | AIMessage | Mapping[str, Any] | BaseModel | BaseExcept
 """One scripted reply: text, a message (e.g. with tool calls), a structured value, or an error."""
 
 
-class ScriptExhaustedError(RuntimeError):
+class ScriptExhaustedError(CouncilError, RuntimeError):
     """The script has no reply left for `agent_id` (None when the script is shared)."""
 
     def __init__(self, agent_id: str | None, used: int) -> None:

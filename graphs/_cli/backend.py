@@ -23,20 +23,22 @@ from langgraph.pregel import Pregel
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints import (
-    CallRecordStore,
     EmbeddedPostgresError,
     EscalationQueue,
     InMemoryCallRecordStore,
-    InMemoryResumeAttemptStore,
     PostgresCallRecordStore,
     PostgresDissentStore,
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
     PostgresMeetingRecordStore,
-    PostgresResumeAttemptStore,
-    ResumeAttemptStore,
     embedded_postgres,
     postgres_checkpointer,
+)
+from langgraph_council.checkpoints._call_records import CallRecordStore
+from langgraph_council.checkpoints._resume_attempts import (
+    InMemoryResumeAttemptStore,
+    PostgresResumeAttemptStore,
+    ResumeAttemptStore,
 )
 from langgraph_council.graphs._conflicts import create_conflict_graph
 from langgraph_council.graphs._delegation import create_delegation_graph
@@ -48,13 +50,12 @@ from langgraph_council.guards import (
     LoopRecordStore,
 )
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._conflicts import DissentStore, InMemoryDissentStore
+from langgraph_council.nodes._conflicts.dissent import DissentStore, InMemoryDissentStore
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
-from langgraph_council.nodes._escalation import (
-    EscalationKind,
-    EscalationStore,
-    InMemoryEscalationQueue,
-)
+from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
+from langgraph_council.nodes._escalation.models import EscalationKind
+from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes._meetings.records import InMemoryMeetingRecordStore, MeetingRecorder
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -73,7 +74,7 @@ DATABASE_ENV = "COUNCIL_DATABASE_URL"
 _POOL_SIZE = 4  # the checkpointer, the stores, and one held while an escalation is resumed
 
 
-class CliError(ValueError):
+class CliError(CouncilError, ValueError):
     """A user mistake: printed as one line, exit status 1."""
 
 

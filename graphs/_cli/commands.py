@@ -40,11 +40,11 @@ from langgraph_council.graphs._cli.output import (
 from langgraph_council.graphs._cli.run import GRAPH_KEY, PROTOCOL_KEY, run_graph
 from langgraph_council.graphs._coordination import create_coordination_graph
 from langgraph_council.guards import InMemoryGuardStateStore
-from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._context import merge_context
 from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes._demo import DEMO_TASK, demo_agenda, demo_conflict
-from langgraph_council.nodes._escalation import Escalation, EscalationKind
+from langgraph_council.nodes._escalation.models import Escalation, EscalationKind
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.demo import (
     DEMO_PIPELINE_TASK,

@@ -306,7 +306,7 @@ def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
         print_resolution,
     )
     from langgraph_council.graphs._cli.run import GRAPH_KEY, run_graph
-    from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+    from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 
     spec, org = load_council_file(args.file)
     graph = file_graph(spec, org, backend)

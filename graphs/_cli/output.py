@@ -14,7 +14,7 @@ from rich.text import Text
 
 from langgraph_council.nodes._conflicts.models import ConflictResolution, DissentRecord
 from langgraph_council.nodes._delegation.models import DelegationResult
-from langgraph_council.nodes._escalation import Escalation
+from langgraph_council.nodes._escalation.models import Escalation
 from langgraph_council.nodes._meetings.models import MeetingMinutes
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 

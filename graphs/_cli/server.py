@@ -19,7 +19,7 @@ from langgraph_sdk import get_sync_client
 from langgraph_sdk.errors import LangGraphError, NotFoundError
 
 from langgraph_council.graphs._cli.backend import CliError
-from langgraph_council.nodes._escalation import EscalationKind
+from langgraph_council.nodes._escalation.models import EscalationKind
 
 __all__ = ["GRAPH_OF_KIND", "check_server_url", "server_graph"]
 

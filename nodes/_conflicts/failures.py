@@ -14,6 +14,7 @@ from typing import Literal
 
 from langgraph_council.nodes._calls import Update
 from langgraph_council.nodes._conflicts.models import Conflict, Statement, Verdict
+from langgraph_council.nodes._errors import CouncilError
 
 __all__ = [
     "PartiesFailedError",
@@ -26,7 +27,7 @@ __all__ = [
 StatementKind = Literal["argument", "rebuttal", "negotiation"]
 
 
-class PartiesFailedError(RuntimeError):
+class PartiesFailedError(CouncilError, RuntimeError):
     """No party of a round answered: every call failed. `agent_ids` names them."""
 
     def __init__(self, conflict_id: str, kind: str, failures: Sequence[Statement]) -> None:

@@ -22,17 +22,15 @@ from langgraph_council.nodes._conflicts.models import (
 from langgraph_council.nodes._conflicts.outcomes import make_resolution, with_fallback
 from langgraph_council.nodes._conflicts.prompts import summarise_position
 from langgraph_council.nodes._conflicts.state import ConflictState
-from langgraph_council.nodes._escalation import (
+from langgraph_council.nodes._escalation.flow import (
     MAX_ATTEMPTS,
-    Escalation,
-    EscalationStore,
-    HumanDecision,
     await_decision,
     open_escalation,
     opened,
-    parse_decision,
     require_thread_id,
 )
+from langgraph_council.nodes._escalation.models import Escalation, HumanDecision, parse_decision
+from langgraph_council.nodes._escalation.store import EscalationStore
 
 __all__ = [
     "MAX_HUMAN_ATTEMPTS",

@@ -22,14 +22,14 @@ from langgraph_council.nodes._delegation.flow import (
 )
 from langgraph_council.nodes._delegation.models import BlockedDelegation
 from langgraph_council.nodes._delegation.state import DelegationState
-from langgraph_council.nodes._escalation import (
-    Escalation,
-    EscalationStore,
+from langgraph_council.nodes._escalation.flow import (
     await_decision,
     open_escalation,
     opened,
     require_thread_id,
 )
+from langgraph_council.nodes._escalation.models import Escalation
+from langgraph_council.nodes._escalation.store import EscalationStore
 
 __all__ = [
     "AWAIT_HUMAN",

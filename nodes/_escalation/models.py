@@ -27,6 +27,7 @@ from pydantic import (
 )
 
 from langgraph_council.nodes._conflicts.models import Conflict
+from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._text import NulFree
 
 __all__ = [
@@ -56,7 +57,7 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class EscalationError(ValueError):
+class EscalationError(CouncilError, ValueError):
     """An escalation cannot take this step; `escalation_id` and `status` say which and why."""
 
     def __init__(self, message: str, *, escalation_id: str, status: str | None = None) -> None:

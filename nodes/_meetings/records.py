@@ -13,6 +13,7 @@ from typing import Protocol
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict
 
+from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._meetings.models import MeetingMinutes, MeetingStatus
 
 __all__ = [
@@ -69,7 +70,7 @@ class MeetingRecord(BaseModel):
         )
 
 
-class MeetingRecordClashError(ValueError):
+class MeetingRecordClashError(CouncilError, ValueError):
     """A meeting id is already recorded by another thread; records are never overwritten."""
 
     def __init__(self, meeting_id: str, stored_thread: str | None, new_thread: str | None) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import (
     Plan,
@@ -29,7 +30,7 @@ __all__ = [
 ]
 
 
-class PlanError(ValueError):
+class PlanError(CouncilError, ValueError):
     """A plan was rejected; `ids` names the subtasks at fault."""
 
     def __init__(self, message: str, *, ids: Sequence[str] = ()) -> None:

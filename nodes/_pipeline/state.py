@@ -10,7 +10,7 @@ from langgraph.channels.delta import DeltaChannel
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
-from langgraph_council.nodes._escalation import MergeDecision
+from langgraph_council.nodes._escalation.models import MergeDecision
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult, SubtaskRun, Task
 from langgraph_council.nodes._pipeline.report import (

@@ -26,15 +26,14 @@ from pydantic import BaseModel, ConfigDict
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._escalation import (
-    Escalation,
-    EscalationStore,
-    MergeDecision,
+from langgraph_council.nodes._escalation.flow import (
     await_decision,
     open_escalation,
     opened,
     require_thread_id,
 )
+from langgraph_council.nodes._escalation.models import Escalation, MergeDecision
+from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.names import (
     AWAIT_MERGE_DECISION,

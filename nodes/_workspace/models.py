@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from langgraph_council.nodes._errors import CouncilError
+
 __all__ = [
     "ConflictEscalation",
     "IntegrationResult",
@@ -58,7 +60,7 @@ _MAX_ID = 100  # same bound as pipeline-core's check_work_id
 _REF_FORBIDDEN = set(" ~^:?*[\\")
 
 
-class WorkspaceError(RuntimeError):
+class WorkspaceError(CouncilError, RuntimeError):
     """A workspace operation git refused or that would lose work; the message says what to do."""
 
 

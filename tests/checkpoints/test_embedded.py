@@ -143,7 +143,7 @@ def test_a_non_empty_folder_that_is_no_data_dir_is_refused_untouched(tmp_path: P
 
 
 def test_council_data_dir_sets_the_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from langgraph_council.checkpoints import default_data_dir
+    from langgraph_council.checkpoints._embedded import default_data_dir
 
     monkeypatch.setenv("COUNCIL_DATA_DIR", str(tmp_path / "here"))
     assert default_data_dir() == tmp_path / "here"

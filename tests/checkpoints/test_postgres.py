@@ -12,13 +12,13 @@ from langgraph.graph import START, StateGraph
 from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import (
-    Migration,
     async_postgres_checkpointer,
-    connect,
     postgres_checkpointer,
     setup_database,
 )
+from langgraph_council.checkpoints._connections import connect
 from langgraph_council.checkpoints._migrations import apply_migrations, schema_version
+from langgraph_council.checkpoints._schema import Migration
 
 pytestmark = pytest.mark.postgres
 

@@ -15,7 +15,8 @@ from langgraph.checkpoint.serde.encrypted import EncryptedSerializer
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from pydantic import BaseModel
 
-from langgraph_council.checkpoints import council_allowlist, council_serde, with_council_serde
+from langgraph_council.checkpoints import council_serde, with_council_serde
+from langgraph_council.checkpoints._serde import council_allowlist
 from langgraph_council.nodes import Conflict, MeetingMinutes, SeniorityLevel
 
 PROBE = Path(__file__).parent / "scripts" / "serde_probe.py"

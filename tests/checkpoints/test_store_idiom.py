@@ -11,20 +11,21 @@ import pytest
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints import (
-    BasePostgresStore,
     EscalationQueue,
     PostgresCallRecordStore,
     PostgresDissentStore,
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
     PostgresMeetingRecordStore,
-    PostgresResumeAttemptStore,
 )
 from langgraph_council.checkpoints._connections import connection_kwargs
 from langgraph_council.checkpoints._failures import FailureCategory
+from langgraph_council.checkpoints._pg_store import BasePostgresStore
+from langgraph_council.checkpoints._resume_attempts import PostgresResumeAttemptStore
 from langgraph_council.nodes import DissentRecord, MeetingAgenda, MeetingMinutes
-from langgraph_council.nodes._delegation import GuardLimits, LoopRecord
-from langgraph_council.nodes._escalation import Escalation
+from langgraph_council.nodes._delegation.limits import GuardLimits
+from langgraph_council.nodes._delegation.models import LoopRecord
+from langgraph_council.nodes._escalation.models import Escalation
 from langgraph_council.nodes._meetings.records import MeetingRecord
 
 pytestmark = pytest.mark.postgres

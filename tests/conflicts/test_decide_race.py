@@ -20,7 +20,7 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import EscalationError, EscalationQueue
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
-from langgraph_council.nodes._conflicts import build_dissent_records
+from langgraph_council.nodes._conflicts.dissent import build_dissent_records
 
 pytestmark = pytest.mark.postgres
 HUMAN = ConflictResolutionConfig(strategy="human")

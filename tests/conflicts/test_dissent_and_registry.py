@@ -18,20 +18,13 @@ from langgraph_council.graphs import (
     create_conflict_graph,
     register_conflict_strategy,
 )
-from langgraph_council.nodes import (
-    ConflictOutcome,
-    ConflictResolution,
+from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org, Roster
+from langgraph_council.nodes._conflicts.dissent import (
     DissentStore,
     InMemoryDissentStore,
-    Org,
-    Roster,
-)
-from langgraph_council.nodes._conflicts import (
-    StrategyInput,
-    StrategyOutput,
-    StrategyState,
     build_dissent_records,
 )
+from langgraph_council.nodes._conflicts.state import StrategyInput, StrategyOutput, StrategyState
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 

@@ -16,13 +16,11 @@ from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.types import Command
 
 from langgraph_council.checkpoints import (
-    BaseEscalationQueue,
     EscalationError,
     EscalationQueue,
     InMemoryEscalationQueue,
     PostgresDissentStore,
     async_postgres_checkpointer,
-    escalation_resume_command,
 )
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
@@ -31,6 +29,8 @@ from langgraph_council.graphs import (
 )
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
 from langgraph_council.nodes._conflicts.models import utc_now
+from langgraph_council.nodes._escalation.resume import escalation_resume_command
+from langgraph_council.nodes._escalation.store import EscalationStore as BaseEscalationQueue
 
 pytestmark = pytest.mark.postgres
 HUMAN = ConflictResolutionConfig(strategy="human")

@@ -16,7 +16,7 @@ from langgraph_council.nodes import (
     ConflictResolution,
     HumanDecision,
 )
-from langgraph_council.nodes._conflicts import parse_decision
+from langgraph_council.nodes._conflicts.human import parse_conflict_decision as parse_decision
 
 
 def test_one_position_is_refused(kit: Any) -> None:

@@ -18,7 +18,8 @@ from langgraph_council.graphs import (
     create_coordination_graph,
 )
 from langgraph_council.nodes import AgentProfile, Org, Task
-from langgraph_council.nodes._pipeline import CoordinationResult, SubtaskRun
+from langgraph_council.nodes._pipeline.models import SubtaskRun
+from langgraph_council.nodes._pipeline.report import CoordinationResult
 
 
 class Recorder:

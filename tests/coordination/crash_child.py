@@ -22,7 +22,7 @@ import psycopg
 from langgraph_council.checkpoints import postgres_checkpointer
 from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
 from langgraph_council.nodes import Org, Task
-from langgraph_council.nodes._pipeline import SubtaskRun
+from langgraph_council.nodes._pipeline.models import SubtaskRun
 
 ORG = Path(__file__).resolve().parents[1] / "data" / "org.yaml"
 PLAN = [{"id": f"s{i}", "title": f"Part {i}", "required_skills": ["python"]} for i in range(1, 6)]

@@ -14,13 +14,9 @@ from langgraph.types import Command, interrupt
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes import Task
-from langgraph_council.nodes._pipeline import (
-    CoordinationConfig,
-    Plan,
-    SubtaskResult,
-    SubtaskRun,
-    resolve_topology,
-)
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult, SubtaskRun
+from langgraph_council.nodes._pipeline.topology import resolve_topology
 
 from .conftest import Recorder, arun, rows, run
 

@@ -16,7 +16,7 @@ from langgraph_council.guards import (
     LoopPreventionConfig,
 )
 from langgraph_council.nodes import Org, Task
-from langgraph_council.nodes._pipeline import SubtaskResult, SubtaskRun
+from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 
 from .conftest import Recorder, run
 

@@ -17,7 +17,7 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import EscalationQueue, postgres_checkpointer
 from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._escalation import InMemoryEscalationQueue
+from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.coordination import workspace_pipeline as wp
 from tests.coordination.gitrepo import branches, commit_all, git, make_repo, no_git_identity

@@ -14,9 +14,9 @@ from langgraph_council.graphs import (
     create_coordination_graph,
 )
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._pipeline import merge_sequence
 from langgraph_council.nodes._pipeline.decompose import build_plan
 from langgraph_council.nodes._pipeline.models import SubtaskResult
+from langgraph_council.nodes._workspace.merge_node import merge_sequence
 from tests.coordination.gitrepo import branches, git, make_repo, no_git_identity, snapshot, write
 from tests.coordination.workspace_pipeline import TASK, Writer
 

@@ -6,8 +6,8 @@ import pytest
 
 from langgraph_council.graphs import ManualDecomposer
 from langgraph_council.nodes import Task
-from langgraph_council.nodes._pipeline import (
-    CoordinationConfig,
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.decompose import (
     PlanError,
     build_plan,
     classify_structure,

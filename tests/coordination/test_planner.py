@@ -5,13 +5,10 @@ from __future__ import annotations
 import json
 
 from langgraph_council.nodes import Org, Roster, Task
-from langgraph_council.nodes._pipeline import (
-    CoordinationConfig,
-    DecompositionPlan,
-    Plan,
-    PlanError,
-    apply_plan,
-)
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.decompose import PlanError
+from langgraph_council.nodes._pipeline.models import Plan
+from langgraph_council.nodes._pipeline.planner import DecompositionPlan, apply_plan
 from langgraph_council.nodes._pipeline.prompts import render_plan_prompt
 from langgraph_council.nodes.testing import ScriptedChatModel
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from langgraph_council.nodes._pipeline import SubtaskResult, rollup_status
+from langgraph_council.nodes._pipeline.models import SubtaskResult
+from langgraph_council.nodes._pipeline.rollup import rollup_status
 
 from .conftest import Recorder, rows, run
 

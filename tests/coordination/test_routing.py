@@ -7,13 +7,10 @@ import logging
 import pytest
 
 from langgraph_council.nodes import Org, Task
-from langgraph_council.nodes._pipeline import (
-    CoordinationConfig,
-    Subtask,
-    build_plan,
-    route_plan,
-    score_agent,
-)
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.decompose import build_plan
+from langgraph_council.nodes._pipeline.models import Subtask
+from langgraph_council.nodes._pipeline.route import route_plan, score_agent
 
 from .conftest import Recorder, agent, rows, run
 

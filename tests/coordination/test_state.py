@@ -14,15 +14,10 @@ from typing_extensions import TypedDict
 
 from langgraph_council.graphs import ManualDecomposer, build_coordination_graph
 from langgraph_council.nodes import Org
-from langgraph_council.nodes._pipeline import (
-    CoordinationConfig,
-    CoordinationResult,
-    Executor,
-    Subtask,
-    SubtaskRun,
-    Task,
-)
-from langgraph_council.nodes._pipeline.execute import make_execute_node
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.execute import Executor, make_execute_node
+from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun, Task
+from langgraph_council.nodes._pipeline.report import CoordinationResult
 from langgraph_council.nodes._pipeline.state import merge_outcomes
 
 from .conftest import TASK, Recorder, rows, run

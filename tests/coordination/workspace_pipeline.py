@@ -18,7 +18,7 @@ from langgraph_council.graphs import (
     create_coordination_graph,
 )
 from langgraph_council.nodes import Org, Task
-from langgraph_council.nodes._pipeline import SubtaskRun
+from langgraph_council.nodes._pipeline.models import SubtaskRun
 from tests.coordination.gitrepo import commit_all, write
 
 ORG_YAML = Path(__file__).resolve().parents[1] / "data" / "org.yaml"

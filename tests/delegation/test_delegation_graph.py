@@ -16,7 +16,7 @@ from langgraph_council.guards import (
     LoopPreventionConfig,
 )
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._delegation import DelegationConfig
+from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.delegation.scripts import HandOffReply, hand_to, ping_pong
 

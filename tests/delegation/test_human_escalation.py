@@ -22,12 +22,10 @@ from langgraph_council.checkpoints import (
 )
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._delegation import DelegationConfig
-from langgraph_council.nodes._escalation import (
-    EscalationError,
-    EscalationStore,
-    InMemoryEscalationQueue,
-)
+from langgraph_council.nodes._delegation.models import DelegationConfig
+from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
+from langgraph_council.nodes._escalation.models import EscalationError
+from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.delegation.scripts import ping_pong
 

@@ -16,7 +16,7 @@ from rich.console import Console
 from langgraph_council.graphs._cli.backend import mask_uri
 from langgraph_council.graphs._cli.output import print_escalation, print_escalations
 from langgraph_council.graphs.cli import main
-from langgraph_council.nodes._escalation import Escalation
+from langgraph_council.nodes._escalation.models import Escalation
 
 ROOT = Path(__file__).parents[2]
 

@@ -53,8 +53,8 @@ def test_both_registries_refuse_an_existing_name_unless_replaced(
 
 
 def test_graph_aliases_are_typed_by_their_state() -> None:
-    from langgraph_council.nodes._conflicts import ConflictState
-    from langgraph_council.nodes._delegation import DelegationState
+    from langgraph_council.nodes._conflicts.state import ConflictState
+    from langgraph_council.nodes._delegation.state import DelegationState
     from langgraph_council.nodes._meetings.state import MeetingState
 
     assert get_args(graphs.MeetingGraph)[0] is MeetingState

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from langgraph_council.guards import check_authority, check_chain_of_command
+from langgraph_council.guards._chain_of_command import check_authority, check_chain_of_command
 from langgraph_council.nodes import AgentProfile, Org
 
 

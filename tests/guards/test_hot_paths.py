@@ -21,8 +21,12 @@ from langgraph_council.guards import (
     LoopGuard,
     LoopPreventionConfig,
 )
-from langgraph_council.nodes._delegation import PairState
-from langgraph_council.nodes._delegation.limits import GuardLimits, check_pair, evaluate_pair
+from langgraph_council.nodes._delegation.limits import (
+    GuardLimits,
+    PairState,
+    check_pair,
+    evaluate_pair,
+)
 from tests.conftest import fresh_database
 
 T0 = datetime(2026, 4, 1, tzinfo=UTC)

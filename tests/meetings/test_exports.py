@@ -11,7 +11,7 @@ import langgraph_council.graphs as graphs
 import langgraph_council.guards as guards
 import langgraph_council.nodes as nodes
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._meetings import resolve_participants
+from langgraph_council.nodes._meetings.participants import resolve_participants
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from langgraph_council.graphs import create_meeting_graph
-from langgraph_council.nodes import AgentProfile, Org, Position, Roster
-from langgraph_council.nodes._meetings import parse_synthesis_text
+from langgraph_council.nodes import AgentProfile, Org, Roster
+from langgraph_council.nodes._meetings.models import Position
 from langgraph_council.nodes._meetings.positions import minority_reports, rank_positions
+from langgraph_council.nodes._meetings.synthesis import parse_synthesis_text
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel, last_human_text
 
 EIGHT = [

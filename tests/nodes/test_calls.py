@@ -16,7 +16,7 @@ from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._agents import Prompt
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._delegation import delegate_to
+from langgraph_council.nodes._delegation.handoff import delegate_to
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 

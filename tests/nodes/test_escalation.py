@@ -12,17 +12,19 @@ from langgraph.types import Command
 from pydantic import ValidationError
 from typing_extensions import TypedDict
 
-from langgraph_council.nodes._escalation import (
-    DelegationDecision,
-    Escalation,
-    EscalationError,
-    InMemoryEscalationQueue,
-    MergeDecision,
+from langgraph_council.nodes._escalation.flow import (
     await_decision,
     open_escalation,
     opened,
-    parse_decision,
     require_thread_id,
+)
+from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
+from langgraph_council.nodes._escalation.models import (
+    DelegationDecision,
+    Escalation,
+    EscalationError,
+    MergeDecision,
+    parse_decision,
 )
 
 BY = {"reasoning": "r", "decided_by": "human:a"}

@@ -10,7 +10,8 @@ from langchain_core.tools import ToolException
 from langgraph.errors import GraphRecursionError
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
-from langgraph_council.checkpoints import FailureCategory, describe_error, infer_failure_category
+from langgraph_council.checkpoints import FailureCategory, infer_failure_category
+from langgraph_council.checkpoints._failures import describe_error
 
 C = FailureCategory
 

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from langgraph_council.checkpoints import (
+from langgraph_council.checkpoints._reconciliation import (
+    NOTE_ERROR_CHARS,
     reconciliation_note,
     redact_secrets,
     sanitize_error_text,
 )
-from langgraph_council.checkpoints._reconciliation import NOTE_ERROR_CHARS
 
 ALNUM = string.ascii_letters + string.digits
 SEGMENT = st.text(ALNUM + "._-", min_size=1, max_size=12).filter(lambda s: s not in {".", ".."})

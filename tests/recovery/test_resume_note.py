@@ -10,7 +10,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
-from langgraph_council.checkpoints import InMemoryResumeAttemptStore, resume_with_policy
+from langgraph_council.checkpoints import resume_with_policy
+from langgraph_council.checkpoints._resume_attempts import InMemoryResumeAttemptStore
 from langgraph_council.nodes._agents import Roster, estimate_tokens
 from langgraph_council.nodes._calls import Call, CallOutcome, model_node
 from langgraph_council.nodes._demo import demo_org

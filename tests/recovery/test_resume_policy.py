@@ -18,16 +18,18 @@ from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import (
     FailureCategory,
-    InMemoryResumeAttemptStore,
-    PostgresResumeAttemptStore,
     ThreadFailedError,
     aresume_with_policy,
     async_postgres_checkpointer,
     postgres_checkpointer,
-    prepare_resume,
     resume_thread,
     resume_with_policy,
 )
+from langgraph_council.checkpoints._resume_attempts import (
+    InMemoryResumeAttemptStore,
+    PostgresResumeAttemptStore,
+)
+from langgraph_council.checkpoints._resume_policy import prepare_resume
 
 SCRIPTS = Path(__file__).parent / "scripts"
 CHILD = SCRIPTS / "policy_child.py"

@@ -9,11 +9,13 @@ import psycopg
 import pytest
 
 from langgraph_council.checkpoints import (
-    CallRecordStore,
     FailureCategory,
     InMemoryCallRecordStore,
-    InMemoryResumeAttemptStore,
     PostgresCallRecordStore,
+)
+from langgraph_council.checkpoints._call_records import CallRecordStore
+from langgraph_council.checkpoints._resume_attempts import (
+    InMemoryResumeAttemptStore,
     PostgresResumeAttemptStore,
     ResumeAttemptStore,
 )

@@ -12,7 +12,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.graphs import ManualDecomposer, create_coordination_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._pipeline import CoordinationResult, PlanError, SubtaskRun
+from langgraph_council.nodes._pipeline.decompose import PlanError
+from langgraph_council.nodes._pipeline.models import SubtaskRun
+from langgraph_council.nodes._pipeline.report import CoordinationResult
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.conftest import ORG_YAML
 

@@ -27,7 +27,7 @@ from langgraph_council.checkpoints import (
     setup_database,
 )
 from langgraph_council.nodes import Conflict, Org
-from langgraph_council.nodes._escalation import EscalationKind
+from langgraph_council.nodes._escalation.models import EscalationKind
 from tests.conftest import ORG_YAML, fresh_database
 from tests.coordination import workspace_pipeline as wp
 from tests.coordination.gitrepo import make_repo

@@ -21,7 +21,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
-from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.ladder import NegotiationReply
 from langgraph_council.nodes._conflicts.models import Verdict
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences

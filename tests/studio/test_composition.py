@@ -24,10 +24,9 @@ from langgraph_council.nodes import (
     MeetingKeys,
     MeetingMinutes,
     Org,
-    Position,
 )
 from langgraph_council.nodes._demo import demo_agenda, demo_roster
-from langgraph_council.nodes._meetings.models import DetectedConflict, MinorityReport
+from langgraph_council.nodes._meetings.models import DetectedConflict, MinorityReport, Position
 
 START_AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 MEETING = {

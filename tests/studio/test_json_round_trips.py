@@ -19,7 +19,7 @@ from langgraph.types import Command
 
 from langgraph_council.graphs import create_conflict_graph, create_meeting_graph
 from langgraph_council.nodes import Contribution, MeetingMinutes
-from langgraph_council.nodes._conflicts import ConflictResolution, Statement
+from langgraph_council.nodes._conflicts.models import ConflictResolution, Statement
 from langgraph_council.nodes._conflicts.state import merge_statements
 from langgraph_council.nodes._demo import demo_conflict, demo_roster
 from langgraph_council.nodes._meetings.models import ParticipantFailure

@@ -25,8 +25,8 @@ from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
 from langgraph_council.nodes._demo import demo_conflict
-from langgraph_council.nodes._pipeline import CoordinationResult
 from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
+from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.conftest import fresh_database
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]

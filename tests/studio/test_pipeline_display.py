@@ -8,8 +8,9 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import council_serde
 from langgraph_council.graphs import create_coordination_graph, studio
 from langgraph_council.nodes._demo import demo_org
-from langgraph_council.nodes._pipeline import ManualDecomposer, SubtaskRun, Task
+from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
+from langgraph_council.nodes._pipeline.models import SubtaskRun, Task
 
 
 def test_waves_and_attribution_render_escaped_without_a_workspace() -> None:

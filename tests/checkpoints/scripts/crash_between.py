@@ -27,18 +27,18 @@ from langgraph.checkpoint.postgres import PostgresSaver
 
 from langgraph_council.checkpoints import (
     EscalationQueue,
-    connect,
     interrupted_threads,
     resume_thread,
     setup_database,
 )
+from langgraph_council.checkpoints._connections import connect
 from langgraph_council.graphs import (
     create_conflict_graph,
     create_delegation_graph,
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
-from langgraph_council.nodes._conflicts import ConflictResolutionConfig
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 ORG = Org.load(Path(__file__).resolve().parents[2] / "data" / "org.yaml")

@@ -17,11 +17,8 @@ from typing import Any
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from langgraph_council.checkpoints import (
-    council_allowlist,
-    postgres_checkpointer,
-    with_council_serde,
-)
+from langgraph_council.checkpoints import postgres_checkpointer, with_council_serde
+from langgraph_council.checkpoints._serde import council_allowlist
 from langgraph_council.graphs import (
     create_conflict_graph,
     create_delegation_graph,

@@ -19,11 +19,11 @@ from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import (
-    PostgresResumeAttemptStore,
     ThreadFailedError,
     postgres_checkpointer,
     resume_with_policy,
 )
+from langgraph_council.checkpoints._resume_attempts import PostgresResumeAttemptStore
 from langgraph_council.nodes._resume_note import resume_note_for, with_resume_note
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
