@@ -47,6 +47,10 @@ from langgraph_council.checkpoints._shutdown import (
 )
 from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
 from langgraph_council.nodes._escalation.models import EscalationError
+from langgraph_council.nodes._escalation.resume import (
+    aescalation_resume_command,
+    escalation_resume_command,
+)
 
 __all__ = [
     "CallRecordHandler",
@@ -69,6 +73,7 @@ __all__ = [
     "ThreadFailedError",
     "ThreadStatus",
     "adelete_thread",
+    "aescalation_resume_command",
     "aprune_threads",
     "aresume_thread",
     "aresume_with_policy",
@@ -78,6 +83,7 @@ __all__ = [
     "council_serde",
     "delete_thread",
     "embedded_postgres",
+    "escalation_resume_command",
     "infer_failure_category",
     "interrupted_threads",
     "postgres_checkpointer",

@@ -147,38 +147,6 @@ def test_a_dict_input_is_validated_into_a_conflict(kit: Any, org: Any) -> None:
         graph.invoke({"conflict": data})
 
 
-def test_public_names_are_exported_and_sorted() -> None:
-    import langgraph_council.checkpoints as checkpoints
-    import langgraph_council.graphs as graphs
-    import langgraph_council.nodes as nodes
-
-    expected = {
-        nodes: {
-            "Conflict",
-            "ConflictPosition",
-            "ConflictResolution",
-            "ConflictType",
-            "DissentRecord",
-            "InMemoryDissentStore",
-        },
-        checkpoints: {
-            "EscalationQueue",
-            "InMemoryEscalationQueue",
-            "PostgresDissentStore",
-            "escalation_resume_command",
-        },
-        graphs: {
-            "build_conflict_graph",
-            "create_conflict_graph",
-            "ConflictResolutionConfig",
-            "register_conflict_strategy",
-        },
-    }
-    for module, names in expected.items():
-        assert names <= set(module.__all__)
-        assert all(hasattr(module, name) for name in module.__all__)
-
-
 def test_a_dissent_record_with_only_the_documented_fields_is_valid() -> None:
     from langgraph_council.nodes import DissentRecord
 

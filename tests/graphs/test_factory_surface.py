@@ -53,13 +53,16 @@ def test_both_registries_refuse_an_existing_name_unless_replaced(
 
 
 def test_graph_aliases_are_typed_by_their_state() -> None:
+    from langgraph_council.graphs._conflicts import ConflictGraph
+    from langgraph_council.graphs._delegation import DelegationGraph
+    from langgraph_council.graphs._meetings import MeetingGraph
     from langgraph_council.nodes._conflicts.state import ConflictState
     from langgraph_council.nodes._delegation.state import DelegationState
     from langgraph_council.nodes._meetings.state import MeetingState
 
-    assert get_args(graphs.MeetingGraph)[0] is MeetingState
-    assert get_args(graphs.ConflictGraph)[0] is ConflictState
-    assert get_args(graphs.DelegationGraph)[0] is DelegationState
+    assert get_args(MeetingGraph)[0] is MeetingState
+    assert get_args(ConflictGraph)[0] is ConflictState
+    assert get_args(DelegationGraph)[0] is DelegationState
 
 
 def test_store_means_langgraphs_store_and_guard_state_has_its_own_argument(org: Org) -> None:

@@ -1,4 +1,4 @@
-"""The public names outside code imports, and participant resolution as a property."""
+"""Participant resolution as a property."""
 
 from __future__ import annotations
 
@@ -7,29 +7,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-import langgraph_council.graphs as graphs
-import langgraph_council.guards as guards
-import langgraph_council.nodes as nodes
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._meetings.participants import resolve_participants
 from langgraph_council.nodes.testing import ScriptedChatModel
-
-
-def test_public_meeting_names_are_exported() -> None:
-    for name in (
-        "build_meeting_graph",
-        "create_meeting_graph",
-        "MeetingProtocolConfig",
-        "register_meeting_protocol",
-    ):
-        assert name in graphs.__all__ and hasattr(graphs, name)
-    for name in ("MeetingAgenda", "MeetingMinutes", "ActionItem", "MinorityReport"):
-        assert name in nodes.__all__ and hasattr(nodes, name)
-    for name in ("TokenBudget", "detect_authority_cues"):
-        assert name in guards.__all__
-    for module in (graphs, nodes, guards):
-        assert list(module.__all__) == sorted(module.__all__)
-
 
 ORG_YAML = Path(__file__).parents[1] / "data" / "org.yaml"
 ROSTER = Roster(Org.load(ORG_YAML), default_model=ScriptedChatModel([]))

@@ -1,0 +1,95 @@
+"""The public surface, pinned: a change to any facade's `__all__` is a deliberate snapshot diff."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
+
+from syrupy.assertion import SnapshotAssertion
+
+import langgraph_council.checkpoints as checkpoints
+import langgraph_council.graphs as graphs
+import langgraph_council.guards as guards
+import langgraph_council.nodes as nodes
+from langgraph_council.nodes import CouncilError
+
+FACADES = (nodes, guards, checkpoints, graphs)
+PUBLIC_MODULES = {
+    "langgraph_council.nodes.testing",  # ScriptedChatModel: a test double users test with
+    "langgraph_council.graphs.cli",  # the `council` command's entry point
+    "langgraph_council.graphs.studio",  # the module langgraph.json names
+}
+ROOT = Path(__file__).parents[1]
+
+
+def _all_modules() -> list[str]:
+    found = []
+    for facade in FACADES:
+        found.append(facade.__name__)
+        for info in pkgutil.walk_packages(facade.__path__, facade.__name__ + "."):
+            found.append(info.name)
+    return found
+
+
+def test_every_facade_is_pinned(snapshot: SnapshotAssertion) -> None:
+    assert {f.__name__: list(f.__all__) for f in FACADES} == snapshot
+
+
+def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() -> None:
+    seen: dict[str, str] = {}
+    for facade in FACADES:
+        for name in facade.__all__:
+            assert name not in seen, f"{name} is exported by {seen.get(name)} and {facade.__name__}"
+            seen[name] = facade.__name__
+            assert getattr(facade, name) is not None
+    assert len(seen) <= 120
+
+
+def test_every_module_off_the_surface_is_private() -> None:
+    public = {f.__name__ for f in FACADES} | PUBLIC_MODULES
+    for name in _all_modules():
+        private = any(part.startswith("_") for part in name.split(".")[1:])
+        assert private or name in public, f"{name} is neither on the surface nor private"
+
+
+def test_every_exception_the_package_defines_derives_from_council_error() -> None:
+    for name in _all_modules():
+        module = importlib.import_module(name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == name and issubclass(cls, BaseException):
+                assert issubclass(cls, CouncilError), f"{name}.{cls.__name__}"
+
+
+def test_graphs_lazy_table_names_each_export_once() -> None:
+    """The graphs facade imports its names for type checkers only; `__all__` must match."""
+    tree = ast.parse((ROOT / "graphs" / "__init__.py").read_text())
+    typed = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("langgraph_council")
+        for alias in node.names
+    }
+    assert typed == set(graphs.__all__)
+
+
+def test_the_contract_names_are_exported() -> None:
+    """DESIGN.md section 10: the names that tests outside this repo call."""
+    contract = {
+        nodes: "CouncilError SeniorityLevel AgentProfile Org Roster Task MeetingAgenda "
+        "MeetingMinutes Conflict ConflictPosition ConflictResolution DissentRecord",
+        guards: "LoopGuard LoopPreventionConfig GuardOutcome GuardStateStore "
+        "InMemoryGuardStateStore make_delegation_guard",
+        checkpoints: "postgres_checkpointer async_postgres_checkpointer setup_database "
+        "embedded_postgres resume_thread interrupted_threads PostgresGuardStateStore "
+        "EscalationQueue prune_threads FailureCategory infer_failure_category run_until_signal",
+        graphs: "create_meeting_graph build_meeting_graph register_meeting_protocol "
+        "MeetingProtocolConfig create_conflict_graph build_conflict_graph "
+        "register_conflict_strategy ConflictResolutionConfig create_delegation_graph "
+        "create_coordination_graph build_coordination_graph CoordinationConfig WorkspaceConfig "
+        "ManualDecomposer",
+    }
+    for facade, names in contract.items():
+        assert set(names.split()) <= set(facade.__all__), facade.__name__
