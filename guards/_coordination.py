@@ -7,11 +7,11 @@ import time
 from typing import Any
 
 from langchain_core.runnables import Runnable
-from langgraph._internal._runnable import RunnableCallable
 from langgraph.config import get_config
 
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._store import LoopRecordStore
+from langgraph_council.nodes._calls import dual_node
 from langgraph_council.nodes._delegation.models import GuardOutcome, LoopRecord
 from langgraph_council.nodes._pipeline.models import SubtaskResult, Task
 from langgraph_council.nodes._pipeline.names import GUARD_HANDOFFS
@@ -119,4 +119,4 @@ def make_handoff_guard(
     async def acheck(state: dict[str, Any]) -> dict[str, Any]:
         return await asyncio.to_thread(logic, state)
 
-    return RunnableCallable(logic, acheck, name=GUARD_HANDOFFS, trace=False)
+    return dual_node(logic, acheck, name=GUARD_HANDOFFS)

@@ -25,7 +25,7 @@ over the 1.25x target (langgraph 1.2.22).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias, TypeVar
 
@@ -39,7 +39,7 @@ from pydantic import BaseModel
 from langgraph_council.nodes._agents import AgentReply, Prompt, Roster, estimate_tokens
 from langgraph_council.nodes._resume_note import resume_note_for, with_resume_note
 
-__all__ = ["Call", "CallOutcome", "Update", "model_node", "pure_node"]
+__all__ = ["Call", "CallOutcome", "Update", "dual_node", "model_node", "pure_node"]
 
 Update: TypeAlias = dict[str, Any] | Command[Any]
 """What a node returns: a partial state update, or a `Command` (update plus where to go)."""
@@ -184,8 +184,7 @@ def model_node(
             return _failed(planned, exc)
         return apply(state, outcome)
 
-    node: Runnable[S, Update] = RunnableCallable(run, arun, name=name, trace=False)
-    return node
+    return dual_node(run, arun, name=name)
 
 
 def pure_node(fn: Callable[[S], Any], *, name: str) -> Runnable[S, Any]:
@@ -198,5 +197,15 @@ def pure_node(fn: Callable[[S], Any], *, name: str) -> Runnable[S, Any]:
     async def afn(state: S) -> Any:
         return fn(state)
 
-    node: Runnable[S, Any] = RunnableCallable(fn, afn, name=name, trace=False)
+    return dual_node(fn, afn, name=name)
+
+
+def dual_node(
+    fn: Callable[..., Any], afn: Callable[..., Awaitable[Any]], *, name: str
+) -> Runnable[Any, Any]:
+    """A node with a sync and an async body, traced once as the graph task (`trace=False`).
+
+    The one place the package uses LangGraph's private `RunnableCallable` (see above).
+    """
+    node: Runnable[Any, Any] = RunnableCallable(fn, afn, name=name, trace=False)
     return node

@@ -11,11 +11,11 @@ from typing import Any, TypeVar
 
 from langchain_core.runnables import Runnable
 from langchain_core.runnables.config import run_in_executor
-from langgraph._internal._runnable import RunnableCallable
 from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
 from pydantic import ValidationError
 
+from langgraph_council.nodes._calls import dual_node
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
@@ -182,4 +182,4 @@ def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
             )
         return _update(result_of(run, raw, time.perf_counter() - started))
 
-    return RunnableCallable(execute, aexecute, name=EXECUTE_SUBTASK, trace=False)
+    return dual_node(execute, aexecute, name=EXECUTE_SUBTASK)

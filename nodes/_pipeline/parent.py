@@ -9,9 +9,9 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 from langchain_core.runnables.config import run_in_executor
-from langgraph._internal._runnable import RunnableCallable
 from langgraph.errors import GraphBubbleUp
 
+from langgraph_council.nodes._calls import dual_node
 from langgraph_council.nodes._pipeline.execute import run_blocking
 from langgraph_council.nodes._pipeline.names import UPDATE_PARENT
 from langgraph_council.nodes._pipeline.report import CoordinationResult, ParentUpdate
@@ -83,4 +83,4 @@ def make_update_parent_node(callback: ParentUpdater | None) -> Runnable[Any, Any
             return _finish(result, started, f"{type(exc).__name__}: {exc}")
         return _finish(result, started, None)
 
-    return RunnableCallable(update, aupdate, name=UPDATE_PARENT, trace=False)
+    return dual_node(update, aupdate, name=UPDATE_PARENT)

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from langchain_core.runnables import Runnable
-from langgraph._internal._runnable import RunnableCallable
 from langgraph.config import get_stream_writer
 
+from langgraph_council.nodes._calls import dual_node
 from langgraph_council.nodes._context import run_context
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.report import PhaseName, PhaseResult
@@ -43,7 +43,7 @@ def io_node(fn: Callable[[Any], Any], *, name: str) -> Runnable[Any, Any]:
     async def afn(state: Any) -> Any:
         return await asyncio.to_thread(fn, state)
 
-    node: Runnable[Any, Any] = RunnableCallable(fn, afn, name=name, trace=False)
+    node: Runnable[Any, Any] = dual_node(fn, afn, name=name)
     return node
 
 
