@@ -29,6 +29,7 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from pydantic import BaseModel
 from typing_extensions import is_typeddict
 
+from langgraph_council.checkpoints._legacy_paths import install_legacy_modules, with_legacy_paths
 from langgraph_council.nodes._conflicts.batch import BatchState
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.state import ConflictContext, ConflictState, StrategyState
@@ -89,7 +90,7 @@ _MESSAGES = (
 """LangChain's messages (and their chunks): LangGraph adds them to every compiled graph's list."""
 
 
-def _walk(tp: Any, found: set[tuple[str, ...]], seen: set[int]) -> None:
+def _walk(tp: Any, found: set[type], seen: set[int]) -> None:
     if id(tp) in seen:
         return
     seen.add(id(tp))
@@ -99,17 +100,27 @@ def _walk(tp: Any, found: set[tuple[str, ...]], seen: set[int]) -> None:
         return
     if isinstance(tp, type):
         if issubclass(tp, BaseModel):
-            found.add((tp.__module__, tp.__name__))
+            found.add(tp)
             for field in tp.model_fields.values():
                 _walk(field.annotation, found, seen)
         elif issubclass(tp, enum.Enum):
-            found.add((tp.__module__, tp.__name__))
+            found.add(tp)
         elif dataclasses.is_dataclass(tp):
-            found.add((tp.__module__, tp.__name__))
+            found.add(tp)
             for hint in get_type_hints(tp).values():
                 _walk(hint, found, seen)
     for arg in get_args(tp):
         _walk(arg, found, seen)
+
+
+@cache
+def _checkpointed_classes() -> frozenset[type]:
+    """Every model, enum and dataclass reachable from this package's state schemas."""
+    found: set[type] = set()
+    seen: set[int] = set()
+    for schema in STATE_SCHEMAS:
+        _walk(schema, found, seen)
+    return frozenset(found)
 
 
 @cache
@@ -121,15 +132,21 @@ def council_allowlist() -> frozenset[tuple[str, ...]]:
     saver with `council_serde()` returns the saver itself: no copy per run, and no copy of
     proxies that cannot be copied (langgraph-api 0.16's custom-checkpointer adapter).
     """
-    found: set[tuple[str, ...]] = set()
-    seen: set[int] = set()
-    for schema in STATE_SCHEMAS:
-        _walk(schema, found, seen)
+    found = {(cls.__module__, cls.__name__) for cls in _checkpointed_classes()}
     for name in _MESSAGES:
         for cls in (getattr(messages, name), getattr(messages, f"{name}Chunk")):
             found.add((cls.__module__, cls.__name__))
     found.add((messages.RemoveMessage.__module__, messages.RemoveMessage.__name__))
-    return frozenset(found)
+    return frozenset(with_legacy_paths(found))
+
+
+@cache
+def _classes_by_name() -> dict[str, type]:
+    """This package's checkpointed classes by name: where an old module path finds them."""
+    ours = (
+        cls for cls in _checkpointed_classes() if cls.__module__.startswith("langgraph_council.")
+    )
+    return {cls.__name__: cls for cls in ours}
 
 
 def _keys(extra: Iterable[AllowedType]) -> set[tuple[str, ...]]:
@@ -204,6 +221,7 @@ def council_serde(
         >>> from langgraph.checkpoint.memory import InMemorySaver
         >>> saver = InMemorySaver(serde=council_serde(extra=[MyState]))  # doctest: +SKIP
     """
+    install_legacy_modules(_classes_by_name)
     return CouncilSerializer(
         pickle_fallback=pickle_fallback,
         allowed_msgpack_modules=tuple(sorted(council_allowlist() | _keys(extra))),

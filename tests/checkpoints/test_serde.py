@@ -122,3 +122,39 @@ def test_with_council_serde_refuses_what_it_cannot_extend() -> None:
         with_council_serde(InMemorySaver(serde=Custom()))
     with pytest.raises(TypeError, match="must be a BaseCheckpointSaver"):
         with_council_serde("postgresql://")  # type: ignore[type-var]
+
+
+def _as_saved_by_0_1(value: BaseModel, old_module: str) -> BaseModel:
+    """The same model under its 0.1 module path, as checkpoints written by 0.1 name it."""
+    old = type(type(value).__name__, (type(value),), {"__module__": old_module})
+    return old.model_validate(value.model_dump())
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["default", "strict"])
+def test_a_checkpoint_written_before_the_private_layout_still_loads(
+    strict: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGGRAPH_STRICT_MSGPACK", "true" if strict else "false")
+    conflict = Conflict.model_validate(
+        {
+            "id": "c1",
+            "type": "architecture",
+            "subject": "REST or GraphQL",
+            "positions": [
+                {"agent_id": a, "agent_department": "eng", "agent_level": "senior",
+                 "position": p, "reasoning": "r"}
+                for a, p in (("a", "REST"), ("b", "GraphQL"))
+            ],
+        }
+    )  # fmt: skip
+    saved = _as_saved_by_0_1(conflict, "langgraph_council.nodes.conflicts.models")
+    blob = JsonPlusSerializer().dumps_typed({"conflict": saved})
+    assert b"langgraph_council.nodes.conflicts.models" in blob[1]
+    loaded = council_serde().loads_typed(blob)["conflict"]
+    assert type(loaded) is Conflict and loaded == conflict
+
+
+def test_checkpointed_class_names_are_unique_so_old_paths_resolve_by_name() -> None:
+    ours = [m for m, *_ in council_allowlist() if m.startswith("langgraph_council.nodes._")]
+    names = [n for m, n, *_ in council_allowlist() if m.startswith("langgraph_council.nodes._")]
+    assert len(names) == len(set(names)) == len(ours)
