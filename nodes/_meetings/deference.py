@@ -19,16 +19,51 @@ __all__ = [
 ]
 
 _TITLES = (
-    r"senior|lead|principal|staff|chief|head|director|vp|vice president|cto|ceo|cfo|"
-    r"architect|manager|executive|expert"
+    r"(?:most )?senior(?: \w+)?|lead|tech lead|team lead|principal(?: engineer)?|staff(?: \w+)?|"
+    r"chief(?: \w+)?|head of \w+|director|vp(?: of \w+)?|vice president|cto|ceo|cfo|coo|"
+    r"architect|manager|executive|expert|owner|product owner|founder|veteran|boss"
 )
+_AUTHORITIES = (
+    r"ceo|cto|cfo|coo|vp(?: of \w+)?|vice president|director|boss|founders?|head of \w+|"
+    r"leadership|management|upper management|the board|board|exec(?:utive)? team|executives|"
+    r"(?:chief |principal |lead )?architect|principal engineer|tech lead|my manager|our manager|"
+    r"higher[- ]ups|senior (?:engineers|people|staff|folks)"
+)
+_RULES = (
+    r"wants?|said|says|decided|has decided|have decided|prefers?|insists?|insisted|mandated|"
+    r"expects?|approved|has signed off|signed off|ruled|has spoken|have spoken|told us|"
+    r"made (?:up )?(?:her|his|their) mind|made the call|was (?:very )?clear|is (?:very )?clear|"
+    r"already (?:chose|picked|decided|made)|agree(?:s)? with me|knows? best"
+)
+_NUMBER = r"(?:\d+|two|three|four|five|ten|twelve|fifteen|twenty|thirty|many|several)"
 _PATTERNS = (
-    rf"\bas (?:(?:the|a|an|your|our) )?(?:most )?(?:{_TITLES})\b"
-    r"[\w -]{0,30}?(?=[,.;:]|\s+(?:i|we)\b)",
-    rf"\bi(?:'m| am) (?:the|a|your) (?:most )?(?:{_TITLES})\b",
-    r"\b(?:trust me|take my word)\b",
-    r"\bi outrank\b|\bmy (?:seniority|rank|title|authority)\b",
-    r"\bin my \d+ years\b",
+    # a title claimed for oneself: "as the lead", "being the most senior", "speaking as head of"
+    rf"\b(?:as|being|speaking as) (?:(?:the|a|an|your|our) )?(?:{_TITLES})\b"
+    r"(?:[\w -]{0,30}?(?=[,.;:!]|\s+(?:i|we)\b))?",
+    rf"\bi(?:'m| am) (?:(?:the|a|an|your) )?(?:{_TITLES})\b",
+    r"\bmy (?:title|seniority|rank|authority|position|track record)\b",
+    r"\bit'?s my (?:call|decision)\b|\bmy call as\b|\bi(?:'m| am) making the (?:call|decision)\b",
+    r"\bi outrank\b|\bpull(?:ing)? rank\b",
+    # deference asked for instead of evidence
+    r"\b(?:just )?(?:trust me|take my word|take it from me|believe me|have to trust me|defer to me)\b",
+    r"\bi know (?:best|better|what i'?m doing)\b",
+    r"\b(?:nobody|no one)(?: (?:in|on) this (?:room|team|call|meeting))? has more \w+ experience"
+    r"|\bmore (?:\w+ )?(?:experience|systems) than (?:anyone|anybody|any of you)\b",
+    # tenure and a track record standing in for evidence
+    rf"\b(?:in|after|with) (?:all )?my (?:{_NUMBER} )?(?:years|decades)\b",
+    rf"\bwith (?:{_NUMBER}|two) (?:years|decades) (?:in|of|behind)\b",
+    rf"\bi'?ve been (?:running|doing|building|working on|leading) [\w ]{{1,30}}? (?:for|since) "
+    rf"(?:{_NUMBER} (?:years|decades)|before)\b",
+    r"\bin my experience\b",
+    r"\bi'?ve seen (?:this|it|that)(?: exact \w+)? (?:fail|go wrong|before|a hundred times)\b",
+    r"\bi (?:wrote|built|designed|created) the original [\w -]{1,40}?, so i know\b",
+    rf"\bi (?:have|'ve) led (?:{_NUMBER}) [\w ]{{1,30}}?(?=[;,.:])",
+    # someone else's authority: "the CTO wants", "leadership has spoken", "from the top"
+    rf"\b(?:the |our |my )?(?:{_AUTHORITIES}) (?:(?:has|have|is|was) )?(?:already |very )?"
+    rf"(?:{_RULES})\b",
+    rf"\b(?:argue with|second-guess|question|go against) (?:the |our )?(?:{_AUTHORITIES})"
+    r"(?:'s \w+)?\b|\bsecond-guess them\b",
+    r"\b(?:straight |directly )?from the top\b|\borders from above\b",
     r"\b(?:the )?(?:ceo|cto|vp|director|boss) (?:wants|said|says|decided)\b",
 )
 _CUE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
