@@ -2,8 +2,10 @@
 
 A run context (`graph.invoke(..., context=...)`) may be namespaced, one section per family:
 `{"meeting": {...}, "conflict": {...}, "delegation": {...}, "coordination": {...}}`, so one
-context can serve a parent graph that embeds several families. The flat form of one family's
-config (`{"round_robin": {"max_turns_per_agent": 1}}`) keeps working. Whatever is given is
+context can serve a parent graph that embeds several families. The flat form works too, for
+one family or several at once (`{"round_robin": {...}, "strategy": "human"}`): each family
+takes its own keys and skips those of the other council families; a key no family has is
+refused, naming it. Whatever is given is
 merged over the build-time config (the `config=` of the factory), never replaces it: LangGraph
 Server sends `{}` when the caller gave nothing, and that must not undo the build-time settings.
 
@@ -15,6 +17,7 @@ families' sections and make `{}` indistinguishable from an explicit default conf
 from __future__ import annotations
 
 import copy
+import difflib
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -24,12 +27,48 @@ from typing import Any, TypeVar
 from langgraph.runtime import get_runtime
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["SECTIONS", "merge_context", "run_context"]
+__all__ = ["SECTIONS", "merge_context", "register_section", "run_context"]
 
 SECTIONS = frozenset({"meeting", "conflict", "delegation", "coordination"})
 """The sections of a namespaced run context, one per graph family."""
 
 C = TypeVar("C", bound=BaseModel)
+
+_SCHEMAS: dict[str, type[BaseModel]] = {}
+"""Each family's config schema, registered where the schema is defined (the package's
+`nodes` facade imports all four), so a flat context shared by a parent's subgraphs can tell
+another family's key from a misspelt one."""
+
+
+def register_section(section: str, schema: type[BaseModel]) -> None:
+    """Declare `schema` as the settings of the run-context section `section`."""
+    _SCHEMAS[section] = schema
+
+
+def _flat_keys_of(value: Mapping[Any, Any], section: str, schema: type[C]) -> dict[str, Any]:
+    """The flat keys for `schema`; other families' keys are skipped, unknown keys refused."""
+    mine = set(schema.model_fields)
+    chosen: dict[str, Any] = {}
+    for key, item in value.items():
+        if key in SECTIONS:
+            continue
+        if key in mine:
+            chosen[key] = item
+        elif not any(key in other.model_fields for other in _SCHEMAS.values()):
+            raise ValueError(_unknown_key(key))
+    return chosen
+
+
+def _unknown_key(key: object) -> str:
+    fields = {f: s for s, schema in _SCHEMAS.items() for f in schema.model_fields}
+    close = difflib.get_close_matches(str(key), list(fields), n=1)
+    hint = f"; did you mean {close[0]!r} ({fields[close[0]]})?" if close else ""
+    families = ", ".join(sorted(_SCHEMAS))
+    return (
+        f"invalid run context: {key!r} is not a setting of any council family "
+        f"({families}){hint} Put a family's settings under its section, e.g. "
+        f"{{'meeting': {{...}}}}, or use that family's flat keys"
+    )
 
 
 def _over(base: BaseModel, update: Mapping[str, Any]) -> dict[str, Any]:
@@ -119,7 +158,7 @@ def _section_over(value: Mapping[Any, Any], section: str, schema: type[C], defau
                 f"got {type(chosen).__name__}"
             )
     else:
-        chosen = {k: v for k, v in value.items() if k not in SECTIONS}
+        chosen = _flat_keys_of(value, section, schema)
     if not chosen:
         return default
     return _validated(chosen, where, schema, default)

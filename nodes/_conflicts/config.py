@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictType
-from langgraph_council.nodes._context import run_context
+from langgraph_council.nodes._context import register_section, run_context
 from langgraph_council.nodes._escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
 
 __all__ = [
@@ -102,6 +102,9 @@ class ConflictResolutionConfig(BaseModel):
     def strategy_names(self) -> set[str]:
         """Every strategy name this config can select."""
         return {self.strategy, *self.by_conflict_type.values(), *self.by_department.values()}
+
+
+register_section("conflict", ConflictResolutionConfig)
 
 
 def current_config(default: ConflictResolutionConfig) -> ConflictResolutionConfig:

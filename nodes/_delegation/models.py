@@ -8,6 +8,7 @@ from typing import Literal, get_args
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from langgraph_council.nodes._context import register_section
 from langgraph_council.nodes._escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
 
 __all__ = [
@@ -161,3 +162,6 @@ class DelegationConfig(BaseModel):
     human_timeout_seconds: float | None = Field(
         default=DEFAULT_TIMEOUT_SECONDS, gt=0, le=366 * 24 * 3600
     )
+
+
+register_section("delegation", DelegationConfig)

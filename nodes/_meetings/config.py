@@ -9,7 +9,7 @@ from typing import Any, Literal
 from langgraph.config import get_config
 from pydantic import BaseModel, ConfigDict, Field
 
-from langgraph_council.nodes._context import run_context
+from langgraph_council.nodes._context import register_section, run_context
 
 __all__ = [
     "BUILD_CONFIG_KEY",
@@ -107,6 +107,9 @@ class MeetingProtocolConfig(BaseModel):
     max_tasks_per_meeting: int = Field(default=10, ge=0)
     meeting_type: str = Field(default="ad_hoc", min_length=1)
     max_participants: int = Field(default=8, ge=1)
+
+
+register_section("meeting", MeetingProtocolConfig)
 
 
 def coerce_config(value: MeetingProtocolConfig | Mapping[str, Any] | None) -> MeetingProtocolConfig:

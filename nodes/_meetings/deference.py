@@ -45,7 +45,8 @@ _PATTERNS = (
     r"\bit'?s my (?:call|decision)\b|\bmy call as\b|\bi(?:'m| am) making the (?:call|decision)\b",
     r"\bi outrank\b|\bpull(?:ing)? rank\b",
     # deference asked for instead of evidence
-    r"\b(?:just )?(?:trust me|take my word|take it from me|believe me|have to trust me|defer to me)\b",
+    r"\b(?:just )?(?:trust me|take my word|take it from me|believe me|have to trust me)\b"
+    r"|\bdefer to me\b",
     r"\bi know (?:best|better|what i'?m doing)\b",
     r"\b(?:nobody|no one)(?: (?:in|on) this (?:room|team|call|meeting))? has more \w+ experience"
     r"|\bmore (?:\w+ )?(?:experience|systems) than (?:anyone|anybody|any of you)\b",

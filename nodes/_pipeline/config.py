@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from langgraph_council.nodes._context import register_section
 from langgraph_council.nodes._pipeline.models import Topology
 
 __all__ = ["CoordinationConfig"]
@@ -53,3 +54,6 @@ class CoordinationConfig(BaseModel):
     planner_id: str | None = None
     planner_max_tokens: int = Field(default=1500, ge=1, strict=True)
     summary_chars: int = Field(default=200, ge=0, strict=True)
+
+
+register_section("coordination", CoordinationConfig)

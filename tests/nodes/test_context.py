@@ -55,8 +55,10 @@ def test_the_run_context_is_merged_over_the_build_time_config(value: dict[str, A
 def test_errors_name_the_section_and_the_field() -> None:
     with pytest.raises(ValueError, match=r"context\['conflict'\]\.debate\.max_argument_tokens"):
         conflict_config({"conflict": {"debate": {"max_argument_tokens": 0}}})
-    with pytest.raises(ValueError, match=r"context\.stratgy: Extra inputs are not permitted"):
+    with pytest.raises(ValueError, match=r"'stratgy' is not a setting.*did you mean 'strategy'"):
         conflict_config({"stratgy": "human"})
+    # another family's flat key is skipped, not refused (a parent's context is shared)
+    assert conflict_config({"round_robin": {"max_turns_per_agent": 1}}).strategy == "debate"
     with pytest.raises(
         TypeError, match=r"context\['conflict'\] must be a ConflictResolutionConfig"
     ):

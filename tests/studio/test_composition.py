@@ -213,3 +213,29 @@ def test_minutes_conflicts_and_resolutions_render_as_escaped_tables(org: Org) ->
     table = resolution._repr_html_()
     assert "<td>outcome</td><td>resolved_by_authority</td>" in table
     assert "<td>winner</td><td>qa_head</td>" in table
+
+
+def _meeting_then_conflict() -> Any:
+    roster = demo_roster()
+    app = StateGraph(AppState)
+    app.add_node("meeting", create_meeting_graph(roster, protocol="round_robin"))
+    app.add_node("open", lambda s: {"conflict": Conflict.from_minutes(s["minutes"], roster.org)})
+    app.add_node("conflict", create_conflict_graph(roster.org, roster))
+    app.add_edge(START, "meeting")
+    app.add_edge("meeting", "open")
+    app.add_edge("open", "conflict")
+    return app.compile(checkpointer=InMemorySaver(serde=council_serde()))
+
+
+def test_one_flat_run_context_sets_options_for_every_family_in_a_parent() -> None:
+    context = {"round_robin": {"max_turns_per_agent": 1}, "strategy": "human"}
+    run: RunnableConfig = {"configurable": {"thread_id": "parent-flat"}}
+    paused = _meeting_then_conflict().invoke(MEETING, run, context=context)
+    assert _turns(paused["minutes"]) == 3 and paused["__interrupt__"]
+
+
+def test_a_misspelt_flat_key_is_refused_naming_it_and_the_likely_fix() -> None:
+    run: RunnableConfig = {"configurable": {"thread_id": "parent-typo"}}
+    context = {"round_robin": {"max_turns_per_agent": 1}, "stratgy": "human"}
+    with pytest.raises(ValueError, match=r"'stratgy' is not a setting.*did you mean 'strategy'"):
+        _meeting_then_conflict().invoke(MEETING, run, context=context)
