@@ -86,7 +86,8 @@ class MeetingProtocolConfig(BaseModel):
     `synthesis_reserve` of the budget is held back for the final synthesis; `quorum` is the share
     of participants that must answer a parallel phase (at least one); `meeting_type` names the
     records and the trigger cooldowns; more than `max_participants` (default 8) are refused
-    because discussion cost grows quadratically with group size.
+    because discussion cost grows quadratically with group size. `token_budget` is the budget
+    of a meeting whose input names none.
 
     Example:
         >>> MeetingProtocolConfig.model_validate(
@@ -107,6 +108,7 @@ class MeetingProtocolConfig(BaseModel):
     max_tasks_per_meeting: int = Field(default=10, ge=0)
     meeting_type: str = Field(default="ad_hoc", min_length=1)
     max_participants: int = Field(default=8, ge=1)
+    token_budget: int = Field(default=20_000, gt=0, le=2**31 - 1)
 
 
 register_section("meeting", MeetingProtocolConfig)

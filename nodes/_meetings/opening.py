@@ -40,7 +40,13 @@ def open_meeting(roster: Roster, protocol: str) -> Callable[[MeetingState], dict
     """Validate the input before any agent is called, and start the meeting's clock."""
 
     def open_meeting(state: MeetingState) -> dict[str, Any]:
-        meeting = validate_meeting_input(roster, state, max_participants=ctx().max_participants)
+        config = ctx()
+        meeting = validate_meeting_input(
+            roster,
+            state,
+            max_participants=config.max_participants,
+            default_budget=config.token_budget,
+        )
         meeting_id = state.get("meeting_id")
         previous = state.get("minutes")
         if not meeting_id or (previous is not None and previous.meeting_id == meeting_id):
@@ -50,6 +56,7 @@ def open_meeting(roster: Roster, protocol: str) -> Callable[[MeetingState], dict
             "agenda": meeting.agenda,
             "leader_id": meeting.leader_id,
             "participant_ids": meeting.participant_ids,
+            "token_budget": meeting.token_budget,
             "meeting_id": meeting_id,
             "protocol": protocol,
             "started_at": datetime.now(UTC),

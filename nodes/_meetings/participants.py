@@ -119,32 +119,71 @@ def _agenda(value: Any) -> MeetingAgenda:
     raise TypeError("agenda: pass a MeetingAgenda, a dict with a `title`, or a non-empty string")
 
 
-def validate_meeting_input(
-    roster: Roster, state: Mapping[str, Any], *, max_participants: int = MAX_PARTICIPANTS
-) -> ValidatedMeeting:
-    """Check the meeting input before any agent is called; errors name the field and the fix."""
-    budget = state.get("token_budget")
+def _budget(state: Mapping[str, Any], default: int) -> int:
+    budget = state.get("token_budget", default)
     if isinstance(budget, bool) or not isinstance(budget, int):
         raise TypeError(f"token_budget: must be an int > 0, got {budget!r}")
     if budget <= 0:
         raise ValueError(f"token_budget: must be > 0, got {budget}")
     if budget > MAX_TOKEN_BUDGET:  # the meeting records store it as a PostgreSQL integer
         raise ValueError(f"token_budget: must be at most {MAX_TOKEN_BUDGET}, got {budget}")
-    refs = state.get("participant_ids")
+    return budget
+
+
+def _refs(roster: Roster, state: Mapping[str, Any]) -> Sequence[object]:
+    """The participant references; without any, every active agent that has a model."""
+    if state.get("participant_ids") is None:
+        return [a.id for a in roster.org if a.active and roster.has_model(a.id)]
+    refs = state["participant_ids"]
     if isinstance(refs, str) or not isinstance(refs, Sequence):
         raise TypeError("participant_ids: pass a list of agent references")
     if not refs:
         raise ValueError("participant_ids: at least one participant is required")
     _check_literal_duplicates(refs)
+    return refs
+
+
+def _leader_and_participants(roster: Roster, state: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """The leader (default: the first resolved participant) and the other participants."""
+    refs = _refs(roster, state)
     leader = state.get("leader_id")
+    if leader is None:
+        resolved = resolve_participants(roster, refs)  # type: ignore[arg-type]
+        if len(resolved) < 2:
+            raise ValueError(
+                "leader_id: none given, and the participants resolve to fewer than two agents "
+                "(the first would chair the meeting with nobody to hear); name a leader_id or "
+                "more participants"
+            )
+        return resolved[0], resolved[1:]
     if not isinstance(leader, str) or leader not in roster.org:
         raise ValueError(f"leader_id: {leader!r} is not an agent of the roster's org")
-    ids = resolve_participants(roster, refs, leader_id=leader)
+    if state.get("participant_ids") is None:
+        refs = [ref for ref in refs if ref != leader]
+    return leader, resolve_participants(roster, refs, leader_id=leader)  # type: ignore[arg-type]
+
+
+def validate_meeting_input(
+    roster: Roster,
+    state: Mapping[str, Any],
+    *,
+    max_participants: int = MAX_PARTICIPANTS,
+    default_budget: int = 20_000,
+) -> ValidatedMeeting:
+    """Check the meeting input before any agent is called; errors name the field and the fix.
+
+    Only `agenda` is required: the participants default to every active agent with a model,
+    the leader to the first participant, the budget to `default_budget`.
+    """
+    budget = _budget(state, default_budget)
+    leader, ids = _leader_and_participants(roster, state)
     if leader in ids:
         raise ValueError(
             f"leader_id: {leader!r} is also among participant_ids; the leader chairs the meeting, "
             "remove it from the participants"
         )
+    if not ids:
+        raise ValueError("participant_ids: at least one participant besides the leader is required")
     if len(ids) > max_participants:
         raise ValueError(
             f"participant_ids: {len(ids)} participants (more than {max_participants}) are "

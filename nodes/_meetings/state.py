@@ -71,12 +71,16 @@ def add_failures(
 
 
 class MeetingInput(TypedDict):
-    """What a caller passes: `agenda` may be a `MeetingAgenda`, a dict or a title string."""
+    """What a caller passes: `agenda` may be a `MeetingAgenda`, a dict or a title string.
+
+    Only `agenda` is required: participants default to every active agent with a model, the
+    leader to the first participant, the budget to the config's `token_budget`.
+    """
 
     agenda: MeetingAgenda | dict[str, Any] | str
-    leader_id: str
-    participant_ids: list[str]
-    token_budget: int
+    leader_id: NotRequired[str]
+    participant_ids: NotRequired[list[str]]
+    token_budget: NotRequired[int]
     meeting_id: NotRequired[str]
 
 
