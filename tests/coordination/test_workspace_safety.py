@@ -1,0 +1,76 @@
+"""The user's repository set-up never acts on a run: their hooks, their branch names, and the
+paths git does not track (an uninitialised submodule, an ignored directory) are reported."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
+from langgraph_council.nodes import Org
+from tests.coordination.gitrepo import git, make_repo, no_git_identity, snapshot
+from tests.coordination.workspace_pipeline import TASK, Writer
+
+from .conftest import rows, run
+
+__all__ = ["no_git_identity"]
+
+HOOKS = (
+    "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+    "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout",
+    "post-merge", "pre-push", "reference-transaction", "post-rewrite", "post-index-change",
+    "pre-auto-gc", "push-to-checkout", "fsmonitor-watchman",
+)  # fmt: skip
+THREE = rows({"a": [], "b": [], "c": ["a", "b"]})
+THREE_EDITS = {
+    "a": {"a.py": "A = 1\n"},
+    "b": {"b.py": "B = 2\n"},
+    "c": {"c.py": "from a import A\nfrom b import B\n\nC = A + B\n"},
+}
+
+
+def _graph(org: Org, repo: Path, writer: Writer, plan=THREE, **kw):
+    return create_coordination_graph(
+        org,
+        executor=writer,
+        decomposer=ManualDecomposer(plan),
+        workspace=WorkspaceConfig(repo_path=repo, **kw),
+    )
+
+
+def _install_hooks(folder: Path, marker: Path) -> None:
+    """Every hook records that it ran and fails; `prepare-commit-msg` also rewrites the message."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in HOOKS:
+        rewrite = 'echo "rewritten by a hook" > "$1"\n' if name == "prepare-commit-msg" else ""
+        hook = folder / name
+        hook.write_text(f'#!/bin/sh\necho "{name}" >> "{marker}"\n{rewrite}exit 1\n')
+        hook.chmod(hook.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+
+@pytest.mark.parametrize("where", ["git-dir", "core.hooksPath"])
+def test_a_repository_whose_every_hook_fails_runs_to_completion(
+    org: Org, tmp_path: Path, where: str
+) -> None:
+    repo = make_repo(tmp_path / "repo", {"app.py": "def main():\n    return 0\n"})
+    marker = tmp_path / "hooks-ran.txt"
+    if where == "git-dir":
+        _install_hooks(repo / ".git" / "hooks", marker)
+    else:  # husky / lefthook style: a hooks folder named in the repository's config
+        _install_hooks(repo / ".husky", marker)
+        git(repo, "config", "core.hooksPath", ".husky")
+        git(repo, "add", ".husky")  # staged, so the checkout's status is the user's own
+    marker.unlink(missing_ok=True)  # the test's own `git add` ran post-index-change
+    before = snapshot(repo)
+    result = run(_graph(org, repo, Writer(THREE_EDITS, commit=False)), TASK)
+    assert result.rollup == "completed", [p.error for p in result.phases if p.error]
+    assert [m.status for m in result.merges] == ["merged"] * 3
+    assert not marker.exists(), marker.read_text()
+    assert result.integration is not None
+    bodies = git(repo, "log", "--first-parent", "--format=%B", result.integration.branch)
+    assert "rewritten by a hook" not in bodies
+    assert bodies.count("Council-Subtask: ") == 3  # the trailers that make merges idempotent
+    assert snapshot(repo) == before
+    assert git(repo, "worktree", "list").count("\n") == 1  # nothing left registered
