@@ -155,9 +155,12 @@ def validate_branch_name(name: str, field: str) -> str:
 class WorkspaceConfig(BaseModel):
     """Where and how a coordination run isolates its subtasks in git worktrees.
 
-    One integration branch `council/<run_id>/integration` per run, branched from `base_branch`;
-    each subtask works on `council/<run_id>/task/<subtask_id>`, branched from the integration
-    branch as it stands when the worktree is created. Worktrees live under `worktree_root`
+    One integration branch `<branch_prefix>/<run_id>/integration` per run, branched from
+    `base_branch`; each subtask works on `<branch_prefix>/<run_id>/task/<subtask_id>`, branched
+    from the integration branch as it stands when the worktree is created. `branch_prefix`
+    (default `council`) must not be the name of a branch of the repository (git cannot create
+    `council/...` next to a branch `council`); opening the workspace says so, naming the branch
+    and both fixes. Worktrees live under `worktree_root`
     (default: `<git common dir>/council-worktrees/<run_id>/`, inside `.git`, so the user's
     `git status` never sees them).
 
@@ -197,11 +200,23 @@ class WorkspaceConfig(BaseModel):
     worktree_root: Path | None = None
     review_agent_id: str | None = None
     review_max_tokens: int = Field(default=800, ge=1)
+    branch_prefix: str = "council"
 
     @field_validator("base_branch")
     @classmethod
     def _check_branch(cls, value: str) -> str:
         return validate_branch_name(value, "WorkspaceConfig.base_branch")
+
+    @field_validator("branch_prefix")
+    @classmethod
+    def _check_prefix(cls, value: str) -> str:
+        validate_branch_name(value, "WorkspaceConfig.branch_prefix")
+        if value in {"refs", "heads"} or value.startswith(("refs/", "heads/")):
+            raise ValueError(
+                f"WorkspaceConfig.branch_prefix {value!r} starts with 'refs' or 'heads', which "
+                "git would read as a ref path; use a plain name such as 'council'"
+            )
+        return value
 
     @field_validator("repo_path", "worktree_root")
     @classmethod

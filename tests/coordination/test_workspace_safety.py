@@ -10,7 +10,8 @@ import pytest
 
 from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
 from langgraph_council.nodes import Org
-from tests.coordination.gitrepo import git, make_repo, no_git_identity, snapshot
+from langgraph_council.nodes.coordination.workspace import RunWorkspace
+from tests.coordination.gitrepo import branches, config, git, make_repo, no_git_identity, snapshot
 from tests.coordination.workspace_pipeline import TASK, Writer
 
 from .conftest import rows, run
@@ -74,3 +75,35 @@ def test_a_repository_whose_every_hook_fails_runs_to_completion(
     assert bodies.count("Council-Subtask: ") == 3  # the trailers that make merges idempotent
     assert snapshot(repo) == before
     assert git(repo, "worktree", "list").count("\n") == 1  # nothing left registered
+
+
+def test_a_user_branch_named_council_gets_a_message_naming_both_fixes(
+    org: Org, tmp_path: Path
+) -> None:
+    repo = make_repo(tmp_path / "repo", {"app.py": "X = 1\n"})
+    git(repo, "branch", "council")
+    with pytest.raises(ValueError, match=r"branch 'council'.*git branch -m council.*branch_prefix"):
+        _graph(org, repo, Writer({}))
+    with pytest.raises(ValueError, match="cannot lock ref"):
+        RunWorkspace.open(config(repo), "run-1")
+    assert branches(repo) == {"main", "council"}  # nothing was created
+
+    result = run(_graph(org, repo, Writer(THREE_EDITS), branch_prefix="agents/council"), TASK)
+    assert result.rollup == "completed"
+    assert result.integration is not None
+    assert result.integration.branch.startswith("agents/council/")
+    made = branches(repo) - {"main", "council"}
+    assert len(made) == 4 and all(b.startswith("agents/council/") for b in made)
+
+
+def test_a_run_branch_in_the_way_is_named(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    git(repo, "branch", "council/run-1")  # where the run's own branches would go
+    with pytest.raises(ValueError, match=r"branch 'council/run-1'"):
+        RunWorkspace.open(config(repo), "run-1")
+
+
+@pytest.mark.parametrize("prefix", ["", "bad prefix", "council/", "-x", "a..b", "refs/x", "heads"])
+def test_a_bad_branch_prefix_is_refused_naming_the_field(tmp_path: Path, prefix: str) -> None:
+    with pytest.raises(ValueError, match=r"WorkspaceConfig\.branch_prefix"):
+        WorkspaceConfig(repo_path=tmp_path, branch_prefix=prefix)
