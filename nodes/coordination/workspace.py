@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from langgraph_council.nodes.coordination.gitops import git_ok, run_git, run_lock, try_git
+from langgraph_council.nodes.coordination.tree_paths import hide_escaping_links, untracked_writes
 from langgraph_council.nodes.coordination.workspace_models import (
     ReconcileReport,
     SubtaskWorktree,
@@ -214,7 +215,9 @@ class RunWorkspace:
         """The subtask's worktree, created from the integration branch as it stands now.
 
         Idempotent: called again (after a crash, a resume) it returns the same path and branch
-        and never resets work; a branch without a worktree is re-attached.
+        and never resets work; a branch without a worktree is re-attached. Links that lead out
+        of the worktree (kept by a decision, or the user's own) are taken off its disk
+        (`hide_escaping_links`), so the subtask never writes through one.
 
         Raises:
             WorktreeLimitError: When `max_concurrent_worktrees` are already live.
@@ -226,6 +229,7 @@ class RunWorkspace:
             if entry is not None and entry.healthy:
                 if entry.branch != branch:
                     raise WorkspaceError(f"{path} is checked out on {entry.branch}, not {branch}")
+                hide_escaping_links(path)  # a crash may have come between add and hiding
                 return SubtaskWorktree(
                     subtask_id=subtask_id, path=path, branch=branch,
                     base_sha=self._fork_point(branch), reused=True,
@@ -241,6 +245,7 @@ class RunWorkspace:
             else:
                 base = self.tip(self.integration_branch)
                 run_git(self.git_dir, "worktree", "add", "-b", branch, str(path), base)
+            hide_escaping_links(path)
             return SubtaskWorktree(
                 subtask_id=subtask_id, path=path, branch=branch,
                 base_sha=self._fork_point(branch), reused=reattach,
@@ -259,6 +264,14 @@ class RunWorkspace:
             text = message or f"Subtask {subtask_id}: work saved by council before merging"
             run_git(path, "commit", "-q", "--no-verify", "-m", text, identity=True)
             return self.tip(self.subtask_branch(subtask_id))
+
+    def untracked_writes(self, subtask_id: str) -> tuple[str, ...]:
+        """What the subtask wrote in its worktree that git does not track (ignored paths,
+        files in a submodule folder git has not checked out): never merged, so reported."""
+        path = self.subtask_path(subtask_id)
+        with self.lock():
+            entry = self.registered().get(path)
+            return untracked_writes(path) if entry is not None and entry.healthy else ()
 
     def remove_worktree(self, subtask_id: str) -> bool:
         """Remove the subtask's worktree if it is clean; its branch always stays.

@@ -107,3 +107,52 @@ def test_a_run_branch_in_the_way_is_named(tmp_path: Path) -> None:
 def test_a_bad_branch_prefix_is_refused_naming_the_field(tmp_path: Path, prefix: str) -> None:
     with pytest.raises(ValueError, match=r"WorkspaceConfig\.branch_prefix"):
         WorkspaceConfig(repo_path=tmp_path, branch_prefix=prefix)
+
+
+@pytest.fixture
+def repo_with_submodule(tmp_path: Path) -> Path:
+    """A repository with a submodule entry `libsub` that is not checked out, and `build/`
+    ignored."""
+    repo = make_repo(
+        tmp_path / "repo",
+        {
+            "app.py": "X = 1\n",
+            ".gitignore": "build/\n*.log\n",
+            ".gitmodules": '[submodule "libsub"]\n\tpath = libsub\n\turl = ../libsub.git\n',
+        },
+    )
+    head = git(repo, "rev-parse", "HEAD").strip()
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{head},libsub")
+    git(repo, "commit", "-q", "-m", "add the libsub submodule")
+    return repo
+
+
+def test_writes_git_does_not_track_are_reported_never_dropped_silently(
+    org: Org, repo_with_submodule: Path
+) -> None:
+    repo = repo_with_submodule
+    before = snapshot(repo)
+    edits = {
+        "sub": {"libsub/x.py": "def x():\n    return 1\n"},  # only into the submodule folder
+        "mixed": {"b.py": "B = 1\n", "build/out.txt": "artefact\n", "run.log": "log\n"},
+    }
+    plan = rows({"sub": [], "mixed": []})
+    result = run(_graph(org, repo, Writer(edits, commit=False), plan), TASK)
+    sub, mixed = result.merge("sub"), result.merge("mixed")
+    assert sub.status == "empty" and sub.untracked_writes == ("libsub/x.py",)
+    assert "libsub/x.py" in sub.message and "not merged" in sub.message
+    assert mixed.status == "merged" and mixed.files == ("b.py",)
+    assert mixed.untracked_writes == ("build/", "run.log")
+    assert result.outcome("sub").untracked_writes == ("libsub/x.py",)
+    assert result.outcome("mixed").untracked_writes == ("build/", "run.log")
+    assert result.rollup == "completed"
+    assert snapshot(repo) == before
+
+
+def test_a_failed_subtasks_untracked_writes_are_reported(org: Org, repo_with_submodule) -> None:
+    edits = {"broken": {"libsub/y.py": "Y = 1\n", "y.py": "Y = 1\n"}}
+    writer = Writer(edits, fail=("broken",), commit=False)
+    result = run(_graph(org, repo_with_submodule, writer, rows({"broken": []})), TASK)
+    parked = result.merge("broken")
+    assert parked.status == "dropped" and parked.untracked_writes == ("libsub/y.py",)
+    assert result.outcome("broken").untracked_writes == ("libsub/y.py",)
