@@ -60,9 +60,10 @@ def test_a_repository_whose_every_hook_fails_runs_to_completion(
     if where == "git-dir":
         _install_hooks(repo / ".git" / "hooks", marker)
     else:  # husky / lefthook style: a hooks folder named in the repository's config
-        _install_hooks(repo / ".husky", marker)
+        _install_hooks(repo / ".husky", marker)  # committed: every worktree has it
+        git(repo, "add", ".husky")
+        git(repo, "-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "husky")
         git(repo, "config", "core.hooksPath", ".husky")
-        git(repo, "add", ".husky")  # staged, so the checkout's status is the user's own
     marker.unlink(missing_ok=True)  # the test's own `git add` ran post-index-change
     before = snapshot(repo)
     result = run(_graph(org, repo, Writer(THREE_EDITS, commit=False)), TASK)
