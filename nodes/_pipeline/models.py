@@ -143,6 +143,9 @@ class SubtaskResult(BaseModel):
     `subtask_id` and `agent_id` are filled in by the pipeline when an executor leaves them
     empty. `reason` says why a subtask did not run (skipped, blocked, cancelled); `error` why
     it failed. An executor may set `failure_category="quality_gate"` on a failed result.
+    `untracked_writes` (filled in by the merge, with a workspace) lists what the subtask wrote
+    where git does not track it (an ignored path, a submodule folder git has not checked out):
+    that work is not merged and goes with the worktree.
     """
 
     model_config = _FROZEN
@@ -159,6 +162,7 @@ class SubtaskResult(BaseModel):
     artifacts: tuple[str, ...] = ()
     duration_s: float = Field(default=0.0, ge=0.0)
     finished_at: AwareDatetime | None = None
+    untracked_writes: tuple[str, ...] = ()
 
     @property
     def delivered(self) -> bool:

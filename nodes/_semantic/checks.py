@@ -19,8 +19,10 @@ not resolve to exactly one repo file is treated as external and not checked. Dyn
 from __future__ import annotations
 
 import os
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from langgraph_council.nodes._semantic.index import (
@@ -32,7 +34,16 @@ from langgraph_council.nodes._semantic.index import (
 from langgraph_council.nodes._semantic.scopes import CallShape
 from langgraph_council.nodes._workspace.models import SemanticIssue
 
-__all__ = ["check_files", "check_tree", "new_issues", "python_files", "signature_problem"]
+__all__ = [
+    "CheckLimits",
+    "TreeCheck",
+    "check_files",
+    "check_tree",
+    "check_tree_within",
+    "new_issues",
+    "python_files",
+    "signature_problem",
+]
 
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
 _MAX_REEXPORT_HOPS = 5
@@ -259,17 +270,30 @@ def _own_issues(summary: ModuleSummary) -> Iterator[SemanticIssue]:
         )  # fmt: skip
 
 
-def check_files(sources: dict[str, bytes]) -> tuple[SemanticIssue, ...]:
-    """Check files given as {repo-relative path: content}; issues sorted by file and line.
+def _check(
+    sources: dict[str, bytes], skipped: dict[str, str], deadline: float | None
+) -> tuple[SemanticIssue, ...]:
+    """Check `sources`; `skipped` files (path -> why) are known but opaque, and files not
+    reached by `deadline` (a `time.monotonic()` value) are added to `skipped`."""
 
-    Example:
-        >>> check_files({"a.py": b"def f(): ...\\ndef f(): ...\\n"})[0].kind
-        'duplicate_definition'
-    """
-    summaries = {path: summarize(path, data) for path, data in sources.items()}
+    def late() -> bool:
+        return deadline is not None and time.monotonic() > deadline
+
+    summaries: dict[str, ModuleSummary] = {}
+    for path, data in sources.items():
+        if late():
+            skipped[path] = "over semantic_timeout_seconds"
+        else:
+            summaries[path] = summarize(path, data)
+    for path in skipped:  # known to exist, so never reported missing; nothing checked in it
+        summaries[path] = ModuleSummary(path=path, open_namespace=True)
     checker = _Checker(_Index(summaries))
     issues: list[SemanticIssue] = []
-    for summary in summaries.values():
+    for path, summary in summaries.items():
+        if path not in skipped and late():
+            skipped[path] = "over semantic_timeout_seconds"
+        if path in skipped:
+            continue
         issues += _own_issues(summary)
         if summary.syntax_error is None:
             issues += checker.imports(summary)
@@ -277,17 +301,69 @@ def check_files(sources: dict[str, bytes]) -> tuple[SemanticIssue, ...]:
     return tuple(sorted(issues, key=lambda i: (i.file, i.line or 0, i.kind, i.name)))
 
 
-def check_tree(root: Path, files: Iterable[str] | None = None) -> tuple[SemanticIssue, ...]:
-    """Check every Python file under `root` (or the repo-relative `files`); never raises on
-    a bad file: parse failures are issues. Symlinks and vanished files are skipped.
+def check_files(sources: dict[str, bytes]) -> tuple[SemanticIssue, ...]:
+    """Check files given as {repo-relative path: content}; issues sorted by file and line.
+
+    Example:
+        >>> check_files({"a.py": b"def f(): ...\\ndef f(): ...\\n"})[0].kind
+        'duplicate_definition'
     """
+    return _check(sources, {}, None)
+
+
+def check_tree(root: Path, files: Iterable[str] | None = None) -> tuple[SemanticIssue, ...]:
+    """Check every Python file under `root` (or the repo-relative `files`), with no bound;
+    never raises on a bad file: parse failures are issues. Symlinks and vanished files are
+    skipped. `check_tree_within` is the bounded form the merge uses.
+    """
+    return check_tree_within(root, files, None).issues
+
+
+@dataclass(frozen=True, slots=True)
+class CheckLimits:
+    """Bounds of one tree check (`WorkspaceConfig.semantic_*`)."""
+
+    max_file_bytes: int
+    budget_bytes: int
+    timeout_seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class TreeCheck:
+    """Issues of a tree, and the files left out (path -> which bound left it out)."""
+
+    issues: tuple[SemanticIssue, ...]
+    skipped: dict[str, str] = field(default_factory=dict)
+
+
+def check_tree_within(
+    root: Path, files: Iterable[str] | None, limits: CheckLimits | None
+) -> TreeCheck:
+    """`check_tree` within `limits`: a file over `max_file_bytes` is never read, nor any once
+    `budget_bytes` were read; files not reached in `timeout_seconds` are not checked. Each
+    file left out is named in `skipped` and treated as an unknown module.
+    """
+    started = time.monotonic()
+    deadline = started + limits.timeout_seconds if limits else None
     sources: dict[str, bytes] = {}
+    skipped: dict[str, str] = {}
+    spent = 0
     for rel in python_files(root) if files is None else files:
-        path = root / rel
+        path, key = root / rel, PurePosixPath(rel).as_posix()
         if path.is_symlink() or not path.is_file():
             continue
-        sources[PurePosixPath(rel).as_posix()] = path.read_bytes()
-    return check_files(sources)
+        size = path.stat().st_size
+        if limits and size > limits.max_file_bytes:
+            skipped[key] = f"over semantic_max_file_bytes ({size:,} bytes)"
+        elif limits and spent + size > limits.budget_bytes:
+            skipped[key] = "over semantic_budget_bytes"
+        elif deadline is not None and time.monotonic() > deadline:
+            skipped[key] = "over semantic_timeout_seconds"
+        else:
+            spent += size
+            sources[key] = path.read_bytes()
+    issues = _check(sources, skipped, deadline)
+    return TreeCheck(issues, dict(sorted(skipped.items())))
 
 
 def new_issues(

@@ -3,6 +3,9 @@
 Every command runs as `git -C <dir> ...` after checking that `<dir>` exists: gitpython quietly
 falls back to the process's own working directory when its directory is missing, which would
 point a `reset --hard` meant for a vanished worktree at whatever checkout the process runs in.
+Every command also runs without the user's hooks (`-c core.hooksPath=/dev/null`): a failing
+`post-checkout` (husky, lefthook) would fail the run, and a `prepare-commit-msg` could rewrite
+the trailers that make a repeated merge a no-op. `--no-verify` alone skips only two hooks.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import git
 
 from langgraph_council.nodes._workspace.models import WorkspaceError
 
-__all__ = ["IDENTITY", "GitOutcome", "git_ok", "run_git", "run_lock", "try_git"]
+__all__ = ["IDENTITY", "NO_HOOKS", "GitOutcome", "git_ok", "run_git", "run_lock", "try_git"]
 
 IDENTITY: tuple[str, ...] = (
     "user.name=council",
@@ -27,6 +30,11 @@ IDENTITY: tuple[str, ...] = (
     "commit.gpgsign=false",
 )
 """`-c` settings for every commit council makes, so it works without any git config."""
+
+NO_HOOKS: tuple[str, ...] = ("-c", f"core.hooksPath={os.devnull}")
+"""Options for every internal git command: no hook of the user's repository runs (git finds
+no hook under a path that is not a directory; the setting reaches the git processes that a
+command starts itself, such as the checkout of `git worktree add`)."""
 
 _REDIRECTING_ENV = (
     "GIT_DIR",
@@ -62,7 +70,7 @@ def _command(cwd: Path, args: tuple[str, ...], identity: bool) -> list[str]:
             "repository; unset it before running a coordination workspace"
         )
     options = [part for setting in IDENTITY for part in ("-c", setting)] if identity else []
-    return ["git", "-C", str(cwd), *options, *args]
+    return ["git", "-C", str(cwd), *NO_HOOKS, *options, *args]
 
 
 def try_git(cwd: Path, *args: str, identity: bool = False) -> GitOutcome:

@@ -1,8 +1,9 @@
 """Merge subtask branches into a run's integration worktree, one at a time, checked before kept.
 
 A merge runs `git merge --no-ff --no-commit` inside the integration worktree (never the user's
-checkout), then the AST checks of `semantic.py` over the whole merged tree; only a merge with no
-textual conflict and no *new* semantic issue is committed. Otherwise the merge is aborted, the
+checkout), then `merge_checks.py`: links that lead out of the tree and the bounded AST checks of
+`semantic.py` over the whole merged tree; only a merge with no textual conflict, no new link out
+and no *new* semantic issue is committed. Otherwise the merge is aborted, the
 integration worktree is clean again and the `MergeResult` names the files, so the run can go on
 after a `keep` or `drop` decision (`apply_decision`). Every merge commit carries
 `Council-Run`/`Council-Subtask` trailers, which make merging idempotent after a crash.
@@ -10,18 +11,16 @@ after a `keep` or `drop` decision (`apply_decision`). Every merge commit carries
 
 from __future__ import annotations
 
-import threading
-from pathlib import Path
 from typing import Literal
 
-from langgraph_council.nodes._semantic.checks import check_tree, new_issues
 from langgraph_council.nodes._workspace.git import run_git, try_git
+from langgraph_council.nodes._workspace.merge_checks import MergeChecks
 from langgraph_council.nodes._workspace.models import (
     IntegrationResult,
     MergeResult,
-    SemanticIssue,
     WorkspaceError,
 )
+from langgraph_council.nodes._workspace.tree_paths import MAX_REPORTED
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 
 __all__ = [
@@ -31,6 +30,7 @@ __all__ = [
     "finish_run",
     "merge_subtask",
     "preview_merge",
+    "with_untracked",
 ]
 
 Preference = Literal["subtask", "integration"]
@@ -39,8 +39,9 @@ Preference = Literal["subtask", "integration"]
 TRAILER_RUN = "Council-Run"
 TRAILER_SUBTASK = "Council-Subtask"
 _STAT_LINES = 20
-_BASELINES: dict[tuple[str, str], tuple[SemanticIssue, ...]] = {}
-_BASELINE_LOCK = threading.Lock()
+_STAT_BOUND = ("-c", "core.bigFileThreshold=8m")
+"""The diff summary counts lines of files up to 8 MiB; bigger ones show as `Bin` (a 50 MB
+generated file took 3 s to count)."""
 
 
 def find_merge(workspace: RunWorkspace, subtask_id: str) -> str | None:
@@ -62,31 +63,11 @@ def _changes(workspace: RunWorkspace, ref: str) -> tuple[tuple[str, ...], str]:
     """Files `ref` changed since it forked from the integration branch, and a short stat."""
     span = f"{workspace.integration_branch}...{ref}"
     names = run_git(workspace.git_dir, "diff", "-z", "--name-only", span).split("\0")
-    stat = run_git(workspace.git_dir, "diff", "--stat=100", span).splitlines()
+    stat = run_git(workspace.git_dir, *_STAT_BOUND, "diff", "--stat=100", span).splitlines()
     if len(stat) > _STAT_LINES:
         hidden = len(stat) - _STAT_LINES
         stat = [*stat[: _STAT_LINES - 1], f" ... {hidden} more files", stat[-1]]
     return tuple(n for n in names if n), "\n".join(stat)
-
-
-def _python_files(cwd: Path) -> list[str]:
-    out = run_git(cwd, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.py")
-    return list(dict.fromkeys(n for n in out.split("\0") if n))
-
-
-def _baseline(workspace: RunWorkspace) -> tuple[SemanticIssue, ...]:
-    """Issues the integration tree already has before a merge (cached per commit)."""
-    cwd = workspace.integration_path
-    key = (str(cwd), workspace.tip(workspace.integration_branch))
-    with _BASELINE_LOCK:
-        cached = _BASELINES.get(key)
-    if cached is None:
-        cached = check_tree(cwd, _python_files(cwd))
-        with _BASELINE_LOCK:
-            if len(_BASELINES) > 256:
-                _BASELINES.clear()
-            _BASELINES[key] = cached
-    return cached
 
 
 def _commit_merge(workspace: RunWorkspace, subtask_id: str | None, ref: str) -> str:
@@ -117,8 +98,7 @@ def _try_merge(
         subtask_id=subtask_id or "", branch=ref, status="merged", files=files,
         diff_summary=summary,
     )  # fmt: skip
-    checking = workspace.config.semantic_analysis
-    before = _baseline(workspace) if checking else ()
+    checks = MergeChecks(cwd, workspace.config, links=subtask_id is not None)
     strategy = ["-X", "theirs" if prefer == "subtask" else "ours"] if prefer else []
     merged = try_git(cwd, "merge", "--no-ff", "--no-commit", *strategy, ref, identity=True)
     if not merged.ok:
@@ -133,20 +113,45 @@ def _try_merge(
                 "message": f"textual conflict in {', '.join(conflicted)}",
             }
         )  # fmt: skip
-    issues = new_issues(before, check_tree(cwd, _python_files(cwd))) if checking else ()
+    found = checks.after()
+    issues, skipped = found.issues, found.describe_skipped()
+    result = result.model_copy(update={"semantic_skipped": tuple(found.skipped)})
     if issues and enforce_semantics:
         workspace.restore_integration()
         involved = sorted({i.file for i in issues} | {i.target for i in issues if i.target})
+        first = f"{len(issues)} issue(s) held the merge, first: {issues[0].kind} in "
         return result.model_copy(
             update={
                 "status": "semantic_conflict", "files": tuple(involved),
                 "semantic_issues": issues,
-                "message": f"{len(issues)} semantic issue(s), first: {issues[0].file} "
-                f"{issues[0].message}",
+                "message": _join(f"{first}{issues[0].file}: {issues[0].message}", skipped),
             }
         )  # fmt: skip
     sha = _commit_merge(workspace, subtask_id, ref)
-    return result.model_copy(update={"commit_sha": sha, "semantic_issues": issues})
+    return result.model_copy(
+        update={"commit_sha": sha, "semantic_issues": issues, "message": skipped}
+    )
+
+
+def _join(*parts: str) -> str:
+    return "; ".join(part for part in parts if part)
+
+
+def with_untracked(result: MergeResult, written: tuple[str, ...]) -> MergeResult:
+    """`result` naming what the subtask wrote where git does not track it (not merged)."""
+    if not written:
+        return result
+    shown = ", ".join(written[:5]) + (f" and {len(written) - 5} more" if len(written) > 5 else "")
+    note = (
+        f"{len(written)} path(s) written where git does not track them (ignored, or inside a "
+        f"submodule folder git has not checked out) were not merged: {shown}"
+    )
+    return result.model_copy(
+        update={
+            "untracked_writes": written[:MAX_REPORTED],
+            "message": _join(result.message, note),
+        }
+    )
 
 
 def _require_branch(workspace: RunWorkspace, subtask_id: str) -> str:
@@ -182,6 +187,7 @@ def merge_subtask(
     with workspace.lock():
         workspace.restore_integration()
         workspace.commit_pending(subtask_id)
+        written = workspace.untracked_writes(subtask_id)
         if workspace.is_ancestor(branch, workspace.integration_branch):
             done = find_merge(workspace, subtask_id)
             result = MergeResult(
@@ -195,7 +201,7 @@ def merge_subtask(
             )  # fmt: skip
         if result.status in ("merged", "empty") and workspace.config.cleanup_on_merge:
             workspace.remove_worktree(subtask_id)
-        return result
+        return with_untracked(result, written)
 
 
 def preview_merge(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
@@ -211,10 +217,11 @@ def preview_merge(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
         files, summary = _changes(workspace, branch)
         if not files or workspace.is_ancestor(branch, workspace.integration_branch):
             return merge_subtask(workspace, subtask_id)
-        return MergeResult(
+        waiting = MergeResult(
             subtask_id=subtask_id, branch=branch, status="pending_approval", files=files,
             diff_summary=summary, message=f"waiting for a go-ahead to merge {len(files)} file(s)",
         )  # fmt: skip
+        return with_untracked(waiting, workspace.untracked_writes(subtask_id))
 
 
 def _drop(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
@@ -231,12 +238,14 @@ def _drop(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
                 "revert its merge commit instead of dropping it"
             )
         files, summary = _changes(workspace, branch)
+        written = workspace.untracked_writes(subtask_id)
         if workspace.config.cleanup_on_merge:
             workspace.remove_worktree(subtask_id)
-        return MergeResult(
+        dropped = MergeResult(
             subtask_id=subtask_id, branch=branch, status="dropped", files=files,
             diff_summary=summary, message=f"merge dropped; the work stays on {branch}",
         )  # fmt: skip
+        return with_untracked(dropped, written)
 
 
 def apply_decision(

@@ -28,6 +28,7 @@ from langgraph_council.nodes._workspace.merge_engine import (
     apply_decision,
     merge_subtask,
     preview_merge,
+    with_untracked,
 )
 from langgraph_council.nodes._workspace.models import (
     MergeOrder,
@@ -119,13 +120,17 @@ def _park(workspace: RunWorkspace, sid: str, outcome: SubtaskResult) -> MergeRes
     """A subtask that did not complete: keep its work on its branch, free its worktree."""
     branch = workspace.subtask_branch(sid)
     workspace.commit_pending(sid, f"Subtask {sid}: work kept from a {outcome.status} subtask")
+    written = workspace.untracked_writes(sid)
     if workspace.config.cleanup_on_merge:
         workspace.remove_worktree(sid)
-    return MergeResult(
-        subtask_id=sid,
-        branch=branch,
-        status="dropped",
-        message=f"not merged: the subtask is {outcome.status}; its work stays on {branch}",
+    return with_untracked(
+        MergeResult(
+            subtask_id=sid,
+            branch=branch,
+            status="dropped",
+            message=f"not merged: the subtask is {outcome.status}; its work stays on {branch}",
+        ),
+        written,
     )
 
 
@@ -161,6 +166,10 @@ class _MergeStep:
 
     def record(self, merge: MergeResult) -> None:
         self.merges[merge.subtask_id] = merge
+        sid, written = merge.subtask_id, merge.untracked_writes
+        if written and sid in self.outcomes and self.outcomes[sid].untracked_writes != written:
+            self.changed[sid] = self.outcomes[sid].model_copy(update={"untracked_writes": written})
+            self.outcomes[sid] = self.changed[sid]
         emit(
             "merge",
             subtask_id=merge.subtask_id,

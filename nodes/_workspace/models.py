@@ -52,7 +52,10 @@ SemanticIssueKind = Literal[
     "duplicate_definition",
     "import_conflict",
     "syntax_error",
+    "unsafe_symlink",
 ]
+"""`unsafe_symlink` is not an AST finding: a link the merge brings in that resolves outside the
+worktree. It is checked even with `semantic_analysis=False` and held like the others."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -157,9 +160,12 @@ def validate_branch_name(name: str, field: str) -> str:
 class WorkspaceConfig(BaseModel):
     """Where and how a coordination run isolates its subtasks in git worktrees.
 
-    One integration branch `council/<run_id>/integration` per run, branched from `base_branch`;
-    each subtask works on `council/<run_id>/task/<subtask_id>`, branched from the integration
-    branch as it stands when the worktree is created. Worktrees live under `worktree_root`
+    One integration branch `<branch_prefix>/<run_id>/integration` per run, branched from
+    `base_branch`; each subtask works on `<branch_prefix>/<run_id>/task/<subtask_id>`, branched
+    from the integration branch as it stands when the worktree is created. `branch_prefix`
+    (default `council`) must not be the name of a branch of the repository (git cannot create
+    `council/...` next to a branch `council`); opening the workspace says so, naming the branch
+    and both fixes. Worktrees live under `worktree_root`
     (default: `<git common dir>/council-worktrees/<run_id>/`, inside `.git`, so the user's
     `git status` never sees them).
 
@@ -172,7 +178,11 @@ class WorkspaceConfig(BaseModel):
     - `conflict_escalation`: a textual or semantic conflict goes to a human (`interrupt`, through
       the escalation queue) or to a review agent (`review_agent_id`, else the task's owner),
       which answers keep or drop.
-    - `semantic_analysis`: run the AST checks on the merged tree before a merge is kept.
+    - `semantic_analysis`: run the AST checks on the merged tree before a merge is kept. They
+      are bounded: a `.py` file over `semantic_max_file_bytes` is not parsed, nor are files
+      once `semantic_budget_bytes` have been read or `semantic_timeout_seconds` have passed in
+      one check; every file left out is listed in `MergeResult.semantic_skipped` (never
+      silently trusted) and its module is treated as unknown (nothing is checked against it).
     - `cleanup_on_merge`: remove a subtask's worktree once merged or dropped, or once its subtask
       failed (uncommitted work is committed to its branch first; branches always stay).
     - `merge_into_base`: at the end, fast-forward `base_branch` to the integration branch (after
@@ -194,16 +204,31 @@ class WorkspaceConfig(BaseModel):
     merge_order: MergeOrder = "completion"
     conflict_escalation: ConflictEscalation = "human"
     semantic_analysis: bool = True
+    semantic_max_file_bytes: int = Field(default=1_000_000, ge=1)
+    semantic_budget_bytes: int = Field(default=32_000_000, ge=1)
+    semantic_timeout_seconds: float = Field(default=60.0, gt=0)
     cleanup_on_merge: bool = True
     merge_into_base: bool = False
     worktree_root: Path | None = None
     review_agent_id: str | None = None
     review_max_tokens: int = Field(default=800, ge=1)
+    branch_prefix: str = "council"
 
     @field_validator("base_branch")
     @classmethod
     def _check_branch(cls, value: str) -> str:
         return validate_branch_name(value, "WorkspaceConfig.base_branch")
+
+    @field_validator("branch_prefix")
+    @classmethod
+    def _check_prefix(cls, value: str) -> str:
+        validate_branch_name(value, "WorkspaceConfig.branch_prefix")
+        if value in {"refs", "heads"} or value.startswith(("refs/", "heads/")):
+            raise ValueError(
+                f"WorkspaceConfig.branch_prefix {value!r} starts with 'refs' or 'heads', which "
+                "git would read as a ref path; use a plain name such as 'council'"
+            )
+        return value
 
     @field_validator("repo_path", "worktree_root")
     @classmethod
@@ -238,7 +263,13 @@ class SemanticIssue(BaseModel):
 
 
 class MergeResult(BaseModel):
-    """The outcome of merging (or deciding about) one subtask branch."""
+    """The outcome of merging (or deciding about) one subtask branch.
+
+    `semantic_skipped`: files of the merged tree the AST checks left out (over a size or time
+    bound of `WorkspaceConfig`, named in `message`), so nothing was checked in or against them.
+    `untracked_writes`: paths the subtask wrote that git does not track (ignored, or inside a
+    submodule folder git has not checked out); they are not merged and go with the worktree.
+    """
 
     model_config = _FROZEN
 
@@ -250,6 +281,8 @@ class MergeResult(BaseModel):
     semantic_issues: tuple[SemanticIssue, ...] = ()
     commit_sha: str | None = None
     message: str = ""
+    semantic_skipped: tuple[str, ...] = ()
+    untracked_writes: tuple[str, ...] = ()
 
     @property
     def needs_decision(self) -> bool:

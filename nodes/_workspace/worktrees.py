@@ -21,6 +21,7 @@ from langgraph_council.nodes._workspace.models import (
     WorktreeLimitError,
     validate_id,
 )
+from langgraph_council.nodes._workspace.tree_paths import hide_escaping_links, untracked_writes
 
 __all__ = ["RunWorkspace", "check_workspace"]
 
@@ -81,12 +82,30 @@ def _locate_repo(repo_path: Path) -> Path:
     return (repo_path / outcome.stdout.strip()).resolve()
 
 
+def _check_prefix_free(git_dir: Path, config: WorkspaceConfig, branch: str) -> None:
+    """Refuse, naming the fixes, when a branch of the repository is a leading part of `branch`
+    (git then fails with "cannot lock ref": `council` and `council/...` cannot both exist)."""
+    parts = branch.split("/")
+    leading = [f"refs/heads/{'/'.join(parts[:n])}" for n in range(1, len(parts))]
+    found = set(run_git(git_dir, "for-each-ref", "--format=%(refname)", *leading).splitlines())
+    clash = next((ref.removeprefix("refs/heads/") for ref in leading if ref in found), None)
+    if clash is not None:
+        raise ValueError(
+            f"the repository at {config.repo_path} has a branch {clash!r}, so git cannot create "
+            f"the run's branches under {clash}/ ('cannot lock ref'); rename that branch "
+            f"(`git branch -m {clash} <new name>`) or set WorkspaceConfig.branch_prefix to a "
+            f"name no branch uses (now {config.branch_prefix!r}, e.g. "
+            f"'{config.branch_prefix}-runs')"
+        )
+
+
 def check_workspace(config: WorkspaceConfig) -> Path:
-    """Check, without changing anything, that `config` names a repository and a local base
-    branch; returns the git common directory.
+    """Check, without changing anything, that `config` names a repository, a local base
+    branch and a branch prefix no branch of the repository is in the way of; returns the git
+    common directory.
 
     Raises:
-        ValueError: Naming `repo_path` or `base_branch` and the fix.
+        ValueError: Naming `repo_path`, `base_branch` or `branch_prefix` and the fix.
     """
     git_dir = _locate_repo(Path(config.repo_path))
     ref = f"refs/heads/{config.base_branch}"
@@ -95,6 +114,7 @@ def check_workspace(config: WorkspaceConfig) -> Path:
             f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
             f"{config.repo_path}; create it or name an existing branch"
         )
+    _check_prefix_free(git_dir, config, f"{config.branch_prefix}/run")
     return git_dir
 
 
@@ -115,7 +135,8 @@ class RunWorkspace:
         self.git_dir = git_dir
         root = (config.worktree_root or git_dir / "council-worktrees").resolve()
         self.run_dir = root / self.run_id
-        self.integration_branch = f"council/{self.run_id}/integration"
+        self.branch_root = f"{config.branch_prefix}/{self.run_id}"
+        self.integration_branch = f"{self.branch_root}/integration"
         self.integration_path = self.run_dir / "integration"
 
     @classmethod
@@ -132,6 +153,8 @@ class RunWorkspace:
                 f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
                 f"{config.repo_path}; create it or name an existing branch"
             )
+        if not workspace.branch_exists(workspace.integration_branch):
+            _check_prefix_free(workspace.git_dir, config, workspace.integration_branch)
         workspace.reconcile()
         return workspace
 
@@ -139,7 +162,7 @@ class RunWorkspace:
 
     def subtask_branch(self, subtask_id: str) -> str:
         """The branch a subtask works on."""
-        return f"council/{self.run_id}/task/{validate_id(subtask_id, 'subtask_id')}"
+        return f"{self.branch_root}/task/{validate_id(subtask_id, 'subtask_id')}"
 
     def subtask_path(self, subtask_id: str) -> Path:
         """Where a subtask's worktree lives."""
@@ -182,7 +205,7 @@ class RunWorkspace:
 
     def subtask_branches(self) -> tuple[str, ...]:
         """Ids of the subtasks that have a branch in this run."""
-        prefix = f"refs/heads/council/{self.run_id}/task/"
+        prefix = f"refs/heads/{self.branch_root}/task/"
         refs = run_git(self.git_dir, "for-each-ref", "--format=%(refname)", prefix)
         return tuple(sorted(line.removeprefix(prefix) for line in refs.splitlines() if line))
 
@@ -192,7 +215,9 @@ class RunWorkspace:
         """The subtask's worktree, created from the integration branch as it stands now.
 
         Idempotent: called again (after a crash, a resume) it returns the same path and branch
-        and never resets work; a branch without a worktree is re-attached.
+        and never resets work; a branch without a worktree is re-attached. Links that lead out
+        of the worktree (kept by a decision, or the user's own) are taken off its disk
+        (`hide_escaping_links`), so the subtask never writes through one.
 
         Raises:
             WorktreeLimitError: When `max_concurrent_worktrees` are already live.
@@ -204,6 +229,7 @@ class RunWorkspace:
             if entry is not None and entry.healthy:
                 if entry.branch != branch:
                     raise WorkspaceError(f"{path} is checked out on {entry.branch}, not {branch}")
+                hide_escaping_links(path)  # a crash may have come between add and hiding
                 return SubtaskWorktree(
                     subtask_id=subtask_id, path=path, branch=branch,
                     base_sha=self._fork_point(branch), reused=True,
@@ -219,6 +245,7 @@ class RunWorkspace:
             else:
                 base = self.tip(self.integration_branch)
                 run_git(self.git_dir, "worktree", "add", "-b", branch, str(path), base)
+            hide_escaping_links(path)
             return SubtaskWorktree(
                 subtask_id=subtask_id, path=path, branch=branch,
                 base_sha=self._fork_point(branch), reused=reattach,
@@ -237,6 +264,14 @@ class RunWorkspace:
             text = message or f"Subtask {subtask_id}: work saved by council before merging"
             run_git(path, "commit", "-q", "--no-verify", "-m", text, identity=True)
             return self.tip(self.subtask_branch(subtask_id))
+
+    def untracked_writes(self, subtask_id: str) -> tuple[str, ...]:
+        """What the subtask wrote in its worktree that git does not track (ignored paths,
+        files in a submodule folder git has not checked out): never merged, so reported."""
+        path = self.subtask_path(subtask_id)
+        with self.lock():
+            entry = self.registered().get(path)
+            return untracked_writes(path) if entry is not None and entry.healthy else ()
 
     def remove_worktree(self, subtask_id: str) -> bool:
         """Remove the subtask's worktree if it is clean; its branch always stays.

@@ -1,0 +1,125 @@
+"""Paths of a worktree that must not be taken on trust: links out of it, untracked writes."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from langgraph_council.nodes._workspace.git import run_git
+from langgraph_council.nodes._workspace.models import SemanticIssue
+
+__all__ = [
+    "MAX_REPORTED",
+    "SpecialEntries",
+    "escaping_links",
+    "hide_escaping_links",
+    "link_issues",
+    "special_entries",
+    "untracked_writes",
+]
+
+MAX_REPORTED = 100
+"""At most this many untracked paths are listed per subtask (the message gives the count)."""
+
+_SYMLINK, _GITLINK = "120000", "160000"
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialEntries:
+    """The index entries of a worktree git does not treat as plain files."""
+
+    symlinks: tuple[str, ...]
+    gitlinks: tuple[str, ...]
+    hidden: tuple[str, ...]
+    """Entries marked skip-worktree (links `hide_escaping_links` took off the disk)."""
+
+
+def special_entries(cwd: Path) -> SpecialEntries:
+    """Symbolic links (mode 120000), submodule entries (160000) and skip-worktree entries of
+    the index at `cwd` (one `git ls-files`)."""
+    found: dict[str, list[str]] = {_SYMLINK: [], _GITLINK: [], "S": []}
+    for record in run_git(cwd, "ls-files", "-z", "-t", "--stage").split("\0"):
+        tag, _, rest = record.partition(" ")
+        mode, _, rest = rest.partition(" ")
+        path = rest.partition("\t")[2]
+        for key in (mode, tag):
+            if path and key in found:
+                found[key].append(path)
+    links, modules, hidden = (tuple(dict.fromkeys(found[k])) for k in (_SYMLINK, _GITLINK, "S"))
+    return SpecialEntries(links, modules, hidden)
+
+
+def escaping_links(root: Path, links: tuple[str, ...]) -> dict[str, str]:
+    """{link: its target} for the links under `root` that resolve outside `root`.
+
+    Resolution is the operating system's (`realpath`, through every link on the way), so an
+    absolute target, `../..` and a chain such as `d -> .` plus `x -> d/../outside` all count.
+    """
+    top = root.resolve()
+    found: dict[str, str] = {}
+    for rel in links:
+        path = root / rel
+        if not path.is_symlink():
+            continue
+        if not Path(os.path.realpath(path)).is_relative_to(top):
+            found[rel] = os.readlink(path)
+    return found
+
+
+def link_issues(found: dict[str, str]) -> tuple[SemanticIssue, ...]:
+    """One `unsafe_symlink` issue per link leading out of the worktree."""
+    issues: list[SemanticIssue] = []
+    for rel, target in sorted(found.items()):
+        message = (
+            f"is a symbolic link to {target!r}, outside the worktree; a later subtask writing "
+            f"{rel} would write there (drop the merge unless the link is wanted)"
+        )
+        issues.append(SemanticIssue(kind="unsafe_symlink", file=rel, name=rel, message=message))
+    return tuple(issues)
+
+
+def hide_escaping_links(cwd: Path) -> tuple[str, ...]:
+    """Take the links of the worktree at `cwd` that lead out of it off the disk, so nothing
+    working there can follow them; returns their paths. They are marked skip-worktree first:
+    commits keep them and git never sees their absence as a change. Idempotent (a re-run after
+    a crash finishes the job). A file written at such a path later is not taken by `git add`;
+    `untracked_writes` reports it.
+    """
+    found = sorted(escaping_links(cwd, special_entries(cwd).symlinks))
+    if found:
+        run_git(cwd, "update-index", "--skip-worktree", "--", *found)
+        for rel in found:
+            (cwd / rel).unlink()
+    return tuple(found)
+
+
+def _files_in(folder: Path, rel: str) -> list[str]:
+    """Files under an uninitialised submodule folder (one without its own `.git`)."""
+    if not folder.is_dir() or folder.is_symlink() or (folder / ".git").exists():
+        return []
+    found: list[str] = []
+    for current, dirs, files in os.walk(folder):
+        dirs.sort()
+        base = Path(current).relative_to(folder)
+        found += [(Path(rel) / base / name).as_posix() for name in sorted(files)]
+        if len(found) > MAX_REPORTED:
+            break
+    return found
+
+
+def untracked_writes(cwd: Path) -> tuple[str, ...]:
+    """What the worktree at `cwd` holds that `git add -A` does not take: ignored paths (a
+    directory wholly ignored ends in `/`), files inside submodule folders git has not
+    checked out, and files at skip-worktree paths (a hidden link's path). Such writes would
+    be lost with the worktree; callers report them.
+    """
+    ignored = run_git(
+        cwd, "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"
+    ).split("\0")
+    found = [path for path in ignored if path]
+    entries = special_entries(cwd)
+    for module in entries.gitlinks:
+        found += _files_in(cwd / module, module)
+    found += [rel for rel in entries.hidden if os.path.lexists(cwd / rel)]
+    return tuple(sorted(found))
