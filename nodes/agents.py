@@ -146,6 +146,10 @@ _SIZED_CACHE = 256
 class Roster:
     """Maps agent ids to chat models and makes their calls.
 
+    `structured_method` is how structured calls first ask for their schema (`auto`: the
+    model's own binding; see `call_structured`); what each model's server accepts is
+    remembered for the roster's life.
+
     Example:
         >>> from langgraph_council.nodes.testing import ScriptedChatModel
         >>> org = Org([AgentProfile(id="a", name="Ann", role="dev", department="eng",
@@ -354,15 +358,13 @@ class Roster:
     ) -> StructuredReply[T]:
         """Ask for `schema` the way the model supports; never lose a completed reply.
 
-        The first call uses the model's binding (`json_schema` on OpenAI-compatible models,
-        else the model's own structured output). A server that refuses it (HTTP 4xx/5xx about
-        `response_format` or tools) is asked again in `text` mode, with the JSON schema in the
-        prompt; one that ignores it has its reply read from the text, and later calls to the
-        same model use `text` mode (remembered per model instance). JSON in the reply text
-        (the whole reply, a ```json fence, an object in prose) is parsed into `schema` and the
-        reply marked `parsed_from_text`; `parsed` is None only when no such JSON is there (the
-        caller's section parser gets the text). `reply.structured_mode` says how it was asked,
-        `reply.fallback_reason` why it was not the model's binding.
+        A server that refuses the model's binding (HTTP 4xx/5xx about `response_format` or
+        tools) is asked again in `text` mode, the JSON schema in the prompt; one that ignores
+        it has its reply read from the text; either way the model is asked in `text` mode from
+        then on. JSON in the text (whole, fenced, in prose) is parsed into `schema` and the
+        reply marked `parsed_from_text`; `parsed` is None only when there is none. The reply
+        says how it was asked (`structured_mode`) and why not through the binding
+        (`fallback_reason`).
         """
         messages = self.messages(agent_id, prompt)
         mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)

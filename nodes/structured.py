@@ -342,4 +342,3 @@ class StructuredModes:
         if mode in ("json_schema", "json_mode", "function_calling") and ignored and not over_cap:
             return self.learn(model, "text", f"{mode} ignored: the reply was not the JSON")
         return self.why(model)
-

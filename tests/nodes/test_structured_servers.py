@@ -191,3 +191,28 @@ def test_a_cap_sent_only_as_max_completion_tokens_is_run_past(org: Org) -> None:
     assert raw.usage_metadata is not None and raw.usage_metadata["output_tokens"] > 20
     assert server.requests[1]["max_tokens"] == 20  # the roster also sends `max_tokens`
     assert reply.over_cap and reply.output_tokens == 20
+
+
+def test_json_mode_sends_the_schema_in_the_prompt(org: Org) -> None:
+    with loopback_openai(_respond) as server:
+        model = ChatOpenAI(model="gpt-4o-mini", base_url=server.base_url, api_key="test")
+        out = Roster(org, default_model=model, structured_method="json_mode").call_structured(
+            "cto", "Decide.", SynthesisOutput
+        )
+    assert out.parsed is not None and out.parsed.decisions == ["Ship on Friday"]
+    assert (out.reply.structured_mode, out.parsed_from_text) == ("json_mode", False)
+    sent = server.requests[0]
+    assert sent["response_format"] == {"type": "json_object"}
+    assert "matches this JSON schema" in sent["messages"][-1]["content"]
+
+
+def test_refused_tools_fall_back_to_text(org: Org) -> None:
+    with loopback_openai(_respond, mode="refuses") as server:
+        model = ChatOpenAI(
+            model="gpt-4o-mini", base_url=server.base_url, api_key="test", max_retries=0
+        )
+        roster = Roster(org, default_model=model, structured_method="function_calling")
+        out = roster.call_structured("cto", "Decide.", SynthesisOutput)
+    assert out.parsed is not None and out.reply.structured_mode == "text"
+    assert "function_calling refused: HTTP 500" in (out.reply.fallback_reason or "")
+    assert [bool(r.get("tools")) for r in server.requests] == [True, False]
