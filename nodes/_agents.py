@@ -11,11 +11,19 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
+from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel, ConfigDict
 
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
 from langgraph_council.nodes._org import AgentProfile, Org
-from langgraph_council.nodes._structured import parse_from_text
+from langgraph_council.nodes._structured import (
+    StructuredMethod,
+    StructuredMode,
+    StructuredModes,
+    custom_base_url,
+    read_out,
+    schema_instruction,
+)
 from langgraph_council.nodes._text import replace_nul, scrub_nul
 
 __all__ = [
@@ -58,6 +66,14 @@ class AgentReply(BaseModel):
     duration_s: float = 0.0
     tool_calls: tuple[dict[str, Any], ...] = ()
     parsed_from_text: bool = False
+    structured_mode: StructuredMode | None = None
+    """How a structured call asked for its schema (`nodes._structured.StructuredMode`)."""
+    fallback_reason: str | None = None
+    """Why a structured call was not answered through the model's schema binding (the server
+    refused or ignored it, now or earlier in the run), else None."""
+    over_cap: bool = False
+    """The reply was longer than its output cap: the server billed more output tokens than the
+    cap, or stopped at it (`finish_reason="length"`). Its tokens are what it cost."""
     nul_replaced: int = 0
     """NUL characters replaced by U+FFFD in `content` and the parsed output (`nodes._text`)."""
 
@@ -88,11 +104,22 @@ def _text_of(message: BaseMessage) -> str:
     return "".join(part if isinstance(part, str) else str(part.get("text", "")) for part in content)
 
 
+def _capped(model: BaseChatModel, max_tokens: int) -> BaseChatModel:
+    """A copy of `model` with its `max_tokens` field set. An OpenAI-compatible model on another
+    server also sends the cap as `max_tokens` (langchain-openai sends `max_completion_tokens`,
+    which llama.cpp's and other servers ignore) through `extra_body`."""
+    update: dict[str, Any] = {"max_tokens": max_tokens}
+    if custom_base_url(model):
+        extra = getattr(model, "extra_body", None) or {}
+        update["extra_body"] = {**extra, "max_tokens": max_tokens}
+    return model.model_copy(update=update)
+
+
 def _with_max_tokens(model: BaseChatModel, max_tokens: int | None) -> Runnable[Any, Any]:
     if max_tokens is None:
         return model
     if "max_tokens" in type(model).model_fields:
-        return model.model_copy(update={"max_tokens": max_tokens})
+        return _capped(model, max_tokens)
     return model.bind(max_tokens=max_tokens)
 
 
@@ -102,7 +129,7 @@ def _with_tools(
     if not tools:
         return _with_max_tokens(model, max_tokens)
     copied = max_tokens is not None and "max_tokens" in type(model).model_fields
-    base = model.model_copy(update={"max_tokens": max_tokens}) if copied else model
+    base = _capped(model, max_tokens) if copied and max_tokens is not None else model
     try:
         bound: Runnable[Any, Any] = base.bind_tools(list(tools))
     except NotImplementedError:  # a model without tool calling answers in text
@@ -119,6 +146,10 @@ _SIZED_CACHE = 256
 class Roster:
     """Maps agent ids to chat models and makes their calls.
 
+    `structured_method` is how structured calls first ask for their schema (`auto`: the
+    model's own binding; see `call_structured`); what each model's server accepts is
+    remembered for the roster's life.
+
     Example:
         >>> from langgraph_council.nodes.testing import ScriptedChatModel
         >>> org = Org([AgentProfile(id="a", name="Ann", role="dev", department="eng",
@@ -134,6 +165,7 @@ class Roster:
         models: Mapping[str, BaseChatModel] | None = None,
         *,
         default_model: BaseChatModel | None = None,
+        structured_method: StructuredMethod = "auto",
     ) -> None:
         models = dict(models or {})
         unknown = sorted(set(models) - {a.id for a in org})
@@ -144,6 +176,7 @@ class Roster:
         self._default = default_model
         self._system_prompts = {a.id: self._build_system_prompt(a) for a in org}
         self._sized: dict[tuple[int, int], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
+        self._modes = StructuredModes(structured_method)
 
     def has_model(self, agent_id: str) -> bool:
         """True when `agent_id` can be called."""
@@ -209,7 +242,12 @@ class Roster:
         return sum(estimate_tokens(_text_of(m)) for m in self.messages(agent_id, prompt))
 
     def _reply(
-        self, agent_id: str, messages: list[BaseMessage], message: BaseMessage, started: float
+        self,
+        agent_id: str,
+        messages: list[BaseMessage],
+        message: BaseMessage,
+        started: float,
+        max_tokens: int | None = None,
     ) -> AgentReply:
         content, replaced = replace_nul(_text_of(message))  # PostgreSQL cannot store NUL
         usage = message.usage_metadata if isinstance(message, AIMessage) else None
@@ -217,24 +255,23 @@ class Roster:
         if isinstance(message, AIMessage) and message.tool_calls:
             calls = tuple(dict(c) for c in message.tool_calls)
         if usage:
-            return AgentReply(
-                agent_id=agent_id,
-                content=content,
-                input_tokens=usage["input_tokens"],
-                output_tokens=usage["output_tokens"],
-                duration_s=time.perf_counter() - started,
-                tool_calls=calls,
-                nul_replaced=replaced,
-            )
+            tokens_in, tokens_out, estimated = usage["input_tokens"], usage["output_tokens"], False
+        else:
+            tokens_in = sum(estimate_tokens(_text_of(m)) for m in messages)
+            tokens_out, estimated = estimate_tokens(content), True
+        over = max_tokens is not None and (
+            tokens_out > max_tokens or message.response_metadata.get("finish_reason") == "length"
+        )
         return AgentReply(
             agent_id=agent_id,
             content=content,
-            input_tokens=sum(estimate_tokens(_text_of(m)) for m in messages),
-            output_tokens=estimate_tokens(content),
-            usage_estimated=True,
+            input_tokens=tokens_in,
+            output_tokens=tokens_out,
+            usage_estimated=estimated,
             duration_s=time.perf_counter() - started,
             tool_calls=calls,
             nul_replaced=replaced,
+            over_cap=over,
         )
 
     def call(
@@ -253,7 +290,7 @@ class Roster:
         messages = self.messages(agent_id, prompt)
         model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
-        return self._reply(agent_id, messages, model.invoke(messages), started)
+        return self._reply(agent_id, messages, model.invoke(messages), started, max_tokens)
 
     async def acall(
         self,
@@ -267,7 +304,8 @@ class Roster:
         messages = self.messages(agent_id, prompt)
         model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
-        return self._reply(agent_id, messages, await model.ainvoke(messages), started)
+        out = await model.ainvoke(messages)
+        return self._reply(agent_id, messages, out, started, max_tokens)
 
     def _model_with(
         self, agent_id: str, max_tokens: int | None, tools: Sequence[BaseTool]
@@ -276,65 +314,90 @@ class Roster:
             return _with_tools(self.model_for(agent_id), max_tokens, tools)
         return self._sized_model(agent_id, max_tokens)
 
-    def _structured_runnable(
-        self, agent_id: str, schema: type[T], max_tokens: int | None
-    ) -> Runnable[Any, Any] | None:
-        model = self._sized_model(agent_id, max_tokens)
-        if not isinstance(model, BaseChatModel):
-            return None
-        try:
-            return model.with_structured_output(schema, include_raw=True)
-        except NotImplementedError:
-            return None
+    def structured_mode(self, agent_id: str) -> StructuredMode:
+        """How `agent_id`'s next structured call asks for its schema (what worked so far)."""
+        return self._modes.mode(self.model_for(agent_id))
+
+    def structured_overhead(self, agent_id: str, schema: type[BaseModel]) -> int:
+        """Prompt tokens a structured call to `agent_id` adds (the schema, in text modes)."""
+        if self.structured_mode(agent_id) in ("text", "json_mode"):
+            return estimate_tokens(schema_instruction(schema))
+        return 0
 
     def _structured(
-        self, agent_id: str, messages: list[BaseMessage], out: Any, schema: type[T], started: float
+        self,
+        agent_id: str,
+        messages: list[BaseMessage],
+        out: Any,
+        schema: type[T],
+        started: float,
+        mode: StructuredMode,
+        max_tokens: int | None,
     ) -> StructuredReply[T]:
-        if isinstance(out, BaseMessage):
-            raw, parsed, ok = out, None, False
-        else:
-            raw, parsed = out["raw"], out.get("parsed")
-            ok = parsed is not None and out.get("parsing_error") is None
-            if ok and isinstance(schema, type) and issubclass(schema, BaseModel):
-                ok = isinstance(parsed, schema)
-        reply = self._reply(agent_id, messages, raw, started)
-        if not ok and isinstance(schema, type) and issubclass(schema, BaseModel):
-            from_text = parse_from_text(reply.content, schema)
-            if from_text is not None:
-                parsed, ok = from_text, True
-                reply = reply.model_copy(update={"parsed_from_text": True})
-        parsed, replaced = scrub_nul(parsed) if ok else (None, 0)
+        raw, parsed, from_text = read_out(out, schema, mode)
+        reply = self._reply(agent_id, messages, raw, started, max_tokens)
+        why = self._modes.settle(self.model_for(agent_id), mode, parsed, from_text, reply.over_cap)
+        parsed, replaced = scrub_nul(parsed) if parsed is not None else (None, 0)
+        update: dict[str, Any] = {
+            "parsed_from_text": from_text,
+            "structured_mode": mode,
+            "fallback_reason": why,
+        }
         if replaced:
-            reply = reply.model_copy(update={"nul_replaced": reply.nul_replaced + replaced})
-        return StructuredReply(parsed=parsed, reply=reply)
+            update["nul_replaced"] = reply.nul_replaced + replaced
+        return StructuredReply(parsed=parsed, reply=reply.model_copy(update=update))
+
+    def _attempt(
+        self, agent_id: str, messages: list[BaseMessage], schema: type[T], max_tokens: int | None
+    ) -> tuple[StructuredMode, Runnable[Any, Any], list[BaseMessage]]:
+        sized = self._sized_model(agent_id, max_tokens)
+        return self._modes.attempt(self.model_for(agent_id), sized, messages, schema)
 
     def call_structured(
         self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
     ) -> StructuredReply[T]:
-        """Ask for `schema`; models without structured output get a plain call.
+        """Ask for `schema` the way the model supports; never lose a completed reply.
 
-        When the model gave no structure, JSON in the reply text (the whole reply, a ```json
-        fence, or an object embedded in prose) is parsed into `schema` and the reply is marked
-        `parsed_from_text`; `parsed` is None only when no such JSON is there.
+        A server that refuses the model's binding (HTTP 4xx/5xx about `response_format` or
+        tools) is asked again in `text` mode, the JSON schema in the prompt; one that ignores
+        it has its reply read from the text; either way the model is asked in `text` mode from
+        then on. JSON in the text (whole, fenced, in prose) is parsed into `schema` and the
+        reply marked `parsed_from_text`; `parsed` is None only when there is none. The reply
+        says how it was asked (`structured_mode`) and why not through the binding
+        (`fallback_reason`).
         """
         messages = self.messages(agent_id, prompt)
-        runnable = self._structured_runnable(agent_id, schema, max_tokens)
+        mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
         started = time.perf_counter()
-        if runnable is None:
-            plain = self._sized_model(agent_id, max_tokens)
-            return self._structured(agent_id, messages, plain.invoke(messages), schema, started)
-        return self._structured(agent_id, messages, runnable.invoke(messages), schema, started)
+        try:
+            out = runnable.invoke(sent)
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - `recover` re-raises all but two kinds
+            after = self._modes.recover(self.model_for(agent_id), mode, exc)
+            if isinstance(after, BaseMessage):
+                out = after
+            else:
+                mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
+                out = runnable.invoke(sent)
+        return self._structured(agent_id, messages, out, schema, started, mode, max_tokens)
 
     async def acall_structured(
         self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
     ) -> StructuredReply[T]:
         """Async twin of `call_structured`."""
         messages = self.messages(agent_id, prompt)
-        runnable = self._structured_runnable(agent_id, schema, max_tokens)
+        mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
         started = time.perf_counter()
-        if runnable is None:
-            plain = self._sized_model(agent_id, max_tokens)
-            out = await plain.ainvoke(messages)
-        else:
-            out = await runnable.ainvoke(messages)
-        return self._structured(agent_id, messages, out, schema, started)
+        try:
+            out = await runnable.ainvoke(sent)
+        except GraphBubbleUp:
+            raise
+        except Exception as exc:  # noqa: BLE001 - `recover` re-raises all but two kinds
+            after = self._modes.recover(self.model_for(agent_id), mode, exc)
+            if isinstance(after, BaseMessage):
+                out = after
+            else:
+                mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
+                out = await runnable.ainvoke(sent)
+        return self._structured(agent_id, messages, out, schema, started, mode, max_tokens)

@@ -87,6 +87,20 @@ class CallOutcome:
         """Tokens the call used, input plus output."""
         return self.reply.total_tokens
 
+    def warnings(self, what: str) -> list[str]:
+        """What a user should review about this reply (`what`, e.g. "the verdict"): a structured
+        answer read from text instead of the model's schema binding, a run past the cap."""
+        reply, found = self.reply, []
+        if reply.fallback_reason or reply.parsed_from_text:
+            why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""
+            mode = reply.structured_mode or "text"
+            found.append(
+                f"{what} by {reply.agent_id} was read from its text, asked in {mode} mode{why}"
+            )
+        if reply.over_cap:
+            found.append(f"{what} by {reply.agent_id} ran past its output cap and may be cut short")
+        return found
+
 
 def _roster(roster: Roster | None, call: Call) -> Roster:
     if roster is None:

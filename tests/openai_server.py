@@ -9,7 +9,23 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Literal
+
+ServerMode = Literal["honours", "refuses", "ignores", "max_tokens_only"]
+"""How the server treats structured output and output caps (issue 22):
+
+- `honours`: answers a `json_schema` request with the responder's text (OpenAI's behaviour);
+- `refuses`: answers any `response_format` of type `json_schema` (or bound tools) with an HTTP
+  500 naming `response_format`, as llama.cpp's server does;
+- `ignores`: drops `response_format` and wraps the responder's reply in prose, the JSON in a
+  fence;
+- `max_tokens_only`: reads the cap from `max_tokens` only; the model rambles on after its
+  answer, so a `max_completion_tokens` cap is run past (usage above the cap) and a `max_tokens`
+  cap cuts the reply (`finish_reason="length"`).
+"""
+
+REFUSAL = "response_format type json_schema is not supported by this server (text, json_object)"
+RAMBLE = " And one more thought on that."
 
 
 @dataclass(frozen=True)
@@ -18,6 +34,7 @@ class Failure:
 
     status: int = 500
     retry_after_ms: int = 10
+    message: str = "loopback failure"
 
 
 Responder = Callable[[dict[str, Any]], "str | Failure"]
@@ -56,14 +73,48 @@ def agent_of(body: dict[str, Any]) -> str | None:
 
 
 def schema_name(body: dict[str, Any]) -> str | None:
-    """The name of the JSON schema a structured-output request asks for."""
+    """The name of the JSON schema a structured-output request asks for: in `response_format`,
+    as the one bound tool, or (text mode) as the JSON schema in the last user message."""
     response_format = body.get("response_format") or {}
-    return (response_format.get("json_schema") or {}).get("name")
+    named = (response_format.get("json_schema") or {}).get("name")
+    if named or body.get("tools"):
+        return named or body["tools"][0]["function"]["name"]
+    users = [m for m in body.get("messages", []) if m.get("role") == "user"]
+    text = str(users[-1].get("content") or "") if users else ""
+    marker = text.rfind("matches this JSON schema")
+    if marker == -1:
+        return None
+    try:
+        schema = json.loads(text[text.index("{", marker) :])
+    except ValueError:
+        return None
+    return schema.get("title") if isinstance(schema, dict) else None
 
 
-def _completion(body: dict[str, Any], text: str) -> dict[str, Any]:
+def _structured(body: dict[str, Any]) -> bool:
+    kind = (body.get("response_format") or {}).get("type")
+    return kind == "json_schema" or bool(body.get("tools"))
+
+
+def _cut(body: dict[str, Any], text: str) -> tuple[str, str, int | None]:
+    """`max_tokens_only`: the reply, finish reason and billed output tokens (None: counted)."""
+    cap = body.get("max_tokens")
+    ignored = body.get("max_completion_tokens")
+    if cap is None and ignored is None:
+        return text, "stop", None
+    wanted = len(text) // 4 + 1 + 2 * int(cap or ignored)  # the model does not stop by itself
+    long = text + RAMBLE * (wanted * 4 // len(RAMBLE) + 1)
+    if cap is None:
+        return long, "stop", len(long) // 4 + 1
+    return long[: int(cap) * 4], "length", int(cap)
+
+
+def _completion(
+    body: dict[str, Any], text: str, finish: str = "stop", billed: int | None = None
+) -> dict[str, Any]:
     prompt_chars = sum(len(str(m.get("content") or "")) for m in body.get("messages", []))
-    prompt_tokens, completion_tokens = prompt_chars // 4 + 1, len(text) // 4 + 1
+    prompt_tokens = prompt_chars // 4 + 1
+    completion_tokens = len(text) // 4 + 1 if billed is None else billed
     return {
         "id": "chatcmpl-loopback",
         "object": "chat.completion",
@@ -73,7 +124,7 @@ def _completion(body: dict[str, Any], text: str) -> dict[str, Any]:
             {
                 "index": 0,
                 "message": {"role": "assistant", "content": text},
-                "finish_reason": "stop",
+                "finish_reason": finish,
             }
         ],
         "usage": {
@@ -84,9 +135,24 @@ def _completion(body: dict[str, Any], text: str) -> dict[str, Any]:
     }
 
 
+def _answer(body: dict[str, Any], respond: Responder, mode: ServerMode) -> dict[str, Any] | Failure:
+    if mode == "refuses" and _structured(body):
+        return Failure(status=500, message=REFUSAL)
+    answer = respond(body)
+    if isinstance(answer, Failure):
+        return answer
+    if mode == "ignores" and _structured(body) and answer.lstrip().startswith("{"):
+        answer = f"Here is my answer.\n\n```json\n{answer}\n```\n\nHappy to discuss it."
+    if mode == "max_tokens_only":
+        return _completion(body, *_cut(body, answer))
+    return _completion(body, answer)
+
+
 @contextmanager
-def loopback_openai(respond: Responder) -> Iterator[LoopbackOpenAI]:
-    """Serve `/v1/chat/completions` on 127.0.0.1 until the block ends."""
+def loopback_openai(
+    respond: Responder, *, mode: ServerMode = "honours"
+) -> Iterator[LoopbackOpenAI]:
+    """Serve `/v1/chat/completions` on 127.0.0.1 until the block ends, in `mode`."""
     state = LoopbackOpenAI(base_url="")
     lock = threading.Lock()
 
@@ -95,11 +161,11 @@ def loopback_openai(respond: Responder) -> Iterator[LoopbackOpenAI]:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             with lock:
                 state.requests.append(body)
-            answer = respond(body)
-            if isinstance(answer, Failure):
-                self._send(answer.status, {"error": {"message": "loopback failure"}}, answer)
+            completion = _answer(body, respond, mode)
+            if isinstance(completion, Failure):
+                error = {"error": {"message": completion.message, "type": "server_error"}}
+                self._send(completion.status, error, completion)
                 return
-            completion = _completion(body, answer)
             with lock:
                 state.usage.append({**completion["usage"], "agent_id": agent_of(body)})
             self._send(200, completion)

@@ -102,6 +102,9 @@ def print_meeting(console: Console, minutes: MeetingMinutes) -> None:
                 (f"evidence: {'; '.join(report.evidence) or 'none'}", "dim"),
             )
         )
+    for warning in (*minutes.warnings, minutes.evidence_warning, minutes.error):
+        if warning:
+            console.print(Text.assemble(("Warning: ", "bold yellow"), warning))
     console.print(
         f"Tokens: {minutes.total_tokens} of {minutes.token_budget} "
         f"({minutes.total_input_tokens} in, {minutes.total_output_tokens} out)"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.runnables import Runnable, RunnableLambda
@@ -186,6 +186,7 @@ def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome) -> Up
         content=content,
         agrees_with=agrees,
         tokens=outcome.tokens,
+        over_cap=outcome.reply.over_cap,
     )
     return {"statements": [statement], "tokens_used": outcome.tokens}
 
@@ -239,12 +240,28 @@ def verdict_call(
     return Call(str(state.get("judge_id")), prompt, schema=Verdict, on_error=on_error)
 
 
-def _judged(state: StrategyState, verdict: object, problem: str | None, tokens: int) -> Update:
+def _judged(
+    state: StrategyState,
+    verdict: object,
+    problem: str | None,
+    tokens: int,
+    warnings: Sequence[str] = (),
+) -> Update:
     conflict, judge = state["conflict"], str(state.get("judge_id"))
     if problem is not None or not isinstance(verdict, Verdict):
         return {**to_authority(f"debate judged by {judge}: {problem}"), "tokens_used": tokens}
-    verdict = with_failures(verdict, state.get("statements", []))
-    return resolved_by_verdict(conflict, ConflictOutcome.RESOLVED_BY_DEBATE, verdict, judge, tokens)
+    statements = state.get("statements", [])
+    verdict = with_failures(verdict, statements)
+    update = resolved_by_verdict(
+        conflict, ConflictOutcome.RESOLVED_BY_DEBATE, verdict, judge, tokens
+    )
+    over = [
+        f"the {s.kind} by {s.agent_id} ran past its output cap" for s in statements if s.over_cap
+    ]
+    if warnings or over:
+        notes = {"warnings": (*warnings, *over)}
+        update["resolution"] = update["resolution"].model_copy(update=notes)
+    return update
 
 
 def make_judge_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
@@ -257,6 +274,7 @@ def make_judge_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         problem = verdict_problem(outcome.parsed, state["conflict"])
-        return _judged(state, outcome.parsed, problem, outcome.tokens)
+        notes = outcome.warnings("the verdict")
+        return _judged(state, outcome.parsed, problem, outcome.tokens, notes)
 
     return model_node("judge", roster, plan, apply)

@@ -252,6 +252,8 @@ class Statement(BaseModel):
     tokens: int = Field(default=0, ge=0)
     error: str | None = None
     """Set when the party's call failed (the content then says so, for the evaluator)."""
+    over_cap: bool = False
+    """The reply ran past its output cap (`AgentReply.over_cap`); its tokens are what it cost."""
 
 
 class Verdict(BaseModel):
@@ -277,6 +279,8 @@ class ConflictResolution(BaseModel):
     reasoning: str = Field(min_length=1)
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
     resolved_at: AwareDatetime = Field(default_factory=utc_now)
+    warnings: tuple[str, ...] = ()
+    """What to review: a verdict read from text, replies past their output cap."""
 
     @model_validator(mode="after")
     def _winner_iff_resolved(self) -> ConflictResolution:

@@ -76,6 +76,8 @@ def plan_synthesis(
         want=config.max_synthesis_tokens,
         budget=budget_of(state, config),
         for_synthesis=True,
+        prompt_tokens=roster.estimate_prompt_tokens(agent, prompt)
+        + roster.structured_overhead(agent, SynthesisOutput),
     )
     if not decision.allowed:
         emit("budget_exhausted", phase=phase, reason=decision.reason)
@@ -86,7 +88,46 @@ def plan_synthesis(
         decision.max_tokens,
         schema=SynthesisOutput,
         prompt_tokens=decision.estimate,
+        on_error=lambda exc: _synthesis_failed(noted, agent, exc),
     )
+
+
+def _about_the_reply(exc: Exception) -> bool:
+    """An error a second try would not fix: the reply did not parse or validate (`ValueError`,
+    pydantic's `ValidationError`, langchain's `OutputParserException`), or the server refused
+    the request itself (HTTP 4xx). A provider that is down or a timeout propagates, so a
+    `RetryPolicy` or a resume from the checkpoint can make the call again."""
+    status = getattr(exc, "status_code", None)
+    return isinstance(exc, ValueError) or (isinstance(status, int) and 400 <= status < 500)
+
+
+def _synthesis_failed(noted: SynthesisResult, agent: str, exc: Exception) -> Update:
+    """A synthesis reply that could not be used: the minutes keep every contribution, flagged
+    for review, instead of an exception that loses them; other errors propagate."""
+    if not _about_the_reply(exc):
+        raise exc
+    error = f"synthesis by {agent} failed: {type(exc).__name__}: {str(exc)[:300]}"
+    emit("synthesis_failed", agent_id=agent, error=error)
+    warning = f"{error}; the minutes are partial (no decisions): review them"
+    return {"outcome": noted.model_copy(update={"warnings": (warning,)}), "error": error}
+
+
+def _read(outcome: CallOutcome) -> tuple[SynthesisOutput, list[str]]:
+    """The synthesis as structured output or from its text sections, and what to review."""
+    reply = outcome.reply
+    warnings = outcome.warnings("the synthesis")
+    if isinstance(outcome.parsed, SynthesisOutput):
+        return outcome.parsed, warnings
+    out = parse_synthesis_text(reply.content)
+    if not (out.decisions or out.action_items or out.adopted_positions or out.adopted_agent_ids):
+        what = "nothing" if not reply.content.strip() else "prose without JSON or sections"
+        warnings.append(
+            f"the synthesis by {reply.agent_id} gave {what}: no decisions were read, "
+            "its text is kept as the summary; the minutes are partial: review them"
+        )
+    elif not warnings:
+        warnings.append(f"the synthesis by {reply.agent_id} was read from its text sections")
+    return out, warnings
 
 
 def apply_synthesis(
@@ -96,8 +137,7 @@ def apply_synthesis(
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         reply = outcome.reply
-        parsed = outcome.parsed
-        out = parsed if isinstance(parsed, SynthesisOutput) else parse_synthesis_text(reply.content)
+        out, warnings = _read(outcome)
         turn = state["turn"]
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
@@ -115,6 +155,7 @@ def apply_synthesis(
                 "action_items": tuple(
                     resolve_action_items(out.action_items, roster.org, attendees)
                 ),
+                "warnings": tuple(warnings),
             }
         )
         return {

@@ -25,6 +25,7 @@ from langgraph_council.nodes._meetings.positions import (
     rank_positions,
 )
 from langgraph_council.nodes._meetings.records import MeetingRecord, MeetingRecorder
+from langgraph_council.nodes._meetings.review import review_warnings
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
 
@@ -107,6 +108,10 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         evidence_warning=evidence_warning(groups, outcome.decisions, adopted)
         or deference_warning(
             groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification, adopted
+        ),
+        warnings=(
+            *outcome.warnings,
+            *review_warnings(state["protocol"], contribs, outcome.positions, outcome.decisions),
         ),
         conflicts_detected=bool(conflicts),
         conflicts=tuple(conflicts),

@@ -82,6 +82,8 @@ class Contribution(BaseModel):
     input_tokens: int = Field(ge=0)
     output_tokens: int = Field(ge=0)
     usage_estimated: bool = False
+    over_cap: bool = False
+    """The reply ran past its output cap (`AgentReply.over_cap`); its tokens are what it cost."""
     timestamp: AwareDatetime
 
     @property
@@ -179,6 +181,8 @@ class SynthesisResult(BaseModel):
     authority_cues: tuple[AuthorityCue, ...] = ()
     adopted_agent_ids: tuple[str, ...] = ()
     """Whose positions the decisions adopt, as the synthesis named them (by number or id)."""
+    warnings: tuple[str, ...] = ()
+    """What the synthesis step wants reviewed: a text fallback, a cut reply, nothing usable."""
 
 
 class MeetingMinutes(BaseModel):
@@ -200,6 +204,9 @@ class MeetingMinutes(BaseModel):
     positions: tuple[Position, ...] = ()
     minority_reports: tuple[MinorityReport, ...] = ()
     evidence_warning: str | None = None
+    warnings: tuple[str, ...] = ()
+    """Why these minutes need a human's review: no usable position or evidence, decisions that
+    match no contribution, a synthesis read from text or lost, replies past their cap."""
     conflicts_detected: bool = False
     conflicts: tuple[DetectedConflict, ...] = ()
     authority_cues: tuple[AuthorityCue, ...] = ()
@@ -287,5 +294,6 @@ class MeetingMinutes(BaseModel):
                 ["agent", "phase", "error"],
                 ((f.agent_id, f.phase, f.error) for f in self.failures),
             ),
+            html_table("Warnings", ["warning"], [[w] for w in self.warnings]),
             html_table("Error", ["error"], [[self.error]] if self.error else []),
         )

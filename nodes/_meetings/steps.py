@@ -49,6 +49,7 @@ def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribut
         input_tokens=reply.input_tokens,
         output_tokens=reply.output_tokens,
         usage_estimated=reply.usage_estimated,
+        over_cap=reply.over_cap,
         timestamp=datetime.now(UTC),
     )
 

@@ -128,6 +128,9 @@ class Plan(BaseModel):
     structure: TaskStructure
     structure_source: StructureSource
     planner: str = "manual"
+    planner_input_tokens: int = Field(default=0, ge=0)
+    planner_output_tokens: int = Field(default=0, ge=0)
+    """What the planner agent's call cost, as its provider billed it (0 for a manual plan)."""
 
     def subtask(self, subtask_id: str) -> Subtask:
         """The subtask with `subtask_id`; `KeyError` naming it when unknown."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.runnables import Runnable
@@ -55,8 +55,11 @@ def check_task(state: dict[str, Any], org: Org) -> Task:
     return task
 
 
-def decomposed(task: Task, outcome: Plan | PlanError, started: float) -> Command[Any]:
-    """The decompose node's update: a fresh run with the plan, or a failed phase and rollup."""
+def decomposed(
+    task: Task, outcome: Plan | PlanError, started: float, warnings: Sequence[str] = ()
+) -> Command[Any]:
+    """The decompose node's update: a fresh run with the plan, or a failed phase and rollup;
+    `warnings` (e.g. a plan read from the planner's text) start the run's warnings."""
     fresh: dict[str, Any] = {
         "task": task,
         "run_id": uuid.uuid4().hex,
@@ -64,7 +67,7 @@ def decomposed(task: Task, outcome: Plan | PlanError, started: float) -> Command
         "topology": None,
         "handoffs": [],
         "outcomes": Overwrite({}),
-        "warnings": Overwrite([]),
+        "warnings": Overwrite(list(warnings)),
         "dispatch_started": None,
         "workspace_id": None,
         "batch": [],

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -168,14 +169,22 @@ def apply_plan_reply(
     *,
     duration_s: float = 0.0,
     reply_text: str = "",
+    usage: tuple[int, int] = (0, 0),
+    warnings: Sequence[str] = (),
 ) -> Command[Any]:
-    """Pure apply step: the decompose update from the planner's parsed answer."""
+    """Pure apply step: the decompose update from the planner's parsed answer.
+
+    `usage` (input, output tokens) is kept on the plan; `warnings` become the run's first.
+    """
     config = coordination_context(default)
     task = check_task(state, org)
     agent = _planner(task, config, org)
     planner = agent if isinstance(agent, str) else "planner"
     plan = apply_plan(task, parsed, config, planner=planner, reply_text=reply_text)
-    return decomposed(task, plan, time.perf_counter() - duration_s)
+    if isinstance(plan, Plan):
+        billed = {"planner_input_tokens": usage[0], "planner_output_tokens": usage[1]}
+        plan = plan.model_copy(update=billed)
+    return decomposed(task, plan, time.perf_counter() - duration_s, warnings)
 
 
 def make_planner_node(
@@ -217,6 +226,8 @@ def make_planner_node(
             default,
             duration_s=time.perf_counter() - _STARTED.get(),
             reply_text=outcome.reply.content,
+            usage=(outcome.reply.input_tokens, outcome.reply.output_tokens),
+            warnings=outcome.warnings("the plan"),
         )
 
     return model_node(DECOMPOSE, roster, plan, apply)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._display import html_block, html_heading, html_table
 from langgraph_council.nodes._pipeline.models import (
+    Plan,
     Subtask,
     SubtaskResult,
     SubtaskStatus,
@@ -191,6 +192,8 @@ class CoordinationResult(BaseModel):
     authority_flags: tuple[AuthorityFlag, ...] = ()
     structure: TaskStructure | None = None
     warnings: tuple[str, ...] = ()
+    plan: Plan | None = None
+    """The plan the run followed (with the planner agent's billed tokens), None if none."""
 
     def outcome(self, subtask_id: str) -> SubtaskResult:
         """The result of `subtask_id`; `KeyError` naming it when the run has none."""

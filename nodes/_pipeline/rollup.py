@@ -159,6 +159,7 @@ def make_rollup_node(scan: AuthorityScan, default: CoordinationConfig) -> Runnab
             authority_flags=flags,
             structure=plan.structure if plan is not None else None,
             warnings=tuple(state.get("warnings") or ()),
+            plan=plan,
             merges=tuple(merges_of(state).values()),
             integration=state.get("integration"),
         )
