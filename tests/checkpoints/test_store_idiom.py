@@ -22,9 +22,9 @@ from langgraph_council.checkpoints._connections import connection_kwargs
 from langgraph_council.checkpoints._failures import FailureCategory
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.checkpoints._resume_attempts import PostgresResumeAttemptStore
+from langgraph_council.guards._rules import GuardLimits
+from langgraph_council.guards._types import LoopRecord
 from langgraph_council.nodes import DissentRecord, MeetingAgenda, MeetingMinutes
-from langgraph_council.nodes._delegation.limits import GuardLimits
-from langgraph_council.nodes._delegation.models import LoopRecord
 from langgraph_council.nodes._escalation.models import Escalation
 from langgraph_council.nodes._meetings.records import MeetingRecord
 

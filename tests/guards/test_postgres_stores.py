@@ -16,8 +16,8 @@ from langgraph_council.checkpoints import (
 from langgraph_council.checkpoints._migrations import MIGRATIONS, apply_migrations
 from langgraph_council.checkpoints._postgres import connection_kwargs
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
-from langgraph_council.nodes._delegation.limits import PairState
-from langgraph_council.nodes._delegation.models import LoopRecord
+from langgraph_council.guards._rules import PairState
+from langgraph_council.guards._types import LoopRecord
 
 pytestmark = pytest.mark.postgres
 
