@@ -112,19 +112,19 @@ CASES = {
     ),
     "dissent": Case(
         PostgresDissentStore,
-        lambda s: s.add([_dissent()]),
-        lambda s: s.query(agent_id="a"),
+        lambda s: s.put_many([_dissent()]),
+        lambda s: s.list(agent_id="a"),
         [_dissent()],
     ),
     "loop records": Case(
         PostgresLoopRecordStore,
-        lambda s: s.add(_loop()),
+        lambda s: s.put(_loop()),
         lambda s: s.list(),
         [_loop()],
     ),
     "meeting records": Case(
         PostgresMeetingRecordStore,
-        lambda s: s.save(MeetingRecord.from_minutes(_minutes(), meeting_type="x", thread_id="t")),
+        lambda s: s.put(MeetingRecord.from_minutes(_minutes(), meeting_type="x", thread_id="t")),
         lambda s: (s.get("m-1").thread_id, s.get("m-1").minutes),
         ("t", _minutes()),
     ),
