@@ -7,11 +7,19 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, TypeAlias
 
-from psycopg import Connection
+from langgraph.checkpoint.postgres import PostgresSaver
+from psycopg import Connection, Cursor
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
-__all__ = ["Conn", "ConnOrPool", "advisory_lock", "connect", "connection_kwargs"]
+__all__ = [
+    "Conn",
+    "ConnOrPool",
+    "advisory_lock",
+    "connect",
+    "connection_kwargs",
+    "saver_cursor",
+]
 
 Conn: TypeAlias = Connection[DictRow]
 """An autocommit, dict-row connection (see `connection_kwargs`)."""
@@ -33,6 +41,18 @@ def connect(uri: str, *, prepare_threshold: int | None = 0) -> Iterator[Conn]:
     """One autocommit, dict-row connection for this package's own tables."""
     with Connection.connect(uri, **connection_kwargs(prepare_threshold)) as conn:
         yield conn
+
+
+@contextmanager
+def saver_cursor(saver: PostgresSaver) -> Iterator[Cursor[DictRow]]:
+    """A dict-row cursor on `saver`'s connection: borrowed from its pool, or under its lock."""
+    conn = saver.conn
+    if isinstance(conn, ConnectionPool):
+        with conn.connection() as pooled, pooled.cursor(row_factory=dict_row) as cur:
+            yield cur
+        return
+    with saver.lock, conn.cursor(row_factory=dict_row) as cur:
+        yield cur
 
 
 @contextmanager

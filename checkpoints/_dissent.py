@@ -20,12 +20,12 @@ class PostgresDissentStore(BasePostgresStore):
 
     Example:
         >>> with PostgresDissentStore.from_conn_string(uri) as store:  # doctest: +SKIP
-        ...     store.query(agent_id="junior_dev", strategy="authority")
+        ...     store.list(agent_id="junior_dev", strategy="authority")
     """
 
     schema_name = "council_dissent_records table"
 
-    def add(self, records: Iterable[DissentRecord]) -> None:
+    def put_many(self, records: Iterable[DissentRecord]) -> None:
         """Store records in one transaction; an id already stored keeps its first copy."""
         rows = [
             (
@@ -50,7 +50,7 @@ class PostgresDissentStore(BasePostgresStore):
                 rows,
             )
 
-    def query(
+    def list(
         self,
         *,
         agent_id: str | None = None,
@@ -73,3 +73,6 @@ class PostgresDissentStore(BasePostgresStore):
                 {"agent": agent_id, "kind": kind, "strategy": strategy, "since": since},
             ).fetchall()
         return [DissentRecord.model_validate(row["record"]) for row in rows]
+
+    add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias
+    query = list  # the name before the store vocabulary (docs/design.md); kept as an alias

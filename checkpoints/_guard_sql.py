@@ -1,26 +1,93 @@
-"""SQL of the `guard bounces` migration: the circuit breaker counts tasks coming back.
+"""SQL of the loop guard's migrations: the rules of `guards/_rules.py` as PL/pgSQL, one round trip.
 
-The first guard migration counted every delegation of a pair as a bounce, with no window. This
-one keeps each pair's trip count and open-until time, replaces the bounce counter with the
-times of the bounces inside the sliding window (plus a note on the latest), and replaces the
-check-and-record function; `council_guard_record_bounce` counts rejected or failed hand-offs.
-Both functions mirror `nodes/_delegation/limits.py` (`check_pair`, `bounce_pair`); the parity
-tests run the same sequences on both stores.
-
-Applied migrations never change: a later fix is a new migration with new statements.
+`guard bounces` made the breaker count tasks coming back in a sliding window; `guard rules once`
+replaces its two functions with the versions below, which share the bounce rule
+(`council_guard_add_bounce`). Both mirror `guards/_rules.py` (`check_pair`, `bounce_pair`);
+the parity tests run the same sequences on both stores. An applied migration keeps its effect:
+statements a later migration supersedes are left out only when a fresh database ends with the
+same schema (checked with `pg_get_functiondef` before and after).
 """
 
 from __future__ import annotations
 
-__all__ = ["GUARD_BOUNCES"]
+__all__ = ["GUARD_BOUNCES", "GUARD_RULES"]
 
 _OLD_CHECK = (
     "council_guard_check_and_record(text, text, text, timestamptz, text, float8, integer, "
     "float8, integer, float8, float8, boolean)"
 )
 
+# Deleting a pair's row is the manual reset of its breaker and windows: its dedup times go too,
+# so "no pair row, no dedup rows" holds and a check on a new pair can skip looking them up.
+_RESET_ON_DELETE = (
+    """
+CREATE FUNCTION council_guard_pair_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    IF TG_OP = 'TRUNCATE' THEN
+        TRUNCATE council_guard_dedup;
+        RETURN NULL;
+    END IF;
+    DELETE FROM council_guard_dedup d
+    WHERE (d.delegator = OLD.agent_a AND d.delegatee = OLD.agent_b)
+       OR (d.delegator = OLD.agent_b AND d.delegatee = OLD.agent_a);
+    RETURN NULL;
+END
+$fn$""",
+    "CREATE TRIGGER council_guard_pair_deleted AFTER DELETE ON council_guard_pairs "
+    "FOR EACH ROW EXECUTE FUNCTION council_guard_pair_deleted()",
+    "CREATE TRIGGER council_guard_pairs_truncated AFTER TRUNCATE ON council_guard_pairs "
+    "FOR EACH STATEMENT EXECUTE FUNCTION council_guard_pair_deleted()",
+)
+
+GUARD_BOUNCES: tuple[str, ...] = (
+    # IF EXISTS: a database set up fresh since `GUARD_RULES` never had the first function.
+    f"DROP FUNCTION IF EXISTS {_OLD_CHECK}",
+    # Old counts were of every delegation, not bounces: they go; trips and open breakers stay.
+    # a_to_b_at / b_to_a_at: the latest delegation each way (agent_a < agent_b), so a check
+    # looks for a task coming back only when the other direction was used inside the window.
+    "ALTER TABLE council_guard_pairs DROP COLUMN bounces, "
+    "ADD COLUMN bounce_times timestamptz[] NOT NULL DEFAULT '{}', "
+    "ADD COLUMN last_bounce text, ADD COLUMN a_to_b_at timestamptz, "
+    "ADD COLUMN b_to_a_at timestamptz",
+    # Pairs recorded before this migration: each direction's latest time from its dedup rows.
+    """UPDATE council_guard_pairs p SET
+        a_to_b_at = (SELECT max(d.last_at) FROM council_guard_dedup d
+                     WHERE d.delegator = p.agent_a AND d.delegatee = p.agent_b),
+        b_to_a_at = (SELECT max(d.last_at) FROM council_guard_dedup d
+                     WHERE d.delegator = p.agent_b AND d.delegatee = p.agent_a)""",
+    "ALTER TABLE council_guard_attempts ADD COLUMN last_bounce text",
+    *_RESET_ON_DELETE,
+    # Its two functions (`council_guard_check_and_record`, `council_guard_record_bounce`)
+    # were created here as well; `GUARD_RULES` replaces both, so a fresh database skips them.
+)
+"""Statements of migration `guard bounces` (see `MIGRATIONS`)."""
+
+# The bounce rule, written once for both functions below (`guards/_rules.py::_add_bounce`):
+# one bounce at `p_at` in the sliding window; the threshold-th trips the breaker, whose
+# cooldown doubles per trip up to the maximum.
+_ADD_BOUNCE = """
+CREATE FUNCTION council_guard_add_bounce(
+    p_bounces timestamptz[], p_trips integer, p_at timestamptz, p_threshold integer,
+    p_window float8, p_cooldown float8, p_max_cooldown float8,
+    OUT bounce_times timestamptz[], OUT trips integer, OUT open_until timestamptz)
+LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+    SELECT coalesce(array_agg(u.t ORDER BY u.i), '{}') INTO bounce_times
+    FROM unnest(p_bounces) WITH ORDINALITY AS u(t, i)
+    WHERE extract(epoch FROM p_at - u.t) < p_window;
+    bounce_times := bounce_times || p_at;
+    trips := p_trips;
+    IF cardinality(bounce_times) >= p_threshold THEN
+        trips := trips + 1;
+        open_until := p_at + make_interval(secs => least(
+            p_cooldown * power(2::float8, least(trips - 1, 64)), p_max_cooldown));
+    END IF;
+END
+$fn$"""
+
 _CHECK_AND_RECORD = """
-CREATE FUNCTION council_guard_check_and_record(
+CREATE OR REPLACE FUNCTION council_guard_check_and_record(
     p_delegator text, p_delegatee text, p_task_id text, p_now timestamptz,
     p_attempt_id text, p_dedup_window float8, p_rate_capacity integer,
     p_rate_window float8, p_bounce_threshold integer, p_bounce_window float8,
@@ -112,17 +179,10 @@ BEGIN
                   AND d.task_id = p_task_id;
                 IF v_back IS NOT NULL
                    AND extract(epoch FROM v_at - v_back) < p_bounce_window THEN
-                    SELECT coalesce(array_agg(u.t ORDER BY u.i), '{}') INTO v_bounces
-                    FROM unnest(v_bounces) WITH ORDINALITY AS u(t, i)
-                    WHERE extract(epoch FROM v_at - u.t) < p_bounce_window;
-                    v_bounces := v_bounces || v_at;
+                    SELECT b.bounce_times, b.trips, b.open_until INTO v_bounces, v_trips, v_open
+                    FROM council_guard_add_bounce(v_bounces, v_trips, v_at, p_bounce_threshold,
+                        p_bounce_window, p_cooldown, p_max_cooldown) AS b;
                     v_note := p_bounce_note;
-                    IF cardinality(v_bounces) >= p_bounce_threshold THEN
-                        v_trips := v_trips + 1;
-                        v_open := v_at + make_interval(secs => least(
-                            p_cooldown * power(2::float8, least(v_trips - 1, 64)),
-                            p_max_cooldown));
-                    END IF;
                 END IF;
             END IF;
             IF v_n = 0 OR v_at >= v_times[v_n] THEN
@@ -176,10 +236,8 @@ BEGIN
 END
 $fn$"""
 
-# Not on the hot path: create the pair's row if needed, then lock it, like a check does.
-# A bounce id is kept in the attempts table as 'bounce:<id>' (mechanism 'bounce').
 _RECORD_BOUNCE = """
-CREATE FUNCTION council_guard_record_bounce(
+CREATE OR REPLACE FUNCTION council_guard_record_bounce(
     p_delegator text, p_delegatee text, p_now timestamptz, p_bounce_id text,
     p_bounce_threshold integer, p_bounce_window float8, p_cooldown float8,
     p_max_cooldown float8, p_note text,
@@ -214,16 +272,10 @@ BEGIN
         IF v_open IS NOT NULL THEN  -- the cooldown has expired: a fresh count
             v_bounces := '{}'; v_open := NULL;
         END IF;
-        SELECT coalesce(array_agg(u.t ORDER BY u.i), '{}') INTO v_bounces
-        FROM unnest(v_bounces) WITH ORDINALITY AS u(t, i)
-        WHERE extract(epoch FROM v_at - u.t) < p_bounce_window;
-        v_bounces := v_bounces || v_at;
+        SELECT b.bounce_times, b.trips, b.open_until INTO v_bounces, v_trips, v_open
+        FROM council_guard_add_bounce(v_bounces, v_trips, v_at, p_bounce_threshold,
+            p_bounce_window, p_cooldown, p_max_cooldown) AS b;
         v_note := p_note;
-        IF cardinality(v_bounces) >= p_bounce_threshold THEN
-            v_trips := v_trips + 1;
-            v_open := v_at + make_interval(secs => least(
-                p_cooldown * power(2::float8, least(v_trips - 1, 64)), p_max_cooldown));
-        END IF;
         UPDATE council_guard_pairs g
         SET bounce_times = v_bounces, trips = v_trips, open_until = v_open,
             last_bounce = v_note, updated_at = v_at
@@ -238,47 +290,5 @@ BEGIN
 END
 $fn$"""
 
-# Deleting a pair's row is the manual reset of its breaker and windows: its dedup times go too,
-# so "no pair row, no dedup rows" holds and a check on a new pair can skip looking them up.
-_RESET_ON_DELETE = (
-    """
-CREATE FUNCTION council_guard_pair_deleted() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF TG_OP = 'TRUNCATE' THEN
-        TRUNCATE council_guard_dedup;
-        RETURN NULL;
-    END IF;
-    DELETE FROM council_guard_dedup d
-    WHERE (d.delegator = OLD.agent_a AND d.delegatee = OLD.agent_b)
-       OR (d.delegator = OLD.agent_b AND d.delegatee = OLD.agent_a);
-    RETURN NULL;
-END
-$fn$""",
-    "CREATE TRIGGER council_guard_pair_deleted AFTER DELETE ON council_guard_pairs "
-    "FOR EACH ROW EXECUTE FUNCTION council_guard_pair_deleted()",
-    "CREATE TRIGGER council_guard_pairs_truncated AFTER TRUNCATE ON council_guard_pairs "
-    "FOR EACH STATEMENT EXECUTE FUNCTION council_guard_pair_deleted()",
-)
-
-GUARD_BOUNCES: tuple[str, ...] = (
-    f"DROP FUNCTION {_OLD_CHECK}",
-    # Old counts were of every delegation, not bounces: they go; trips and open breakers stay.
-    # a_to_b_at / b_to_a_at: the latest delegation each way (agent_a < agent_b), so a check
-    # looks for a task coming back only when the other direction was used inside the window.
-    "ALTER TABLE council_guard_pairs DROP COLUMN bounces, "
-    "ADD COLUMN bounce_times timestamptz[] NOT NULL DEFAULT '{}', "
-    "ADD COLUMN last_bounce text, ADD COLUMN a_to_b_at timestamptz, "
-    "ADD COLUMN b_to_a_at timestamptz",
-    # Pairs recorded before this migration: each direction's latest time from its dedup rows.
-    """UPDATE council_guard_pairs p SET
-        a_to_b_at = (SELECT max(d.last_at) FROM council_guard_dedup d
-                     WHERE d.delegator = p.agent_a AND d.delegatee = p.agent_b),
-        b_to_a_at = (SELECT max(d.last_at) FROM council_guard_dedup d
-                     WHERE d.delegator = p.agent_b AND d.delegatee = p.agent_a)""",
-    "ALTER TABLE council_guard_attempts ADD COLUMN last_bounce text",
-    *_RESET_ON_DELETE,
-    _CHECK_AND_RECORD,
-    _RECORD_BOUNCE,
-)
-"""Statements of migration `guard bounces` (see `MIGRATIONS`)."""
+GUARD_RULES: tuple[str, ...] = (_ADD_BOUNCE, _CHECK_AND_RECORD, _RECORD_BOUNCE)
+"""Statements of migration `guard rules once`: the two guard functions share the bounce rule."""

@@ -19,7 +19,7 @@ from psycopg.rows import DictRow, TupleRow, tuple_row
 
 from langgraph_council.checkpoints._connections import ConnOrPool
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
-from langgraph_council.nodes._delegation.limits import (
+from langgraph_council.guards._rules import (
     PASSED,
     GuardLimits,
     PairState,

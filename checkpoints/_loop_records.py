@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
-from langgraph_council.nodes._delegation.models import LoopRecord
+from langgraph_council.guards._types import LoopRecord
 
 __all__ = ["PostgresLoopRecordStore"]
 
@@ -30,12 +30,14 @@ class PostgresLoopRecordStore(BasePostgresStore):
 
     schema_name = "council_loop_records table"
 
-    def add(self, record: LoopRecord) -> None:
-        """Store `record`; adding the same id again is a no-op."""
+    def put(self, record: LoopRecord) -> None:
+        """Store `record`; putting the same id again is a no-op."""
         row = record.model_dump()
         row["chain"] = list(record.chain)
         with self._connection() as conn:
             conn.execute(_INSERT, row)
+
+    add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
     def list(
         self,

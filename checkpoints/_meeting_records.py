@@ -57,7 +57,7 @@ class PostgresMeetingRecordStore(BasePostgresStore):
 
     schema_name = "council_meeting_records table"
 
-    def save(self, record: MeetingRecord) -> None:
+    def put(self, record: MeetingRecord) -> None:
         """Insert the record unless its meeting id is stored (same thread: a no-op re-run).
 
         Raises:
@@ -103,3 +103,5 @@ class PostgresMeetingRecordStore(BasePostgresStore):
                 (meeting_type,),
             ).fetchone()
         return row["s"] if row else None
+
+    save = put  # the name before the store vocabulary (docs/design.md); kept as an alias

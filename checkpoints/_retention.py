@@ -32,8 +32,7 @@ The CLI (`council threads prune`) calls `prune_threads` and prints the report.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -42,8 +41,9 @@ from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg import Cursor
 from psycopg.rows import DictRow, dict_row
-from psycopg_pool import AsyncConnectionPool, ConnectionPool
+from psycopg_pool import AsyncConnectionPool
 
+from langgraph_council.checkpoints._connections import saver_cursor
 from langgraph_council.checkpoints._retention_plan import (
     Options,
     PruneReport,
@@ -55,17 +55,6 @@ from langgraph_council.checkpoints._retention_plan import (
 )
 
 __all__ = ["PruneReport", "adelete_thread", "aprune_threads", "delete_thread", "prune_threads"]
-
-
-@contextmanager
-def _cursor(saver: PostgresSaver) -> Iterator[Cursor[DictRow]]:
-    conn = saver.conn
-    if isinstance(conn, ConnectionPool):
-        with conn.connection() as pooled, pooled.cursor(row_factory=dict_row) as cur:
-            yield cur
-        return
-    with saver.lock, conn.cursor(row_factory=dict_row) as cur:
-        yield cur
 
 
 def _has_own_prune(saver: BaseCheckpointSaver[Any], name: str = "prune") -> bool:
@@ -92,12 +81,12 @@ def _run(saver: PostgresSaver, options: Options) -> PruneReport:
                 saver.prune(params[0], strategy=sql.removeprefix("saver:"))
                 reply = []
         elif sql == "vacuum":
-            with _cursor(saver) as cur:
+            with saver_cursor(saver) as cur:
                 for statement in vacuum_sql(options.vacuum):
                     cur.execute(statement)
             reply = []
         else:
-            with _cursor(saver) as cur:
+            with saver_cursor(saver) as cur:
                 cur.execute(_returning(sql), params)
                 reply = _fetch(cur)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from langgraph_council.checkpoints._guard_sql import GUARD_BOUNCES
+from langgraph_council.checkpoints._guard_sql import GUARD_BOUNCES, GUARD_RULES
 
 __all__ = ["MIGRATIONS", "Migration"]
 
@@ -124,10 +124,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     # Loop-guard state: one row per undirected pair (rate window, breaker), dedup times per
-    # (delegator, delegatee, task), verdicts per attempt id (idempotent re-runs), and the
-    # check-and-record function: one call, one transaction, the pair's row locked throughout.
-    # It mirrors `nodes/_delegation/limits.py::evaluate_pair`; the guard tests run the same
-    # boundary cases on both stores.
+    # (delegator, delegatee, task) and verdicts per attempt id (idempotent re-runs).
     Migration(
         "guard_state",
         (
@@ -160,129 +157,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                 recorded_at timestamptz NOT NULL,
                 CHECK (passed = (mechanism = 'all_passed'))
             )""",
-            """CREATE FUNCTION council_guard_check_and_record(
-                p_delegator text, p_delegatee text, p_task_id text, p_now timestamptz,
-                p_attempt_id text, p_dedup_window float8, p_rate_capacity integer,
-                p_rate_window float8, p_bounce_threshold integer, p_cooldown float8,
-                p_max_cooldown float8, p_synchronous_commit boolean,
-                OUT passed boolean, OUT mechanism text, OUT dedup_age float8,
-                OUT rate_count integer, OUT open_until timestamptz, OUT trips integer,
-                OUT recorded_at timestamptz)
-            LANGUAGE plpgsql VOLATILE AS $fn$
-            DECLARE
-                v_a text := least(p_delegator COLLATE "C", p_delegatee COLLATE "C");
-                v_b text := greatest(p_delegator COLLATE "C", p_delegatee COLLATE "C");
-                v_times timestamptz[];  -- kept sorted, so v_times[1] is the oldest
-                v_bounces integer;
-                v_trips integer;
-                v_open timestamptz;
-                v_new boolean;
-                v_last timestamptz;
-                v_at timestamptz;
-                v_n integer;
-            BEGIN
-                IF NOT p_synchronous_commit THEN
-                    -- Trade the last few hundred ms of records on a server crash for speed.
-                    PERFORM set_config('synchronous_commit', 'off', true);
-                END IF;
-                -- Two rounds at most: losing the race to create the pair's row means the row
-                -- exists (rows are never deleted), so the second round locks it.
-                FOR v_round IN 1..2 LOOP
-                    SELECT g.rate_times, g.bounces, g.trips, g.open_until
-                    INTO v_times, v_bounces, v_trips, v_open
-                    FROM council_guard_pairs g
-                    WHERE g.agent_a = v_a AND g.agent_b = v_b FOR UPDATE;
-                    v_new := NOT FOUND;
-                    IF v_new THEN
-                        v_times := '{}'; v_bounces := 0; v_trips := 0; v_open := NULL;
-                    END IF;
-                    IF p_attempt_id IS NOT NULL THEN
-                        SELECT g.passed, g.mechanism, g.dedup_age, g.rate_count, g.open_until,
-                               g.trips, g.recorded_at
-                        INTO passed, mechanism, dedup_age, rate_count, open_until, trips,
-                             recorded_at
-                        FROM council_guard_attempts g WHERE g.attempt_id = p_attempt_id;
-                        IF FOUND THEN
-                            RETURN;
-                        END IF;
-                    END IF;
-                    v_at := coalesce(p_now, clock_timestamp());
-                    -- A new statement, so a new snapshot: it sees what the lock's last holder
-                    -- wrote. Dedup rows are written only with their pair's row held.
-                    SELECT d.last_at INTO v_last FROM council_guard_dedup d
-                    WHERE d.delegator = p_delegator AND d.delegatee = p_delegatee
-                      AND d.task_id = p_task_id;
-                    v_n := cardinality(v_times);
-                    IF v_n > 0 AND extract(epoch FROM v_at - v_times[1]) >= p_rate_window THEN
-                        SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_times
-                        FROM unnest(v_times) AS t
-                        WHERE extract(epoch FROM v_at - t) < p_rate_window;
-                        v_n := cardinality(v_times);
-                    END IF;
-                    IF v_last IS NOT NULL
-                       AND extract(epoch FROM v_at - v_last) < p_dedup_window THEN
-                        passed := false; mechanism := 'dedup';
-                        dedup_age := extract(epoch FROM v_at - v_last);
-                    ELSIF v_n >= p_rate_capacity THEN
-                        passed := false; mechanism := 'rate_limit'; rate_count := v_n;
-                    ELSIF v_open IS NOT NULL AND v_at < v_open THEN
-                        passed := false; mechanism := 'circuit_breaker';
-                        open_until := v_open; trips := v_trips;
-                    ELSE
-                        v_bounces := CASE WHEN v_open IS NULL THEN v_bounces ELSE 0 END + 1;
-                        v_open := NULL;
-                        IF v_bounces >= p_bounce_threshold THEN
-                            v_trips := v_trips + 1;
-                            v_open := v_at + make_interval(secs => least(
-                                p_cooldown * power(2::float8, least(v_trips - 1, 64)),
-                                p_max_cooldown));
-                        END IF;
-                        IF v_n = 0 OR v_at >= v_times[v_n] THEN
-                            v_times := v_times || v_at;
-                        ELSE
-                            SELECT array_agg(t ORDER BY t) INTO v_times
-                            FROM unnest(v_times || v_at) AS t;
-                        END IF;
-                        IF v_new THEN
-                            INSERT INTO council_guard_pairs AS g
-                                (agent_a, agent_b, rate_times, bounces, trips, open_until,
-                                 updated_at)
-                            VALUES (v_a, v_b, v_times, v_bounces, v_trips, v_open, v_at)
-                            ON CONFLICT DO NOTHING;
-                            CONTINUE WHEN NOT FOUND;  -- created meanwhile: lock it, decide again
-                        ELSE
-                            UPDATE council_guard_pairs g
-                            SET rate_times = v_times, bounces = v_bounces, trips = v_trips,
-                                open_until = v_open, updated_at = v_at
-                            WHERE g.agent_a = v_a AND g.agent_b = v_b;
-                        END IF;
-                        IF v_last IS NULL THEN  -- under the pair's lock nobody else adds it
-                            INSERT INTO council_guard_dedup (delegator, delegatee, task_id, last_at)
-                            VALUES (p_delegator, p_delegatee, p_task_id, v_at);
-                        ELSE  -- an upsert: `purge` may have deleted the old time meanwhile
-                            INSERT INTO council_guard_dedup AS d
-                                (delegator, delegatee, task_id, last_at)
-                            VALUES (p_delegator, p_delegatee, p_task_id, v_at)
-                            ON CONFLICT (delegator, delegatee, task_id)
-                            DO UPDATE SET last_at = EXCLUDED.last_at;
-                        END IF;
-                        passed := true; mechanism := 'all_passed';
-                        trips := v_trips; open_until := v_open;
-                    END IF;
-                    IF p_attempt_id IS NOT NULL THEN
-                        INSERT INTO council_guard_attempts
-                            (attempt_id, passed, mechanism, dedup_age, rate_count, open_until,
-                             trips, recorded_at)
-                        VALUES (p_attempt_id, passed, mechanism, dedup_age, rate_count,
-                                open_until, trips, v_at);
-                    END IF;
-                    recorded_at := v_at;
-                    RETURN;
-                END LOOP;
-                RAISE EXCEPTION 'council_guard_check_and_record: pair (%, %) kept vanishing',
-                    v_a, v_b;
-            END
-            $fn$""",
+            # Its first check-and-record function is left out: `guard bounces` dropped it
+            # and `guard rules once` holds the current one (`checkpoints/_guard_sql.py`).
         ),
     ),
     # Blocked delegations kept for analytics.
@@ -371,7 +247,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ("ALTER TABLE council_meeting_records ADD COLUMN thread_id text",),
     ),
     # The breaker counts bounces (tasks coming back) in a sliding window instead of every
-    # delegation; `guard_state`'s function is replaced (see `checkpoints/_guard_sql.py`).
+    # delegation; `guard_state`'s function is dropped (see `checkpoints/_guard_sql.py`).
     Migration("guard bounces", GUARD_BOUNCES),
     # Recovery (issue 11): resume attempts per thread, counted across restarts, and a cost row
     # written before every model call so a call cut off by a kill still has one.
@@ -408,5 +284,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE finished_at IS NULL",
         ),
     ),
+    # The guard's two functions share one bounce rule (`council_guard_add_bounce`).
+    Migration("guard rules once", GUARD_RULES),
 )
-"""Append only: never edit or reorder a released entry, the index is the version."""
+"""Append only, the index is the version: never reorder, never change what a released entry
+does (statements a later entry supersedes may go only if a fresh schema stays the same)."""

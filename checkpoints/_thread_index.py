@@ -9,17 +9,15 @@ to `list(None)`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.types import Interrupt
-from psycopg import Cursor
-from psycopg.rows import DictRow, dict_row
-from psycopg_pool import ConnectionPool
+
+from langgraph_council.checkpoints._connections import saver_cursor
 
 __all__ = ["LatestCheckpoint", "latest_checkpoints"]
 
@@ -64,24 +62,13 @@ class LatestCheckpoint:
         return self.channels <= set(channels)
 
 
-@contextmanager
-def _cursor(saver: PostgresSaver) -> Iterator[Cursor[DictRow]]:
-    conn = saver.conn
-    if isinstance(conn, ConnectionPool):
-        with conn.connection() as pooled, pooled.cursor(row_factory=dict_row) as cur:
-            yield cur
-        return
-    with saver.lock, conn.cursor(row_factory=dict_row) as cur:
-        yield cur
-
-
 def _interrupts_of(values: Any) -> list[Interrupt]:
     items = values if isinstance(values, Sequence) else [values]
     return [value for value in items if isinstance(value, Interrupt)]
 
 
 def _from_postgres(saver: PostgresSaver) -> list[LatestCheckpoint]:
-    with _cursor(saver) as cur:
+    with saver_cursor(saver) as cur:
         rows = cur.execute(_LATEST).fetchall()
         writes = cur.execute(_INTERRUPTS, (_INTERRUPT,)).fetchall()
     interrupts: dict[str, list[Interrupt]] = {}

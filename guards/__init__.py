@@ -15,7 +15,7 @@ from langgraph_council.guards._store import (
     InMemoryLoopRecordStore,
     LoopRecordStore,
 )
-from langgraph_council.nodes._delegation.models import GuardOutcome
+from langgraph_council.guards._types import GuardOutcome
 
 __all__ = [
     "CircuitBreakerConfig",

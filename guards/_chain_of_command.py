@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from langgraph_council.guards._loop import format_chain
-from langgraph_council.nodes._delegation.models import GuardOutcome
+from langgraph_council.guards._types import GuardOutcome
 from langgraph_council.nodes._org import Org
 
 __all__ = ["check_authority", "check_chain_of_command"]

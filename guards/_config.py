@@ -9,7 +9,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from langgraph_council.nodes._delegation.limits import GuardLimits
+from langgraph_council.guards._rules import GuardLimits
 
 __all__ = [
     "MAX_COUNT",

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.runnables import RunnableLambda
-from langgraph.config import get_config
 from langgraph.graph import StateGraph
 from langgraph.types import Command
 
 from langgraph_council.guards._chain_of_command import check_chain_of_command
 from langgraph_council.guards._loop import LoopGuard
-from langgraph_council.guards._store import LoopRecordStore
+from langgraph_council.guards._store import LoopRecordStore, put_loop_record
+from langgraph_council.guards._types import GuardOutcome, Handoff
 from langgraph_council.nodes._delegation.flow import (
     CALL_AGENT,
     DELEGATION_GUARD,
@@ -23,12 +23,7 @@ from langgraph_council.nodes._delegation.flow import (
     current_task_id,
     delegation_context,
 )
-from langgraph_council.nodes._delegation.models import (
-    BlockedDelegation,
-    DelegationRecord,
-    GuardOutcome,
-    LoopRecord,
-)
+from langgraph_council.nodes._delegation.models import BlockedDelegation, DelegationRecord
 from langgraph_council.nodes._delegation.state import DelegationState, Frame, HandOff
 from langgraph_council.nodes._org import Org
 
@@ -47,7 +42,7 @@ class DelegationGuardNode:
         builder.add_node(name, self.runnable, destinations=self.destinations)
 
 
-def _notice(handoff: HandOff, outcome: GuardOutcome, escalated_to: str) -> str:
+def _notice(handoff: Handoff, outcome: GuardOutcome, escalated_to: str) -> str:
     who = "a human" if escalated_to == "human" else f"your manager {escalated_to}"
     # The guard's message already ends with the attempted chain.
     return (
@@ -70,6 +65,13 @@ class _Guard:
             raise RuntimeError(f"{DELEGATION_GUARD} ran without a pending hand-off")
         config = delegation_context()
         frame = state["frames"][-1]
+        request = Handoff(
+            handoff.delegator,
+            handoff.delegatee,
+            current_task_id(state),
+            frame.chain,
+            handoff.attempt_id,
+        )
         outcome = check_chain_of_command(
             self.org,
             delegator=handoff.delegator,
@@ -77,13 +79,7 @@ class _Guard:
             chain=frame.chain,
             enforce_chain_of_command=config.enforce_chain_of_command,
             allow_skip_level=config.allow_skip_level,
-        ) or self.guard.check_and_record(
-            chain=frame.chain,
-            delegator=handoff.delegator,
-            delegatee=handoff.delegatee,
-            task_id=current_task_id(state),
-            attempt_id=handoff.attempt_id,
-        )
+        ) or self.guard.check(request)
         if outcome.passed:
             return self._deliver(state, handoff, frame)
         if handoff.delegatee == frame.delegated_by:
@@ -92,11 +88,11 @@ class _Guard:
             self.guard.record_bounce(
                 delegator=handoff.delegatee,
                 delegatee=handoff.delegator,
-                task_id=current_task_id(state),
+                task_id=request.task_id,
                 reason=f"tried to hand it back (refused by {outcome.mechanism})",
                 bounce_id=handoff.attempt_id,
             )
-        return self._block(state, handoff, outcome)
+        return self._block(state, request, outcome)
 
     def _deliver(self, state: DelegationState, handoff: HandOff, frame: Frame) -> Command[str]:
         chain = (*frame.chain, handoff.delegator)
@@ -121,7 +117,7 @@ class _Guard:
         )
 
     def _block(
-        self, state: DelegationState, handoff: HandOff, outcome: GuardOutcome
+        self, state: DelegationState, handoff: Handoff, outcome: GuardOutcome
     ) -> Command[str]:
         manager = self.org.manager_of(handoff.delegator)
         escalated_to = "human" if manager is None else manager.id
@@ -129,7 +125,7 @@ class _Guard:
             attempt_id=handoff.attempt_id,
             delegator=handoff.delegator,
             delegatee=handoff.delegatee,
-            task_id=current_task_id(state),
+            task_id=handoff.task_id,
             mechanism=outcome.mechanism,
             message=outcome.message,
             chain=outcome.chain,
@@ -137,19 +133,7 @@ class _Guard:
             escalated_to=escalated_to,
         )
         if self.loop_records is not None:
-            self.loop_records.add(
-                LoopRecord(
-                    id=handoff.attempt_id,
-                    mechanism=outcome.mechanism,
-                    chain=outcome.chain,
-                    delegator=handoff.delegator,
-                    delegatee=handoff.delegatee,
-                    task_id=current_task_id(state),
-                    message=outcome.message,
-                    thread_id=_thread_id(),
-                    recorded_at=blocked.timestamp,
-                )
-            )
+            put_loop_record(self.loop_records, handoff, outcome, blocked.timestamp)
         # The sender is told: the notice waits in its inbox and opens its next turn.
         inbox = dict(state.get("inbox") or {})
         inbox[handoff.delegator] = [*inbox.get(handoff.delegator, []), blocked.notice]
@@ -157,11 +141,6 @@ class _Guard:
             goto=ESCALATE_TO_HUMAN if manager is None else ESCALATE_TO_MANAGER,
             update={"inbox": inbox, "pending": None, "blocked": [blocked]},
         )
-
-
-def _thread_id() -> str | None:
-    thread = get_config().get("configurable", {}).get("thread_id")
-    return None if thread is None else str(thread)
 
 
 def make_delegation_guard(
@@ -192,7 +171,7 @@ def make_delegation_guard(
     if guard is not None and not isinstance(guard, LoopGuard):
         raise TypeError(f"guard must be a LoopGuard, got {type(guard).__name__}")
     if loop_records is not None and not isinstance(loop_records, LoopRecordStore):
-        raise TypeError("loop_records must implement add(record) and list(...)")
+        raise TypeError("loop_records must implement put(record) and list(...)")
     if not isinstance(on_pass, str) or not on_pass:
         raise ValueError(f"on_pass must name the node to run after a hand-off, got {on_pass!r}")
     logic = _Guard(org, guard or LoopGuard(), loop_records, on_pass)

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from langgraph_council.guards._config import LoopPreventionConfig
+from langgraph_council.guards._rules import PairState
 from langgraph_council.guards._store import GuardStateStore, InMemoryGuardStateStore
-from langgraph_council.nodes._delegation.limits import PairState
-from langgraph_council.nodes._delegation.models import GuardMechanism, GuardOutcome
+from langgraph_council.guards._types import GuardMechanism, GuardOutcome, Handoff
 
 __all__ = ["LoopGuard", "format_chain"]
 
@@ -70,9 +70,25 @@ class LoopGuard:
                 f"{type(store).__name__}"
             )
         self.config = config or LoopPreventionConfig()
-        self.store: GuardStateStore = store if store is not None else InMemoryGuardStateStore()
+        self._store: GuardStateStore = store if store is not None else InMemoryGuardStateStore()
         self._limits = self.config.limits()
         self._depth = self.config.max_delegation_depth
+        self._check_and_record = self._store.check_and_record  # bound once: the hot path
+
+    @property
+    def store(self) -> GuardStateStore:
+        """Where the guard keeps its state (fixed at construction)."""
+        return self._store
+
+    def check(self, handoff: Handoff) -> GuardOutcome:
+        """`check_and_record` for a hand-off record (what both families' guard nodes call)."""
+        return self.check_and_record(
+            chain=handoff.chain,
+            delegator=handoff.delegator,
+            delegatee=handoff.delegatee,
+            task_id=handoff.task_id,
+            attempt_id=handoff.attempt_id,
+        )
 
     def check_and_record(
         self,
@@ -116,19 +132,14 @@ class LoopGuard:
         if path.index(delegatee) != last or last > self._depth:
             mechanism, message = self._stateless(path[:-2], delegator, delegatee)
             return GuardOutcome(passed=False, mechanism=mechanism, message=message, chain=path)
-        at = None if now is None else _epoch(now)
-        store = self.store
-        if type(store) is InMemoryGuardStateStore:  # skip keyword parsing on the hot path
-            verdict = store.record(delegator, delegatee, task_id, self._limits, at, attempt_id)
-        else:
-            verdict = store.check_and_record(
-                delegator=delegator,
-                delegatee=delegatee,
-                task_id=task_id,
-                limits=self._limits,
-                now=at,
-                attempt_id=attempt_id,
-            )
+        verdict = self._check_and_record(
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            limits=self._limits,
+            now=None if now is None else _epoch(now),
+            attempt_id=attempt_id,
+        )
         if verdict.passed:
             return GuardOutcome(True, "all_passed", "", path)
         return GuardOutcome(
@@ -178,7 +189,7 @@ class LoopGuard:
             raise ValueError(
                 f"a bounce needs two agents; delegator and delegatee are {delegator!r}"
             )
-        return self.store.record_bounce(
+        return self._store.record_bounce(
             delegator=delegator,
             delegatee=delegatee,
             task_id=task_id,

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
-from langgraph_council.nodes._delegation.limits import (
+from langgraph.config import get_config
+
+from langgraph_council.guards._rules import (
     GuardLimits,
     PairState,
     RawPairState,
@@ -22,13 +24,14 @@ from langgraph_council.nodes._delegation.limits import (
     pair_key,
     rejected_note,
 )
-from langgraph_council.nodes._delegation.models import LoopRecord
+from langgraph_council.guards._types import GuardOutcome, Handoff, LoopRecord, loop_record
 
 __all__ = [
     "GuardStateStore",
     "InMemoryGuardStateStore",
     "InMemoryLoopRecordStore",
     "LoopRecordStore",
+    "put_loop_record",
 ]
 
 
@@ -73,10 +76,10 @@ class GuardStateStore(Protocol):
 
 @runtime_checkable
 class LoopRecordStore(Protocol):
-    """Durable analytics of blocked delegations."""
+    """Durable analytics of blocked delegations (the store vocabulary: `put`, `list`)."""
 
-    def add(self, record: LoopRecord) -> None:
-        """Store `record`; adding the same id again is a no-op."""
+    def put(self, record: LoopRecord) -> None:
+        """Store `record`; putting the same id again is a no-op."""
         ...
 
     def list(
@@ -120,19 +123,6 @@ class InMemoryGuardStateStore:
         attempt_id: str | None = None,
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation."""
-        return self.record(delegator, delegatee, task_id, limits, now, attempt_id)
-
-    def record(
-        self,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None,
-        attempt_id: str | None,
-        /,
-    ) -> StoreVerdict:
-        """`check_and_record` with positional arguments: the call `LoopGuard` makes."""
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         dedup = self._dedup
@@ -220,17 +210,30 @@ def _aware(moment: datetime) -> datetime:
     return moment
 
 
+def put_loop_record(
+    store: LoopRecordStore,
+    handoff: Handoff,
+    outcome: GuardOutcome,
+    recorded_at: datetime | None = None,
+) -> None:
+    """Store the loop record of a blocked hand-off, with the running graph's thread id."""
+    thread = get_config().get("configurable", {}).get("thread_id")
+    store.put(loop_record(handoff, outcome, None if thread is None else str(thread), recorded_at))
+
+
 class InMemoryLoopRecordStore:
-    """Loop records in a list; for tests and single-process runs."""
+    """Loop records in a dict; for tests and single-process runs."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._records: dict[str, LoopRecord] = {}
 
-    def add(self, record: LoopRecord) -> None:
-        """Store `record`; adding the same id again is a no-op."""
+    def put(self, record: LoopRecord) -> None:
+        """Store `record`; putting the same id again is a no-op."""
         with self._lock:
             self._records.setdefault(record.id, record)
+
+    add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
     def list(
         self,

@@ -104,11 +104,11 @@ def _aware(moment: datetime) -> datetime:
 class DissentStore(Protocol):
     """Where dissent records persist; `checkpoints.PostgresDissentStore` implements it."""
 
-    def add(self, records: Iterable[DissentRecord]) -> None:
+    def put_many(self, records: Iterable[DissentRecord]) -> None:
         """Store records; a record whose id is already stored is kept as it was."""
         ...
 
-    def query(
+    def list(
         self,
         *,
         agent_id: str | None = None,
@@ -125,7 +125,7 @@ class InMemoryDissentStore:
 
     Example:
         >>> store = InMemoryDissentStore()
-        >>> store.query(agent_id="junior_dev")
+        >>> store.list(agent_id="junior_dev")
         []
     """
 
@@ -133,13 +133,13 @@ class InMemoryDissentStore:
         self._records: dict[str, DissentRecord] = {}
         self._lock = threading.Lock()
 
-    def add(self, records: Iterable[DissentRecord]) -> None:
+    def put_many(self, records: Iterable[DissentRecord]) -> None:
         """Store records, keeping the first copy of each id."""
         with self._lock:
             for record in records:
                 self._records.setdefault(record.id, record)
 
-    def query(
+    def list(
         self,
         *,
         agent_id: str | None = None,
@@ -161,6 +161,9 @@ class InMemoryDissentStore:
                 )
             ]
         return sorted(found, key=lambda r: (r.timestamp, r.conflict_id, r.dissenting_agent_id))
+
+    add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias
+    query = list  # the name before the store vocabulary (docs/design.md); kept as an alias
 
 
 def make_record_dissent_node(store: DissentStore | None) -> Any:
@@ -188,7 +191,7 @@ def make_record_dissent_node(store: DissentStore | None) -> Any:
             scope=str(get_config().get("configurable", {}).get("thread_id") or ""),
         )
         if store is not None:
-            store.add(records)
+            store.put_many(records)
         return {"dissent_records": records}
 
     return record_dissent

@@ -1,39 +1,24 @@
-"""Delegation domain models shared by the guards and the durable stores."""
+"""Delegation domain models: hand-off records, results and the run's tunables."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal, get_args
+from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._context import register_section
 from langgraph_council.nodes._escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
+from langgraph_council.nodes._handoff import BlockingMechanism
 
 __all__ = [
-    "BLOCKING_MECHANISMS",
     "BlockedDelegation",
-    "BlockingMechanism",
     "DelegationConfig",
     "DelegationRecord",
     "DelegationResult",
     "DelegationStatus",
-    "GuardMechanism",
-    "GuardOutcome",
-    "LoopRecord",
     "utc_now",
 ]
-
-BlockingMechanism = Literal[
-    "authority", "ancestry", "max_depth", "dedup", "rate_limit", "circuit_breaker"
-]
-"""The check that refused a delegation attempt."""
-
-GuardMechanism = Literal[BlockingMechanism, "all_passed"]
-"""Which check decided a delegation attempt; `all_passed` when none blocked it."""
-
-BLOCKING_MECHANISMS: tuple[str, ...] = get_args(BlockingMechanism)
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -41,54 +26,6 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 def utc_now() -> datetime:
     """The current wall-clock time, timezone-aware (UTC)."""
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class GuardOutcome:
-    """The verdict on one delegation attempt.
-
-    `chain` is the attempted path: the prior delegators, the delegator, then the delegatee.
-    A slotted dataclass rather than a pydantic model: the guard builds one per attempt on its
-    hot path (see bench/guards.py).
-    """
-
-    passed: bool
-    mechanism: GuardMechanism
-    message: str = ""
-    chain: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.passed != (self.mechanism == "all_passed"):
-            raise ValueError("passed must be True exactly when mechanism is 'all_passed'")
-        if not self.passed and not self.message:
-            raise ValueError("a blocked outcome needs a message saying why")
-
-    @property
-    def blocked_by(self) -> str | None:
-        """The mechanism that refused the delegation, or None when it passed."""
-        return None if self.passed else self.mechanism
-
-
-class LoopRecord(BaseModel):
-    """A durable record of one blocked delegation, kept for analytics."""
-
-    model_config = _FROZEN
-
-    id: str = Field(min_length=1)
-    mechanism: BlockingMechanism
-    chain: tuple[str, ...]
-    delegator: str = Field(min_length=1)
-    delegatee: str = Field(min_length=1)
-    task_id: str = Field(min_length=1)
-    message: str
-    thread_id: str | None = None
-    recorded_at: AwareDatetime = Field(default_factory=utc_now)
-
-    @property
-    def pair(self) -> tuple[str, str]:
-        """The undirected agent pair, sorted."""
-        a, b = sorted((self.delegator, self.delegatee))
-        return a, b
 
 
 class DelegationRecord(BaseModel):

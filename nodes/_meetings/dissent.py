@@ -3,7 +3,7 @@
 Conflicts store every overruled position as a `DissentRecord` (`nodes._conflicts.dissent`); a
 meeting's minority reports were only in its minutes. Given a `DissentStore` (`dissent_store=`
 of `create_meeting_graph`), the `record_dissent` node stores one record per agent of each
-minority report, so `store.query(agent_id=..., strategy="meeting:position_papers", since=...)`
+minority report, so `store.list(agent_id=..., strategy="meeting:position_papers", since=...)`
 finds meeting dissent exactly as it finds conflict dissent. `conflict_id` is the meeting id,
 `strategy_used` is `meeting:<protocol>`, `decided_by` the meeting leader.
 """
@@ -68,7 +68,7 @@ def record_meeting_dissent(store: DissentStore) -> MeetingNode:
         thread = get_config().get("configurable", {}).get("thread_id")
         records = meeting_dissent_records(state["minutes"], scope=str(thread or ""))
         if records:
-            store.add(records)
+            store.put_many(records)
             emit("dissent_recorded", count=len(records))
         return {}
 

@@ -171,7 +171,7 @@ def record_meeting(records: MeetingRecorder) -> MeetingNode:
             meeting_type=ctx().meeting_type,
             thread_id=None if thread is None else str(thread),
         )
-        records.save(record)
+        records.put(record)
         return {}
 
     return record_meeting

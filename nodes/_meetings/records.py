@@ -104,7 +104,7 @@ class MeetingRecorder(Protocol):
     """Where meeting graphs save records (`InMemoryMeetingRecordStore`, or Postgres from
     `langgraph_council.checkpoints`)."""
 
-    def save(self, record: MeetingRecord) -> None:
+    def put(self, record: MeetingRecord) -> None:
         """Store the record once; see the module docstring for re-runs and clashes."""
         ...
 
@@ -141,7 +141,7 @@ class InMemoryMeetingRecordStore:
         self._lock = threading.Lock()
         self._rows: dict[str, MeetingRecord] = {}
 
-    def save(self, record: MeetingRecord) -> None:
+    def put(self, record: MeetingRecord) -> None:
         """Store the record once (append-only; a clash names both threads)."""
         with self._lock:
             stored = self._rows.setdefault(record.meeting_id, record)
@@ -165,3 +165,5 @@ class InMemoryMeetingRecordStore:
         """When the latest meeting of `meeting_type` started (for trigger cooldowns)."""
         rows = self.list(meeting_type=meeting_type)
         return rows[0].started_at if rows else None
+
+    save = put  # the name before the store vocabulary (docs/design.md); kept as an alias

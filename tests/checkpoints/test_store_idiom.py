@@ -22,9 +22,9 @@ from langgraph_council.checkpoints._connections import connection_kwargs
 from langgraph_council.checkpoints._failures import FailureCategory
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.checkpoints._resume_attempts import PostgresResumeAttemptStore
+from langgraph_council.guards._rules import GuardLimits
+from langgraph_council.guards._types import LoopRecord
 from langgraph_council.nodes import DissentRecord, MeetingAgenda, MeetingMinutes
-from langgraph_council.nodes._delegation.limits import GuardLimits
-from langgraph_council.nodes._delegation.models import LoopRecord
 from langgraph_council.nodes._escalation.models import Escalation
 from langgraph_council.nodes._meetings.records import MeetingRecord
 
@@ -112,19 +112,19 @@ CASES = {
     ),
     "dissent": Case(
         PostgresDissentStore,
-        lambda s: s.add([_dissent()]),
-        lambda s: s.query(agent_id="a"),
+        lambda s: s.put_many([_dissent()]),
+        lambda s: s.list(agent_id="a"),
         [_dissent()],
     ),
     "loop records": Case(
         PostgresLoopRecordStore,
-        lambda s: s.add(_loop()),
+        lambda s: s.put(_loop()),
         lambda s: s.list(),
         [_loop()],
     ),
     "meeting records": Case(
         PostgresMeetingRecordStore,
-        lambda s: s.save(MeetingRecord.from_minutes(_minutes(), meeting_type="x", thread_id="t")),
+        lambda s: s.put(MeetingRecord.from_minutes(_minutes(), meeting_type="x", thread_id="t")),
         lambda s: (s.get("m-1").thread_id, s.get("m-1").minutes),
         ("t", _minutes()),
     ),

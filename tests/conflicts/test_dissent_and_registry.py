@@ -91,11 +91,11 @@ def test_queries_filter_by_agent_type_strategy_and_time(kit: Any, dissent_store:
             conflict_id="c",
         ),
     ]
-    dissent_store.add(records)
-    dissent_store.add(records)  # storing twice keeps one copy
+    dissent_store.put_many(records)
+    dissent_store.put_many(records)  # storing twice keeps one copy
 
     def ids(**filters: Any) -> list[str]:
-        return [f"{r.conflict_id}:{r.dissenting_agent_id}" for r in dissent_store.query(**filters)]
+        return [f"{r.conflict_id}:{r.dissenting_agent_id}" for r in dissent_store.list(**filters)]
 
     assert ids() == ["a:junior_dev", "b:junior_dev", "c:junior_dev", "c:qa_engineer"]
     assert ids(agent_id="junior_dev", conflict_type="architecture") == [
@@ -108,13 +108,13 @@ def test_queries_filter_by_agent_type_strategy_and_time(kit: Any, dissent_store:
     assert ids(since=T0 + timedelta(hours=2)) == ["c:junior_dev", "c:qa_engineer"]
     assert ids(strategy="authority", conflict_type="priority") == []
     with pytest.raises(ValueError, match="timezone-aware"):
-        dissent_store.query(since=datetime(2026, 1, 1))
+        dissent_store.list(since=datetime(2026, 1, 1))
 
 
 def test_the_graph_persists_dissent(kit: Any, org: Org, dissent_store: Any) -> None:
     graph = create_conflict_graph(org, dissent_store=dissent_store)
     out = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev", "ui_dev")})
-    stored = dissent_store.query(strategy="authority")
+    stored = dissent_store.list(strategy="authority")
     assert stored == sorted(out["dissent_records"], key=lambda r: r.dissenting_agent_id)
     assert {r.dissenting_agent_id for r in stored} == {"junior_dev", "ui_dev"}
 

@@ -71,7 +71,7 @@ def test_created_in_one_process_and_decided_in_another(
     assert row.decision.decided_by == "human:ann"
     assert queue.pending() == []
     with PostgresDissentStore.from_conn_string(pg_db) as dissent:
-        stored = dissent.query(agent_id="senior_dev")
+        stored = dissent.list(agent_id="senior_dev")
     assert [r.decided_by for r in stored] == ["human:ann"]
     graph = create_conflict_graph(
         Org.load(WORKER.parents[1] / "data" / "org.yaml"), checkpointer=saver

@@ -178,6 +178,6 @@ def test_a_record_without_a_conflict_type_round_trips_through_postgres(pg_db: st
         decided_by="b",
     )
     with PostgresDissentStore.from_conn_string(pg_db) as store:
-        store.add([record])
-        assert store.query(agent_id="a") == [record]
-        assert store.query(agent_id="a", conflict_type="architecture") == []
+        store.put_many([record])
+        assert store.list(agent_id="a") == [record]
+        assert store.list(agent_id="a", conflict_type="architecture") == []

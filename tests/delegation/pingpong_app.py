@@ -29,8 +29,8 @@ from langgraph_council.checkpoints import (
 )
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.guards import GuardStateStore
+from langgraph_council.guards._rules import GuardLimits, PairState, StoreVerdict
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._delegation.limits import GuardLimits, PairState, StoreVerdict
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 ORG = Org(

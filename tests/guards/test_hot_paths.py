@@ -21,7 +21,7 @@ from langgraph_council.guards import (
     LoopGuard,
     LoopPreventionConfig,
 )
-from langgraph_council.nodes._delegation.limits import (
+from langgraph_council.guards._rules import (
     GuardLimits,
     PairState,
     check_pair,

@@ -16,8 +16,8 @@ from langgraph_council.checkpoints import (
 from langgraph_council.checkpoints._migrations import MIGRATIONS, apply_migrations
 from langgraph_council.checkpoints._postgres import connection_kwargs
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig, LoopRecordStore
-from langgraph_council.nodes._delegation.limits import PairState
-from langgraph_council.nodes._delegation.models import LoopRecord
+from langgraph_council.guards._rules import PairState
+from langgraph_council.guards._types import LoopRecord
 
 pytestmark = pytest.mark.postgres
 
@@ -206,10 +206,10 @@ def _record(i: int, mechanism: str, a: str, b: str, task: str, seconds: float) -
 def test_loop_records_are_listed_and_filtered(pg_db: str) -> None:
     with PostgresLoopRecordStore.from_conn_string(pg_db) as records:
         assert isinstance(records, LoopRecordStore)
-        records.add(_record(1, "ancestry", "a", "b", "t1", 0))
-        records.add(_record(2, "dedup", "b", "c", "t1", 10))
-        records.add(_record(3, "rate_limit", "c", "d", "t2", 20))
-        records.add(_record(1, "ancestry", "a", "b", "t1", 0))  # same id: kept once
+        records.put(_record(1, "ancestry", "a", "b", "t1", 0))
+        records.put(_record(2, "dedup", "b", "c", "t1", 10))
+        records.put(_record(3, "rate_limit", "c", "d", "t2", 20))
+        records.put(_record(1, "ancestry", "a", "b", "t1", 0))  # same id: kept once
     with PostgresLoopRecordStore.from_conn_string(pg_db) as records:
         assert [r.id for r in records.list()] == ["r1", "r2", "r3"]
         assert [r.id for r in records.list(mechanism="dedup")] == ["r2"]
@@ -243,7 +243,7 @@ def test_a_database_without_the_schema_says_to_run_setup(pg_uri: str) -> None:
         PostgresLoopRecordStore.from_conn_string(pg_uri) as records,
         pytest.raises(RuntimeError, match=r"run setup_database\(uri\)"),
     ):
-        records.add(_record(1, "dedup", "a", "b", "t", 0))
+        records.put(_record(1, "dedup", "a", "b", "t", 0))
 
 
 def test_deleting_a_pair_row_resets_the_pair(pg_db: str) -> None:

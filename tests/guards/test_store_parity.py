@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from langgraph_council.checkpoints import PostgresGuardStateStore, setup_database
 from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard, LoopPreventionConfig
-from langgraph_council.nodes._delegation.limits import PairState
+from langgraph_council.guards._rules import PairState
 from tests.conftest import fresh_database
 
 pytestmark = pytest.mark.postgres

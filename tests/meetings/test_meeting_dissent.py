@@ -1,7 +1,7 @@
 """Issue 13 item 8: a meeting's minority reports are stored as dissent records.
 
 Before, minority reports stayed in the minutes: `create_meeting_graph` took no dissent store
-and `DissentStore.query(agent_id=...)` never found a position overruled in a meeting.
+and `DissentStore.list(agent_id=...)` never found a position overruled in a meeting.
 """
 
 from __future__ import annotations
@@ -45,14 +45,14 @@ def test_minority_reports_land_in_the_dissent_store_beside_conflict_dissent(
         minutes = graph.invoke(meeting_input(), cfg, durability="sync")["minutes"]
         graph.update_state(cfg, None, as_node="finalize")  # replays record_dissent
         graph.invoke(None, cfg, durability="sync")
-        (record,) = store.query(agent_id="ui_dev")
+        (record,) = store.list(agent_id="ui_dev")
         assert record.dissenting_position == "Use Postgres"
         assert record.evidence == ("pgbench 2024", "incident review INC-88")
         assert record.conflict_id == minutes.meeting_id and record.decided_by == "cto"
         assert record.strategy_used == "meeting:position_papers"
         assert record.metadata["evidence_warning"] == minutes.evidence_warning
-        assert store.query(strategy="meeting:position_papers", since=before) == [record]
-        assert store.query(agent_id="senior_dev") == []  # the adopted side is no dissent
+        assert store.list(strategy="meeting:position_papers", since=before) == [record]
+        assert store.list(agent_id="senior_dev") == []  # the adopted side is no dissent
         # conflict dissent goes to the same store and answers the same queries
         conflict = Conflict(
             id="db",
@@ -70,7 +70,7 @@ def test_minority_reports_land_in_the_dissent_store_beside_conflict_dissent(
             ],
         )
         create_conflict_graph(org, dissent_store=store).invoke({"conflict": conflict})
-        assert {r.strategy_used for r in store.query(agent_id="ui_dev")} == {
+        assert {r.strategy_used for r in store.list(agent_id="ui_dev")} == {
             "meeting:position_papers",
             "authority",
         }
@@ -82,5 +82,5 @@ def test_an_in_memory_store_gets_the_records_too(make_roster, meeting_input, pos
     store = InMemoryDissentStore()
     graph = create_meeting_graph(roster, protocol="position_papers", dissent_store=store)
     minutes = graph.invoke(meeting_input())["minutes"]
-    assert [r.dissenting_agent_id for r in store.query()] == ["ui_dev"]
+    assert [r.dissenting_agent_id for r in store.list()] == ["ui_dev"]
     assert [r.claim for r in minutes.minority_reports] == ["Use Postgres"]

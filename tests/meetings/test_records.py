@@ -67,7 +67,7 @@ def test_postgres_records_and_checkpoints(pg_db, make_roster, meeting_input) -> 
             0
         ] == records.get("m-1")
         # saving again (a re-run node) replaces, never duplicates
-        records.save(records.get("m-1"))
+        records.put(records.get("m-1"))
         state = graph.get_state(config)
         assert state.values["minutes"] == minutes and state.next == ()
     with psycopg.connect(pg_db) as conn:
@@ -132,5 +132,5 @@ def test_a_reused_meeting_id_never_overwrites_another_threads_record(
     assert "thread 'team-a'" in str(clash.value) and "thread 'team-b'" in str(clash.value)
     stored = record_store.get("standup-1")
     assert stored.thread_id == "team-a" and stored.minutes == first["minutes"]
-    record_store.save(stored)  # the same thread saving again (a node re-run) changes nothing
+    record_store.put(stored)  # the same thread saving again (a node re-run) changes nothing
     assert record_store.list() == [stored]

@@ -1,9 +1,10 @@
-"""Pure windowed-limit logic (dedup, rate limit, circuit breaker) shared by every guard store.
+"""The loop guard's stateful rules (dedup, rate limit, circuit breaker): their one home.
 
 The in-memory store only loads state, calls `check_pair` (the positional core of
-`evaluate_pair`) or `bounce_pair` and saves what it returns, inside one lock; the Postgres
-functions mirror these rules in one transaction, and the parity tests hold the two to the same
-verdicts. Times are POSIX seconds (wall clock).
+`evaluate_pair`) or `bounce_pair` and saves what it returns, inside one lock. The Postgres store
+runs the same rules as PL/pgSQL in one round trip (`checkpoints/_guard_sql.py`, generated from
+one text per rule); the parity tests hold the two to the same verdicts and states, and the
+messages are always built here. Times are POSIX seconds (wall clock).
 
 A *bounce* is a task coming back, never an ordinary hand-off: a delegation of a task from B to A
 while A's delegation of that task to B is less than `bounce_window_seconds` old, or a delegatee
@@ -18,9 +19,10 @@ from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
 
-from langgraph_council.nodes._delegation.models import GuardMechanism
+from langgraph_council.guards._types import GuardMechanism
 
 __all__ = [
+    "PASSED",
     "GuardLimits",
     "PairState",
     "RawPairState",
