@@ -408,5 +408,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             "WHERE finished_at IS NULL",
         ),
     ),
+    # Issue 21: a meeting claims its id when it opens, before any model call, so a reused id
+    # fails before anything is spent. Existing records hold their ids already.
+    Migration(
+        "meeting claims",
+        (
+            """CREATE TABLE council_meeting_claims (
+                meeting_id text PRIMARY KEY,
+                thread_id text,
+                claimed_at timestamptz NOT NULL DEFAULT now()
+            )""",
+            "INSERT INTO council_meeting_claims (meeting_id, thread_id, claimed_at) "
+            "SELECT meeting_id, thread_id, started_at FROM council_meeting_records",
+        ),
+    ),
 )
 """Append only: never edit or reorder a released entry, the index is the version."""
