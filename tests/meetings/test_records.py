@@ -194,7 +194,7 @@ def test_a_meeting_in_progress_holds_its_id_and_its_thread_resumes(
     other = create_meeting_graph(
         roster, protocol="round_robin", checkpointer=saver, records=record_store
     )
-    with pytest.raises(MeetingRecordClashError, match="thread 'team-a'.*thread 'team-b'"):
+    with pytest.raises(MeetingRecordClashError, match=r"thread 'team-a'.*thread 'team-b'"):
         other.invoke(inp, {"configurable": {"thread_id": "team-b"}}, context=CTX)
     assert model.calls == []
     minutes = paused.invoke(None, team_a, context=CTX)["minutes"]
@@ -243,7 +243,7 @@ def test_claims_are_idempotent_per_thread_and_bind_the_record(record_store) -> N
 
     record_store.claim("m-9", "team-a")
     record_store.claim("m-9", "team-a")  # a re-run of the owner
-    with pytest.raises(MeetingRecordClashError, match="thread 'team-a'.*thread 'team-b'"):
+    with pytest.raises(MeetingRecordClashError, match=r"thread 'team-a'.*thread 'team-b'"):
         record_store.claim("m-9", "team-b")
     record_store.claim("solo", None)
     with pytest.raises(MeetingRecordClashError, match="a run without a thread id"):
