@@ -9,7 +9,8 @@ default), each row the best of `--repeat` runs:
   and the graph creates its worktree, merges it and runs the AST checks over the whole tree.
   The per-subtask cost of create + merge + AST check is the time spent in the
   `create_worktrees` and `merge_subtasks` nodes / 20, and the wall time against the same plan
-  without a workspace; bench/worktrees.py's library-level figure is printed beside it.
+  without a workspace; bench/worktrees.py's library-level figure is printed beside it;
+- plan validation of a 10,000-deep chain (CPU seconds, target < 1 s).
 Run: `python bench/pipeline.py [--repeat N]` (starts a throwaway embedded PostgreSQL).
 """
 
@@ -253,6 +254,23 @@ def _print_git(git: dict[str, Any], repeat: int) -> None:
     )
 
 
+def deep_chain_cpu(depth: int = 10_000, repeat: int = 3) -> float:
+    """CPU seconds to validate a `depth`-deep chain: `ManualDecomposer(rows)` then `.plan()`
+    with the limits raised to fit (best of `repeat`; issue 21: quadratic before, minutes)."""
+    rows = [
+        {"id": f"c{i}", "title": f"Step {i}", "dependencies": [f"c{i - 1}"] if i else []}
+        for i in range(depth)
+    ]
+    config = CoordinationConfig(max_subtasks=depth, max_depth=depth)
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.process_time()
+        plan = ManualDecomposer(rows).plan(Task(id="deep", title="Deep chain"), config)
+        best = min(best, time.process_time() - started)
+        assert len(plan.levels) == depth, len(plan.levels)
+    return best
+
+
 def main() -> None:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -286,6 +304,7 @@ def main() -> None:
     print("framework/subtask = (wall - 100 ms critical path) / 1,000, target <= 1.5 ms;")
     print("CPU/subtask = this process's CPU time / 1,000 (the Postgres server's CPU not included)")
     _print_git(git, args.repeat)
+    print(f"validate a 10,000-deep chain: {deep_chain_cpu():.3f} s CPU (target < 1 s CPU)")
 
 
 if __name__ == "__main__":

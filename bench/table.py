@@ -185,6 +185,17 @@ def pipeline_per_subtask(uri: str, repeat: int) -> Row:
     )
 
 
+def deep_plan() -> Row:
+    cpu = pipeline_bench.deep_chain_cpu(10_000)
+    return Row(
+        "validate a 10,000-deep chain (plan rows)",
+        f"{cpu:.3f} s CPU",
+        "",
+        "< 1 s CPU",
+        _verdict(cpu < 1.0),
+    )
+
+
 def guard_rows(uri: str, memory_attempts: int, pg_attempts: int) -> list[Row]:
     """Check-and-record throughput: in memory, then Postgres with 1 and 4 connections."""
     store = InMemoryGuardStateStore()
@@ -335,6 +346,7 @@ def measure_all(uri: str, quick: bool) -> list[Row]:
     rows.append(critical_path("position_papers", runs))
     rows.append(critical_path("structured_phases", runs))
     rows.append(pipeline_per_subtask(uri, 1 if quick else 3))
+    rows.append(deep_plan())
     rows += guard_rows(uri, 50_000 if quick else 300_000, 1_000 if quick else 5_000)
     rows += checkpoint_bytes(uri)
     rows += prompt_rows()

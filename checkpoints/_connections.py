@@ -8,7 +8,8 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, TypeAlias
 
 from langgraph.checkpoint.postgres import PostgresSaver
-from psycopg import Connection, Cursor
+from psycopg import Connection, Cursor, OperationalError
+from psycopg.pq import TransactionStatus
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
 
@@ -18,6 +19,8 @@ __all__ = [
     "advisory_lock",
     "connect",
     "connection_kwargs",
+    "connection_lost",
+    "open_connection",
     "saver_cursor",
 ]
 
@@ -36,11 +39,34 @@ def connection_kwargs(prepare_threshold: int | None = 0) -> dict[str, Any]:
     return {"autocommit": True, "prepare_threshold": prepare_threshold, "row_factory": dict_row}
 
 
+def open_connection(uri: str, *, prepare_threshold: int | None = 0) -> Conn:
+    """One new autocommit, dict-row connection; the caller closes it."""
+    return Connection.connect(uri, **connection_kwargs(prepare_threshold))
+
+
 @contextmanager
 def connect(uri: str, *, prepare_threshold: int | None = 0) -> Iterator[Conn]:
     """One autocommit, dict-row connection for this package's own tables."""
-    with Connection.connect(uri, **connection_kwargs(prepare_threshold)) as conn:
+    with open_connection(uri, prepare_threshold=prepare_threshold) as conn:
         yield conn
+
+
+def connection_lost(conn: Conn) -> bool:
+    """True when `conn` is closed or the server has closed it (its backend was terminated,
+    the server restarted): read without blocking, no round trip.
+
+    Only an idle connection is probed; one inside a transaction or a query is left alone.
+    """
+    if conn.closed:
+        return True
+    if conn.info.transaction_status != TransactionStatus.IDLE:
+        return False
+    try:
+        for _ in range(2):  # a terminated backend leaves its goodbye (a FATAL message), then EOF
+            conn.pgconn.consume_input()
+    except OperationalError:
+        return True
+    return conn.closed
 
 
 @contextmanager

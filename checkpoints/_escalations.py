@@ -201,7 +201,7 @@ class EscalationQueue(BasePostgresStore, EscalationStore):
             ):
                 yield
         else:
-            with advisory_lock(
-                self._conn, key, self.claim_timeout_seconds, what=what, mutex=self._lock
-            ):
+            with self._lock:
+                conn = self._revived()
+            with advisory_lock(conn, key, self.claim_timeout_seconds, what=what, mutex=self._lock):
                 yield

@@ -111,7 +111,8 @@ class PostgresGuardStateStore(BasePostgresStore):
         try:
             if isinstance(conn, Connection):
                 with self._lock:
-                    if self._cur is None or self._cur.closed:
+                    conn = self._revived()
+                    if self._cur is None or self._cur.closed or self._cur.connection is not conn:
                         self._cur = conn.cursor(row_factory=tuple_row, binary=True)
                     row = _execute(self._cur, params)
             else:

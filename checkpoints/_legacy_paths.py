@@ -1,7 +1,7 @@
 """Old module paths of checkpointed classes, so threads saved before the private layout load.
 
 Checkpoints name each model by `(module, class)`. Version 0.1 kept its models in public
-modules (`langgraph_council.nodes._meetings.models`, ...); they now live in private ones. Each
+modules (`langgraph_council.nodes.meetings.models`, ...); they now live in private ones. Each
 old path is registered as an alias module whose attributes are looked up by class name among
 the classes this package checkpoints today (names are unique there; a test keeps them so), so
 an old record rebuilds the class wherever it lives now. The allowlist names both paths.
@@ -17,18 +17,18 @@ from typing import Any
 __all__ = ["LEGACY_MODULES", "install_legacy_modules", "with_legacy_paths"]
 
 LEGACY_MODULES = (
-    "langgraph_council.nodes._conflicts.config",
-    "langgraph_council.nodes._conflicts.models",
-    "langgraph_council.nodes._pipeline.config",
-    "langgraph_council.nodes._pipeline.models",
-    "langgraph_council.nodes._pipeline.report",
-    "langgraph_council.nodes._workspace.models",
-    "langgraph_council.nodes._delegation.models",
-    "langgraph_council.nodes._delegation.state",
-    "langgraph_council.nodes._escalation.models",
-    "langgraph_council.nodes._meetings.config",
-    "langgraph_council.nodes._meetings.models",
-    "langgraph_council.nodes._org",
+    "langgraph_council.nodes.conflicts.config",
+    "langgraph_council.nodes.conflicts.models",
+    "langgraph_council.nodes.coordination.config",
+    "langgraph_council.nodes.coordination.models",
+    "langgraph_council.nodes.coordination.report",
+    "langgraph_council.nodes.coordination.workspace_models",
+    "langgraph_council.nodes.delegation.models",
+    "langgraph_council.nodes.delegation.state",
+    "langgraph_council.nodes.escalation.models",
+    "langgraph_council.nodes.meetings.config",
+    "langgraph_council.nodes.meetings.models",
+    "langgraph_council.nodes.org",
 )
 """Modules of 0.1 whose classes appear in checkpoints (every model, enum and dataclass)."""
 

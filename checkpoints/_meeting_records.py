@@ -7,11 +7,14 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from langgraph_council.checkpoints._connections import Conn
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.nodes._meetings.models import MeetingMinutes
 from langgraph_council.nodes._meetings.records import (
     InMemoryMeetingRecordStore,
     MeetingRecord,
+    MeetingRecordClashError,
+    check_claim,
     check_same_meeting,
 )
 
@@ -34,6 +37,25 @@ RETURNING meeting_id
 
 _SELECT = "SELECT meeting_type, minutes, thread_id FROM council_meeting_records"
 
+_CLAIM = """
+INSERT INTO council_meeting_claims (meeting_id, thread_id) VALUES (%s, %s)
+ON CONFLICT (meeting_id) DO NOTHING
+RETURNING meeting_id
+"""
+
+_HOLDER = "SELECT thread_id FROM council_meeting_claims WHERE meeting_id = %s"
+
+
+def _claim(conn: Conn, meeting_id: str, thread_id: str | None) -> tuple[bool, str | None]:
+    """Claim `meeting_id` unless claimed: (claimed now, the holder's thread id)."""
+    for _ in range(2):  # a claim pruned between the two statements: claim again
+        if conn.execute(_CLAIM, (meeting_id, thread_id)).fetchone() is not None:
+            return True, thread_id
+        row = conn.execute(_HOLDER, (meeting_id,)).fetchone()
+        if row is not None:
+            return False, row["thread_id"]
+    raise RuntimeError(f"meeting {meeting_id!r}: its claim keeps vanishing; retry the run")
+
 
 def _record(row: dict[str, Any]) -> MeetingRecord:
     return MeetingRecord.from_minutes(
@@ -47,7 +69,8 @@ class PostgresMeetingRecordStore(BasePostgresStore):
     """Meeting records in Postgres, one per meeting id, never overwritten.
 
     Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.
-    Saving a record again from the same thread is a no-op; from another thread it raises
+    A meeting claims its id when it opens (`council_meeting_claims`, before any model call);
+    claiming or saving again from the same thread is a no-op; from another thread it raises
     `MeetingRecordClashError` naming both threads.
 
     Example:
@@ -57,11 +80,24 @@ class PostgresMeetingRecordStore(BasePostgresStore):
 
     schema_name = "council_meeting_records table"
 
+    def claim(self, meeting_id: str, thread_id: str | None) -> None:
+        """Claim `meeting_id` for `thread_id` before the meeting's first model call.
+
+        Raises:
+            MeetingRecordClashError: Another thread (or a run without a thread id) holds it.
+        """
+        with self._connection() as conn:
+            fresh, holder = _claim(conn, meeting_id, thread_id)
+        if not fresh:
+            check_claim(meeting_id, holder, thread_id)
+
     def put(self, record: MeetingRecord) -> None:
         """Insert the record unless its meeting id is stored (same thread: a no-op re-run).
 
+        The meeting id must be unclaimed (it is claimed now) or claimed by the record's thread.
+
         Raises:
-            MeetingRecordClashError: The meeting id is recorded by another thread.
+            MeetingRecordClashError: The meeting id is claimed or recorded by another thread.
         """
         params = {
             **record.model_dump(exclude={"minutes", "token_usage_by_participant"}),
@@ -70,6 +106,9 @@ class PostgresMeetingRecordStore(BasePostgresStore):
             "minutes": Jsonb(record.minutes.model_dump(mode="json")),
         }
         with self._connection() as conn:
+            _, holder = _claim(conn, record.meeting_id, record.thread_id)
+            if holder != record.thread_id:
+                raise MeetingRecordClashError(record.meeting_id, holder, record.thread_id)
             if conn.execute(_INSERT, params).fetchone() is not None:
                 return
             row = conn.execute(f"{_SELECT} WHERE meeting_id = %s", (record.meeting_id,)).fetchone()

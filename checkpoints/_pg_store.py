@@ -9,20 +9,27 @@ meeting records) subclasses `BasePostgresStore`, the way `langgraph-checkpoint-p
     queue = EscalationQueue(pool)                          # or share a ConnectionPool
 
 On one connection, calls are serialised by a lock (psycopg would interleave two threads'
-transactions on it); with a pool, each call borrows a connection.
+transactions on it); with a pool, each call borrows a connection. A store that opened its own
+connection (`from_conn_string`) reconnects once it finds it closed (see `from_conn_string`).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, ClassVar, Self
 
 from psycopg import Connection, errors
 from psycopg_pool import ConnectionPool
 
-from langgraph_council.checkpoints._connections import Conn, ConnOrPool, connect
+from langgraph_council.checkpoints._connections import (
+    Conn,
+    ConnOrPool,
+    connection_lost,
+    open_connection,
+)
 from langgraph_council.checkpoints._migrations import apply_migrations
 
 __all__ = ["BasePostgresStore"]
@@ -47,6 +54,7 @@ class BasePostgresStore:
             )
         self._conn = conn
         self._lock = threading.Lock()
+        self._reopen: Callable[[], Conn] | None = None  # set when the store owns its connection
 
     @classmethod
     @contextmanager
@@ -58,12 +66,31 @@ class BasePostgresStore:
         `prepare_threshold=None` disables prepared statements (transaction poolers); other
         keyword arguments go to the store's constructor.
 
+        The store reconnects when it finds its connection closed (the backend was terminated,
+        the server restarted, a proxy dropped it): before each call it checks, without a round
+        trip, whether the server has closed the connection and then opens a new one, so a
+        long-lived process recovers at once. A call already under way when the connection
+        breaks is not repeated (a store's writes are not all idempotent): it fails with
+        psycopg's `OperationalError` and the next call reconnects. For a long-lived worker
+        serving many threads at once, prefer a `ConnectionPool` (`cls(pool)`).
+
         Example:
             >>> with PostgresDissentStore.from_conn_string(uri) as store:  # doctest: +SKIP
             ...     store.setup()
         """
-        with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield cls(conn, **kwargs)
+        reopen = partial(open_connection, uri, prepare_threshold=prepare_threshold)
+        conn = reopen()
+        try:
+            store = cls(conn, **kwargs)
+        except BaseException:
+            conn.close()
+            raise
+        store._reopen = reopen
+        try:
+            yield store
+        finally:
+            if isinstance(store._conn, Connection):
+                store._conn.close()
 
     def _missing_schema(self) -> RuntimeError:
         return RuntimeError(
@@ -84,9 +111,19 @@ class BasePostgresStore:
                     yield conn
             else:
                 with self._lock:
-                    yield self._conn
+                    yield self._revived()
         except (errors.UndefinedTable, errors.UndefinedFunction) as exc:
             raise self._missing_schema() from exc
+
+    def _revived(self) -> Conn:
+        """The single connection, reopened first if the server closed it (hold `_lock`)."""
+        conn = self._conn
+        if not isinstance(conn, Connection):
+            raise TypeError("a pooled store has no single connection to revive")
+        if self._reopen is not None and connection_lost(conn):
+            conn.close()
+            self._conn = conn = self._reopen()
+        return conn
 
     def setup(self) -> list[int]:
         """Create this package's tables if missing (idempotent, safe to run concurrently).

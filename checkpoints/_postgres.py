@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any, NoReturn
+from functools import partial
+from typing import Any, NoReturn, TypeVar
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import (
@@ -16,11 +17,17 @@ from langgraph.checkpoint.base import (
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.checkpoint.serde.base import SerializerProtocol
-from psycopg import AsyncConnection, Connection
+from psycopg import AsyncConnection, Connection, Cursor, OperationalError
 from psycopg.rows import DictRow
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
-from langgraph_council.checkpoints._connections import connect, connection_kwargs
+from langgraph_council.checkpoints._connections import (
+    Conn,
+    connect,
+    connection_kwargs,
+    connection_lost,
+    open_connection,
+)
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
 from langgraph_council.checkpoints._serde import council_serde
 
@@ -40,9 +47,79 @@ def _sync_only(method: str) -> NoReturn:
     )
 
 
+_T = TypeVar("_T")
+
+
 class _SyncPostgresSaver(PostgresSaver):
     """`PostgresSaver` whose async methods say which checkpointer to use instead of raising a
-    bare `NotImplementedError` from deep inside LangGraph."""
+    bare `NotImplementedError` from deep inside LangGraph.
+
+    With `reopen` (the single connection `postgres_checkpointer(uri)` opened), it survives a
+    terminated backend: before each call it reopens a connection the server has closed, and
+    a read or write that breaks on a closed connection runs once more on a new one. That is
+    safe because every operation of the saver is idempotent: reads, and upserts or deletes
+    keyed by thread, checkpoint and task ids.
+    """
+
+    def __init__(
+        self,
+        conn: Conn | ConnectionPool[Conn],
+        *,
+        serde: SerializerProtocol | None = None,
+        reopen: Callable[[], Conn] | None = None,
+    ) -> None:
+        super().__init__(conn, serde=serde)
+        self._reopen = reopen
+
+    def _revive(self) -> None:
+        """Replace the single connection if the server closed it (no round trip)."""
+        if self._reopen is None or not isinstance(self.conn, Connection):
+            return
+        with self.lock:
+            if connection_lost(self.conn):
+                self.conn.close()
+                self.conn = self._reopen()
+
+    @contextmanager
+    def _cursor(self, *, pipeline: bool = False) -> Iterator[Cursor[DictRow]]:
+        self._revive()
+        with super()._cursor(pipeline=pipeline) as cur:
+            yield cur
+
+    def _once_more(self, call: Callable[..., _T], *args: Any) -> _T:
+        """`call(*args)`, run again once on a new connection if the connection broke."""
+        try:
+            return call(*args)
+        except OperationalError:
+            if self._reopen is None or not isinstance(self.conn, Connection):
+                raise
+            if not self.conn.closed:  # a live connection: a real error, not a lost one
+                raise
+            return call(*args)  # `_cursor` reopens first
+
+    def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        return self._once_more(super().get_tuple, config)
+
+    def put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        return self._once_more(super().put, config, checkpoint, metadata, new_versions)
+
+    def put_writes(
+        self,
+        config: RunnableConfig,
+        writes: Sequence[tuple[str, Any]],
+        task_id: str,
+        task_path: str = "",
+    ) -> None:
+        self._once_more(super().put_writes, config, writes, task_id, task_path)
+
+    def delete_thread(self, thread_id: str) -> None:
+        self._once_more(super().delete_thread, thread_id)
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         _sync_only("aget_tuple")
@@ -106,6 +183,13 @@ def postgres_checkpointer(
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
+
+    The single connection reconnects: when its backend was terminated (an admin, an idle
+    timeout, a failover, a restarted server), the saver notices before its next call, without
+    a round trip, and opens a new connection; a call that breaks because the connection closed
+    under it runs once more on a new one (every saver operation is an idempotent read, upsert
+    or delete). A long-lived process therefore recovers at once. For a worker running many
+    threads at once, pass `pool_size` (the `council` CLI does): a pool also lets calls overlap.
     `serde` defaults to `council_serde()`: this package's models come back as models, strict
     msgpack or not; pass `council_serde(extra=[YourState, ...])` when your own graphs keep
     models of their own in the same checkpointer.
@@ -118,8 +202,12 @@ def postgres_checkpointer(
     if setup:
         setup_database(uri, prepare_threshold=prepare_threshold)
     if pool_size is None:
-        with connect(uri, prepare_threshold=prepare_threshold) as conn:
-            yield _SyncPostgresSaver(conn, serde=serde or council_serde())
+        reopen = partial(open_connection, uri, prepare_threshold=prepare_threshold)
+        saver = _SyncPostgresSaver(reopen(), serde=serde or council_serde(), reopen=reopen)
+        try:
+            yield saver
+        finally:
+            saver.conn.close()
         return
     with ConnectionPool[Connection[DictRow]](
         uri,

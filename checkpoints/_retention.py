@@ -15,9 +15,9 @@ that one does not do:
   values. The delta channel already keeps the transcript out of the quadratic growth, so what
   this frees is the per-step small channels (turn counters, token tallies, routing).
 - This package's tables. `keep_latest` touches none of them. `delete` also removes a thread's
-  operational rows (resume attempts, call records, loop records); audit rows (escalations and
-  meeting records) stay unless `keep_audit=False`. Dissent records are keyed by conflict, not
-  thread, and are never deleted here.
+  operational rows (resume attempts, call records, loop records); audit rows (escalations,
+  meeting records and their claims) stay unless `keep_audit=False`. Dissent records are keyed
+  by conflict, not thread, and are never deleted here.
 - Stored bytes before and after (`pg_total_relation_size` and live row bytes of the three
   checkpoint tables). Deleted rows free their space for reuse; the files only shrink after
   `VACUUM FULL` (`vacuum="full"` runs it; it locks the tables while it runs).

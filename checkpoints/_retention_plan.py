@@ -19,7 +19,7 @@ Vacuum = Literal["none", "plain", "full"]
 
 CHECKPOINT_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes")
 OPERATIONAL_TABLES = ("council_resume_attempts", "council_call_records", "council_loop_records")
-AUDIT_TABLES = ("council_escalations", "council_meeting_records")
+AUDIT_TABLES = ("council_escalations", "council_meeting_records", "council_meeting_claims")
 
 _LATEST = """
 SELECT DISTINCT ON (c.thread_id)

@@ -286,6 +286,20 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     # The guard's two functions share one bounce rule (`council_guard_add_bounce`).
     Migration("guard rules once", GUARD_RULES),
+    # Issue 21: a meeting claims its id when it opens, before any model call, so a reused id
+    # fails before anything is spent. Existing records hold their ids already.
+    Migration(
+        "meeting claims",
+        (
+            """CREATE TABLE council_meeting_claims (
+                meeting_id text PRIMARY KEY,
+                thread_id text,
+                claimed_at timestamptz NOT NULL DEFAULT now()
+            )""",
+            "INSERT INTO council_meeting_claims (meeting_id, thread_id, claimed_at) "
+            "SELECT meeting_id, thread_id, started_at FROM council_meeting_records",
+        ),
+    ),
 )
 """Append only, the index is the version: never reorder, never change what a released entry
 does (statements a later entry supersedes may go only if a fresh schema stays the same)."""

@@ -125,9 +125,11 @@ def build_meeting_graph(
     """The uncompiled meeting graph of `protocol` (for composition and shape snapshots).
 
     `config` is the build-time default of the tunables: a run's `context` is merged over it.
-    `task_creator` receives action items when `auto_create_tasks` is on; `records` saves a
-    meeting record at the end (e.g. `PostgresMeetingRecordStore`); `dissent_store` keeps the
-    minority reports as dissent records (the conflicts' `DissentStore`, same queries).
+    `task_creator` receives action items when `auto_create_tasks` is on; `records` claims the
+    meeting id when the meeting opens (a clash with another thread fails before any model
+    call) and saves a meeting record at the end (e.g. `PostgresMeetingRecordStore`);
+    `dissent_store` keeps the minority reports as dissent records (the conflicts'
+    `DissentStore`, same queries).
 
     Raises:
         ValueError: If `protocol` is not registered or `config` is invalid (naming the field).
@@ -150,7 +152,11 @@ def build_meeting_graph(
         input_schema=MeetingInput,
         output_schema=MeetingOutput,
     )
-    graph.add_node("open_meeting", pure_node(open_meeting(roster, protocol), name="open_meeting"))
+    opening = open_meeting(roster, protocol, records)
+    if records is None:
+        graph.add_node("open_meeting", pure_node(opening, name="open_meeting"))
+    else:  # it claims the meeting id in the store: I/O, so a plain (thread-pool) node
+        graph.add_node("open_meeting", opening)
     graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
     protocols[protocol](graph, roster)

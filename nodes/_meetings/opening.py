@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from langgraph.config import get_config
 from langgraph.types import Overwrite
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._meetings.config import ctx
 from langgraph_council.nodes._meetings.models import SynthesisResult
 from langgraph_council.nodes._meetings.participants import validate_meeting_input
+from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes._meetings.state import MeetingState
-from langgraph_council.nodes._meetings.steps import emit
+from langgraph_council.nodes._meetings.steps import MeetingNode, emit
 
 __all__ = ["FRESH_MEETING", "open_meeting"]
 
@@ -36,8 +37,21 @@ FRESH_MEETING: dict[str, Any] = {
 """What `open_meeting` resets, so a thread can host one meeting after another."""
 
 
-def open_meeting(roster: Roster, protocol: str) -> Callable[[MeetingState], dict[str, Any]]:
-    """Validate the input before any agent is called, and start the meeting's clock."""
+def _thread_id() -> str | None:
+    thread = get_config().get("configurable", {}).get("thread_id")
+    return None if thread is None else str(thread)
+
+
+def open_meeting(
+    roster: Roster, protocol: str, records: MeetingRecorder | None = None
+) -> MeetingNode:
+    """Validate the input before any agent is called, and start the meeting's clock.
+
+    With `records`, a meeting id the caller chose is claimed for this thread here, before any
+    model call: a clash with another thread's meeting (`MeetingRecordClashError`, naming both)
+    costs nothing, and a resume or re-run of the owning thread passes. Generated ids are
+    unique and claimed when the record is saved.
+    """
 
     def open_meeting(state: MeetingState) -> dict[str, Any]:
         config = ctx()
@@ -51,6 +65,8 @@ def open_meeting(roster: Roster, protocol: str) -> Callable[[MeetingState], dict
         previous = state.get("minutes")
         if not meeting_id or (previous is not None and previous.meeting_id == meeting_id):
             meeting_id = f"mtg-{uuid.uuid4().hex[:12]}"  # a reused thread starts a new meeting
+        elif records is not None:
+            records.claim(meeting_id, _thread_id())
         emit("meeting_started", meeting_id=meeting_id, protocol=protocol)
         return {
             "agenda": meeting.agenda,

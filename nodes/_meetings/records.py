@@ -1,8 +1,10 @@
 """Meeting records: the durable summary of one meeting, the store protocol, the in-memory store.
 
-Records are append-only: one per meeting id, written by the thread that ran the meeting. Saving
-it again from that thread (a node re-run after a crash) changes nothing; saving the same
-meeting id from another thread is a `MeetingRecordClashError` naming both threads.
+Records are append-only: one per meeting id, written by the thread that ran the meeting. The
+meeting claims its id when it opens, before any model call: the claim is idempotent per
+(thread, meeting), so a resume or re-run of the owning thread passes, while another thread
+(or another run without a thread id) gets a `MeetingRecordClashError` naming both before
+anything is spent. Saving the record again from the owning thread changes nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ __all__ = [
     "MeetingRecord",
     "MeetingRecordClashError",
     "MeetingRecorder",
+    "check_claim",
     "check_same_meeting",
 ]
 
@@ -75,9 +78,10 @@ class MeetingRecordClashError(CouncilError, ValueError):
 
     def __init__(self, meeting_id: str, stored_thread: str | None, new_thread: str | None) -> None:
         super().__init__(
-            f"meeting {meeting_id!r} is already recorded by {_thread(stored_thread)}; "
-            f"{_thread(new_thread)} cannot overwrite it (meeting records are append-only): "
-            "give each meeting its own meeting_id"
+            f"meeting {meeting_id!r} is already claimed by {_thread(stored_thread)}; "
+            f"{_thread(new_thread)} cannot hold or record it too (a meeting id belongs to the "
+            "thread that opened it, and records are append-only): give each meeting its own "
+            "meeting_id"
         )
         self.meeting_id = meeting_id
         self.stored_thread = stored_thread
@@ -100,9 +104,30 @@ def check_same_meeting(stored: MeetingRecord, new: MeetingRecord) -> None:
         raise MeetingRecordClashError(new.meeting_id, stored.thread_id, new.thread_id)
 
 
+def check_claim(meeting_id: str, holder: str | None, thread_id: str | None) -> None:
+    """Accept an existing claim on `meeting_id` only when `thread_id` holds it.
+
+    A claim held by a run without a thread id is nobody's to take over: such a run never
+    resumes, so another run claiming the same id is a clash even without a thread id.
+
+    Raises:
+        MeetingRecordClashError: Naming the holder and the claimant.
+    """
+    if holder is None or holder != thread_id:
+        raise MeetingRecordClashError(meeting_id, holder, thread_id)
+
+
 class MeetingRecorder(Protocol):
     """Where meeting graphs save records (`InMemoryMeetingRecordStore`, or Postgres from
     `langgraph_council.checkpoints`)."""
+
+    def claim(self, meeting_id: str, thread_id: str | None) -> None:
+        """Claim `meeting_id` for `thread_id` before the meeting's first model call.
+
+        Idempotent for the thread that holds it; another thread gets a
+        `MeetingRecordClashError` naming both.
+        """
+        ...
 
     def put(self, record: MeetingRecord) -> None:
         """Store the record once; see the module docstring for re-runs and clashes."""
@@ -140,10 +165,25 @@ class InMemoryMeetingRecordStore:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._rows: dict[str, MeetingRecord] = {}
+        self._claims: dict[str, str | None] = {}
+
+    def claim(self, meeting_id: str, thread_id: str | None) -> None:
+        """Claim `meeting_id` for `thread_id` (idempotent per thread; a clash names both)."""
+        with self._lock:
+            fresh = meeting_id not in self._claims
+            holder = self._claims.setdefault(meeting_id, thread_id)
+        if not fresh:
+            check_claim(meeting_id, holder, thread_id)
 
     def put(self, record: MeetingRecord) -> None:
-        """Store the record once (append-only; a clash names both threads)."""
+        """Store the record once (append-only; a clash names both threads).
+
+        The meeting id must be unclaimed or claimed by the record's thread.
+        """
         with self._lock:
+            holder = self._claims.setdefault(record.meeting_id, record.thread_id)
+            if holder != record.thread_id:
+                raise MeetingRecordClashError(record.meeting_id, holder, record.thread_id)
             stored = self._rows.setdefault(record.meeting_id, record)
         if stored is not record:
             check_same_meeting(stored, record)

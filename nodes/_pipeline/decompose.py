@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -55,7 +55,11 @@ def _row(index: int, row: Subtask | Mapping[str, Any]) -> Subtask:
 def _find_cycle(
     remaining: set[str], deps: Mapping[str, tuple[str, ...]], order: list[str]
 ) -> list[str]:
-    """A dependency cycle among `remaining` (which holds one), as `a -> b -> a`."""
+    """A dependency cycle among `remaining` (which holds one), as `a -> b -> a`.
+
+    Every id left over by the topological pass waits on another left-over id, so the walk
+    follows those until an id repeats: at most one step per left-over id.
+    """
     start = next(i for i in order if i in remaining)
     path, seen = [start], {start: 0}
     while True:
@@ -66,13 +70,38 @@ def _find_cycle(
         path.append(nxt)
 
 
-def check_rows(rows: Iterable[Subtask | Mapping[str, Any]]) -> tuple[Subtask, ...]:
-    """Validate plan rows: duplicates, self-dependencies, unknown dependencies and cycles.
+def _row_ids(rows: Sequence[Subtask | Mapping[str, Any]]) -> list[str]:
+    """The ids the rows claim, without validating them (for the size error)."""
+    ids = (
+        r.id if isinstance(r, Subtask) else r.get("id")
+        for r in rows
+        if isinstance(r, Subtask | Mapping)
+    )
+    return [i for i in ids if isinstance(i, str)]
 
-    Raises:
-        PlanError: Naming the ids at fault.
+
+def _check_size(rows: Sequence[Subtask | Mapping[str, Any]], config: CoordinationConfig) -> None:
+    """`max_subtasks`, checked on the raw rows before any of them is validated."""
+    if len(rows) > config.max_subtasks:
+        raise PlanError(
+            f"the plan has {len(rows)} subtasks, more than max_subtasks={config.max_subtasks}; "
+            "merge subtasks or raise CoordinationConfig.max_subtasks",
+            ids=_row_ids(rows),
+        )
+
+
+def _checked(
+    rows: Iterable[Subtask | Mapping[str, Any]], config: CoordinationConfig | None
+) -> tuple[tuple[Subtask, ...], tuple[tuple[str, ...], ...]]:
+    """Validated rows and their dependency levels, in time linear in the plan's size.
+
+    With `config`, `max_subtasks` is checked before any row is validated and `max_depth`
+    stops the topological pass as soon as a chain is too deep.
     """
-    subtasks = [_row(i, r) for i, r in enumerate(rows)]
+    listed = rows if isinstance(rows, Sequence) else list(rows)
+    if config is not None:
+        _check_size(listed, config)
+    subtasks = [_row(i, r) for i, r in enumerate(listed)]
     if not subtasks:
         raise PlanError("a plan needs at least one subtask")
     ids = [s.id for s in subtasks]
@@ -92,50 +121,95 @@ def check_rows(rows: Iterable[Subtask | Mapping[str, Any]]) -> tuple[Subtask, ..
             f"unknown dependencies ({named}); a dependency must name a subtask of the same plan",
             ids=sorted({x for pair in unknown for x in pair}),
         )
-    dependency_levels(subtasks)  # raises on a cycle
-    return tuple(
+    levels = dependency_levels(subtasks, max_depth=None if config is None else config.max_depth)
+    unique = tuple(
         s
         if len(set(s.dependencies)) == len(s.dependencies)
         else s.model_copy(update={"dependencies": tuple(dict.fromkeys(s.dependencies))})
         for s in subtasks
     )
+    return unique, levels
 
 
-def dependency_levels(subtasks: Sequence[Subtask]) -> tuple[tuple[str, ...], ...]:
-    """The DAG's dependency levels, each in plan order: level 0 has no dependencies.
+def check_rows(rows: Iterable[Subtask | Mapping[str, Any]]) -> tuple[Subtask, ...]:
+    """Validate plan rows: duplicates, self-dependencies, unknown dependencies and cycles.
+
+    Linear in the plan's size (rows plus dependencies); no limits apply here (`build_plan`
+    checks `CoordinationConfig`'s, first).
 
     Raises:
-        PlanError: When the dependencies form a cycle (the cycle's ids are named).
+        PlanError: Naming the ids at fault.
     """
-    deps = {s.id: tuple(s.dependencies) for s in subtasks}
+    return _checked(rows, None)[0]
+
+
+def _too_deep(at: Mapping[str, int], deps: Mapping[str, tuple[str, ...]], last: str) -> list[str]:
+    """The chain that ends at `last`, one subtask per level (linear in its length)."""
+    chain = [last]
+    while at[chain[-1]] > 0:
+        chain.append(next(d for d in deps[chain[-1]] if at[d] == at[chain[-1]] - 1))
+    return chain[::-1]
+
+
+def _topological_levels(
+    deps: Mapping[str, tuple[str, ...]], max_depth: int | None
+) -> dict[str, int]:
+    """Kahn's pass: each id's level (its longest chain of dependencies), O(ids + dependencies).
+
+    Ids on or behind a cycle get no level. Stops with `PlanError` at the first chain longer
+    than `max_depth`.
+    """
+    dependents: dict[str, list[str]] = {i: [] for i in deps}
+    waiting = {i: len(ds) for i, ds in deps.items()}
+    for i, ds in deps.items():
+        for d in ds:
+            dependents[d].append(i)
+    ready = deque(i for i, n in waiting.items() if n == 0)
+    level: dict[str, int] = {}
+    while ready:
+        i = ready.popleft()
+        level[i] = 1 + max((level[d] for d in deps[i]), default=-1)
+        if max_depth is not None and level[i] >= max_depth:
+            chain = _too_deep(level, deps, i)
+            raise PlanError(
+                f"dependency chain {' -> '.join(chain)} is {len(chain)} deep, more than "
+                f"max_depth={max_depth}; flatten the plan or raise CoordinationConfig.max_depth",
+                ids=chain,
+            )
+        for j in dependents[i]:
+            waiting[j] -= 1
+            if waiting[j] == 0:
+                ready.append(j)
+    return level
+
+
+def dependency_levels(
+    subtasks: Sequence[Subtask], *, max_depth: int | None = None
+) -> tuple[tuple[str, ...], ...]:
+    """The DAG's dependency levels, each in plan order: level 0 has no dependencies.
+
+    One topological pass (Kahn's algorithm): linear in subtasks plus dependencies.
+
+    Raises:
+        PlanError: When the dependencies form a cycle (the cycle's ids are named), or a chain
+            is deeper than `max_depth` (the chain is named).
+    """
+    deps = {s.id: tuple(dict.fromkeys(s.dependencies)) for s in subtasks}
     order = [s.id for s in subtasks]
     unknown = sorted({d for ds in deps.values() for d in ds if d not in deps})
     if unknown:
         raise PlanError(f"unknown dependencies {unknown}; run check_rows first", ids=unknown)
-    level: dict[str, int] = {}
-    remaining = set(order)
-    while remaining:
-        ready = [i for i in order if i in remaining and all(d in level for d in deps[i])]
-        if not ready:
-            cycle = _find_cycle(remaining, deps, order)
-            raise PlanError(
-                f"dependency cycle {' -> '.join(cycle)}; break it by removing one dependency",
-                ids=sorted(set(cycle)),
-            )
-        for i in ready:
-            level[i] = 1 + max((level[d] for d in deps[i]), default=-1)
-            remaining.discard(i)
-    depth = 1 + max(level.values())
-    return tuple(tuple(i for i in order if level[i] == n) for n in range(depth))
-
-
-def _longest_chain(subtasks: Sequence[Subtask], levels: Sequence[Sequence[str]]) -> list[str]:
-    at = {i: n for n, ids in enumerate(levels) for i in ids}
-    by_id = {s.id: s for s in subtasks}
-    chain = [levels[-1][0]]
-    while at[chain[-1]] > 0:
-        chain.append(next(d for d in by_id[chain[-1]].dependencies if at[d] == at[chain[-1]] - 1))
-    return chain[::-1]
+    level = _topological_levels(deps, max_depth)
+    if len(level) < len(deps):
+        cycle = _find_cycle(set(deps).difference(level), deps, order)
+        raise PlanError(
+            f"dependency cycle {' -> '.join(cycle)}; break it by removing one dependency",
+            ids=sorted(set(cycle)),
+        )
+    waves: list[list[str]] = [[] for _ in range(1 + max(level.values()))]
+    for i in order:
+        waves[level[i]].append(i)
+    return tuple(tuple(w) for w in waves)
 
 
 _SEQUENTIAL = re.compile(
@@ -188,25 +262,15 @@ def build_plan(
 ) -> Plan:
     """Validate `rows` against the plan rules and `config`'s limits and resolve the structure.
 
+    The limits come first: `max_subtasks` before any row is validated, `max_depth` during
+    the one topological pass, which stops at the first chain that is too deep. Linear in
+    the plan's size (rows plus dependencies).
+
     Raises:
         PlanError: Naming the ids at fault (duplicates, self or unknown dependencies, cycles,
             more than `max_subtasks`, a chain deeper than `max_depth`).
     """
-    subtasks = check_rows(rows)
-    if len(subtasks) > config.max_subtasks:
-        raise PlanError(
-            f"the plan has {len(subtasks)} subtasks, more than max_subtasks="
-            f"{config.max_subtasks}; merge subtasks or raise the limit",
-            ids=[s.id for s in subtasks],
-        )
-    levels = dependency_levels(subtasks)
-    if len(levels) > config.max_depth:
-        chain = _longest_chain(subtasks, levels)
-        raise PlanError(
-            f"dependency chain {' -> '.join(chain)} is {len(chain)} deep, more than max_depth="
-            f"{config.max_depth}; flatten the plan or raise the limit",
-            ids=chain,
-        )
+    subtasks, levels = _checked(rows, config)
     resolved, source = resolve_structure(task, structure, levels)
     return Plan(
         subtasks=subtasks,
@@ -222,8 +286,8 @@ class ManualDecomposer:
 
     Rows are `Subtask` models or mappings (`id`, `title`, `description`, `dependencies`,
     `required_skills`, `required_role`, `complexity`, `expected_artifacts`). They are checked
-    here (duplicates, self or unknown dependencies, cycles); the limits of the run's
-    `CoordinationConfig` are checked when a run plans.
+    here (duplicates, self or unknown dependencies, cycles), in time linear in the plan's
+    size; the limits of the run's `CoordinationConfig` are checked first when a run plans.
 
     Example:
         >>> d = ManualDecomposer([{"id": "a", "title": "Schema"},

@@ -147,9 +147,9 @@ def test_a_checkpoint_written_before_the_private_layout_still_loads(
             ],
         }
     )  # fmt: skip
-    saved = _as_saved_by_0_1(conflict, "langgraph_council.nodes._conflicts.models")
+    saved = _as_saved_by_0_1(conflict, "langgraph_council.nodes.conflicts.models")
     blob = JsonPlusSerializer().dumps_typed({"conflict": saved})
-    assert b"langgraph_council.nodes._conflicts.models" in blob[1]
+    assert b"langgraph_council.nodes.conflicts.models" in blob[1]
     loaded = council_serde().loads_typed(blob)["conflict"]
     assert type(loaded) is Conflict and loaded == conflict
 

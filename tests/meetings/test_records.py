@@ -134,3 +134,118 @@ def test_a_reused_meeting_id_never_overwrites_another_threads_record(
     assert stored.thread_id == "team-a" and stored.minutes == first["minutes"]
     record_store.put(stored)  # the same thread saving again (a node re-run) changes nothing
     assert record_store.list() == [stored]
+
+
+def _never(call) -> str:
+    raise AssertionError(f"no model call may happen, got one for {call.agent_id}")
+
+
+def test_a_reused_meeting_id_fails_before_any_model_call(
+    record_store, make_roster, meeting_input
+) -> None:
+    """Issue 21: the clash used to come when the record was written, after every call."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from langgraph_council.nodes._meetings.records import MeetingRecordClashError
+
+    paid, _ = make_roster(lambda call: "Decisions:\n- Use Postgres")
+    inp = meeting_input(["senior_dev"], meeting_id="standup-1")
+    saver = InMemorySaver()
+    first = create_meeting_graph(
+        paid, protocol="round_robin", checkpointer=saver, records=record_store
+    ).invoke(inp, {"configurable": {"thread_id": "team-a"}}, context=CTX)
+    roster, model = make_roster(_never)
+    graph = create_meeting_graph(
+        roster, protocol="round_robin", checkpointer=saver, records=record_store
+    )
+    team_b = {"configurable": {"thread_id": "team-b"}}
+    for attempt in (inp, None):  # the run, then a resume of it: refused alike, for free
+        with pytest.raises(MeetingRecordClashError) as clash:
+            graph.invoke(attempt, team_b, context=CTX)
+        assert "thread 'team-a'" in str(clash.value) and "thread 'team-b'" in str(clash.value)
+        assert (clash.value.stored_thread, clash.value.new_thread) == ("team-a", "team-b")
+    assert model.calls == []
+    stored = record_store.get("standup-1")
+    assert stored.minutes == first["minutes"]
+    with pytest.raises(MeetingRecordClashError):  # saving it directly is refused the same way
+        record_store.save(stored.model_copy(update={"thread_id": "team-b"}))
+
+
+def test_a_meeting_in_progress_holds_its_id_and_its_thread_resumes(
+    record_store, make_roster, meeting_input
+) -> None:
+    """Team a paused after opening (claimed, nothing recorded yet): team b is refused before
+    any call, and team a's resume finishes and records the meeting."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from langgraph_council.graphs import build_meeting_graph
+    from langgraph_council.nodes._meetings.records import MeetingRecordClashError
+
+    saver = InMemorySaver()
+    paid, _ = make_roster(lambda call: "Decisions:\n- Use Postgres")
+    paused = build_meeting_graph(paid, protocol="round_robin", records=record_store).compile(
+        checkpointer=saver, interrupt_after=["open_meeting"]
+    )
+    team_a = {"configurable": {"thread_id": "team-a"}}
+    inp = meeting_input(["senior_dev"], meeting_id="standup-2")
+    paused.invoke(inp, team_a, context=CTX)
+    assert paused.get_state(team_a).next and record_store.get("standup-2") is None
+    roster, model = make_roster(_never)
+    other = create_meeting_graph(
+        roster, protocol="round_robin", checkpointer=saver, records=record_store
+    )
+    with pytest.raises(MeetingRecordClashError, match=r"thread 'team-a'.*thread 'team-b'"):
+        other.invoke(inp, {"configurable": {"thread_id": "team-b"}}, context=CTX)
+    assert model.calls == []
+    minutes = paused.invoke(None, team_a, context=CTX)["minutes"]
+    assert minutes.status == "completed" and minutes.meeting_id == "standup-2"
+    assert record_store.get("standup-2").thread_id == "team-a"
+
+
+class _LostAfterClaim:
+    """The store, but its first claim is lost on the way back (the claim itself was made)."""
+
+    def __init__(self, store) -> None:
+        self.store, self.lost = store, False
+
+    def claim(self, meeting_id: str, thread_id: str | None) -> None:
+        self.store.claim(meeting_id, thread_id)
+        if not self.lost:
+            self.lost = True
+            raise ConnectionError("the connection dropped after the claim")
+
+    def __getattr__(self, name: str):
+        return getattr(self.store, name)
+
+
+def test_a_resume_reclaims_its_own_meeting_id(record_store, make_roster, meeting_input) -> None:
+    """`open_meeting` re-runs on resume: the claim is idempotent for the thread holding it."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    roster, model = make_roster(lambda call: "Decisions:\n- Use Postgres")
+    graph = create_meeting_graph(
+        roster,
+        protocol="round_robin",
+        checkpointer=InMemorySaver(),
+        records=_LostAfterClaim(record_store),
+    )
+    team_a = {"configurable": {"thread_id": "team-a"}}
+    with pytest.raises(ConnectionError):
+        graph.invoke(meeting_input(["senior_dev"], meeting_id="standup-3"), team_a, context=CTX)
+    assert model.calls == []
+    minutes = graph.invoke(None, team_a, context=CTX)["minutes"]
+    assert minutes.status == "completed" and minutes.meeting_id == "standup-3"
+    assert record_store.get("standup-3").thread_id == "team-a"
+
+
+def test_claims_are_idempotent_per_thread_and_bind_the_record(record_store) -> None:
+    from langgraph_council.nodes._meetings.records import MeetingRecordClashError
+
+    record_store.claim("m-9", "team-a")
+    record_store.claim("m-9", "team-a")  # a re-run of the owner
+    with pytest.raises(MeetingRecordClashError, match=r"thread 'team-a'.*thread 'team-b'"):
+        record_store.claim("m-9", "team-b")
+    record_store.claim("solo", None)
+    with pytest.raises(MeetingRecordClashError, match="a run without a thread id"):
+        record_store.claim("solo", None)  # a run without a thread never resumes: another run
+    assert record_store.list() == []  # claims are not records
