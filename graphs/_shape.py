@@ -27,7 +27,7 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._escalation.store import check_escalation_store
 from langgraph_council.nodes._org import Org
 
-__all__ = ["bundle", "coerce_config", "roster_team", "team"]
+__all__ = ["bundle", "check_options", "coerce_config", "roster_team", "team"]
 
 C = TypeVar("C", bound=BaseModel)
 
@@ -50,7 +50,7 @@ def team(org: object, roster: object) -> tuple[Org, Roster | None]:
     if org is None and members is not None:
         org = members.org
     if not isinstance(org, Org):
-        raise TypeError(f"roster must be a Roster (or an Org), got {type(org).__name__}")
+        raise TypeError(f"org must be an Org or a Roster, got {type(org).__name__}")
     if (
         members is not None
         and members.org is not org
@@ -125,3 +125,22 @@ def bundle(stores: object, **aliases: Any) -> CouncilStores:
     merged = stores.replace(**changes) if changes else stores
     check_escalation_store(merged.escalations)
     return merged
+
+
+def check_options(options: Mapping[str, object], schema: Any, factory: str) -> None:
+    """Refuse keywords that `schema` (a family's options `TypedDict`) does not declare, as
+    Python refuses them for a declared signature, and required ones that are missing.
+
+    Raises:
+        TypeError: Naming the keyword and `factory`.
+    """
+    declared = schema.__required_keys__ | schema.__optional_keys__
+    unknown = sorted(set(options) - declared)
+    if unknown:
+        raise TypeError(
+            f"{factory}() got an unexpected keyword argument {unknown[0]!r}; "
+            f"it takes {sorted(declared)} besides the shared ones"
+        )
+    missing = sorted(schema.__required_keys__ - set(options))
+    if missing:
+        raise TypeError(f"{factory}() missing required keyword argument: {missing[0]!r}")
