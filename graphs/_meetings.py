@@ -20,7 +20,7 @@ from langgraph_council.graphs._meeting_protocols import (
     protocol_graph,
 )
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
-from langgraph_council.graphs._shape import bundle, coerce_config, roster_team
+from langgraph_council.graphs._shape import bundle, check_options, coerce_config, roster_team
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import pure_node
 from langgraph_council.nodes._conflicts.dissent import DissentStore
@@ -170,6 +170,7 @@ def build_meeting_graph(
     Example:
         >>> builder = build_meeting_graph(roster, protocol="round_robin")  # doctest: +SKIP
     """
+    check_options(options, MeetingOptions, "build_meeting_graph")
     if not isinstance(org, Roster | Org):
         raise TypeError(f"roster must be a Roster, got {type(org).__name__}")
     org, members = roster_team(org, roster, why="a meeting")
