@@ -45,6 +45,7 @@ from langgraph_council.checkpoints._shutdown import (
     arun_until_signal,
     run_until_signal,
 )
+from langgraph_council.checkpoints._stores import CouncilStores
 from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
 from langgraph_council.nodes._escalation.models import EscalationError
 from langgraph_council.nodes._escalation.resume import (
@@ -54,6 +55,7 @@ from langgraph_council.nodes._escalation.resume import (
 
 __all__ = [
     "CallRecordHandler",
+    "CouncilStores",
     "EmbeddedPostgresError",
     "EscalationError",
     "EscalationQueue",

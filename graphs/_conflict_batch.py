@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from collections.abc import Mapping
+from typing import Any, TypeAlias, Unpack
 
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 from langgraph.graph import END, START, StateGraph
@@ -10,7 +11,9 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
-from langgraph_council.graphs._conflicts import build_conflict_graph
+from langgraph_council.checkpoints import CouncilStores
+from langgraph_council.graphs._compile import compile_graph
+from langgraph_council.graphs._conflicts import ConflictOptions, build_conflict_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._conflicts.batch import (
     RESOLVE_CONFLICT,
@@ -20,9 +23,7 @@ from langgraph_council.nodes._conflicts.batch import (
     fan_out_conflicts,
 )
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
-from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._conflicts.state import ConflictContext, ConflictInput
-from langgraph_council.nodes._escalation.store import EscalationStore
 
 __all__ = [
     "BatchGraph",
@@ -37,12 +38,12 @@ BatchGraph: TypeAlias = CompiledStateGraph[BatchState, ConflictContext, BatchInp
 
 
 def build_conflict_batch_graph(
-    org: Org,
+    org: Roster | Org,
     roster: Roster | None = None,
     *,
-    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
-    escalations: EscalationStore | None = None,
-    dissent_store: DissentStore | None = None,
+    config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
+    stores: CouncilStores | None = None,
+    **options: Unpack[ConflictOptions],
 ) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
     """Wire the batch graph (uncompiled): one `resolve_conflict` branch per conflict.
 
@@ -50,11 +51,9 @@ def build_conflict_batch_graph(
     with its own `interrupt()`; answer them together with `EscalationQueue.decide_many`.
 
     Example:
-        >>> graph = build_conflict_batch_graph(org, roster).compile()  # doctest: +SKIP
+        >>> graph = build_conflict_batch_graph(roster).compile()  # doctest: +SKIP
     """
-    inner = build_conflict_graph(
-        org, roster, config=config, escalations=escalations, dissent_store=dissent_store
-    ).compile()
+    inner = build_conflict_graph(org, roster, config=config, stores=stores, **options).compile()
 
     def resolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
         return collect_resolution(inner.invoke({"conflict": state["conflict"]}, config))
@@ -70,15 +69,15 @@ def build_conflict_batch_graph(
 
 
 def create_conflict_batch_graph(
-    org: Org,
+    org: Roster | Org,
     roster: Roster | None = None,
     *,
-    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
+    config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
+    stores: CouncilStores | None = None,
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
-    escalations: EscalationStore | None = None,
-    dissent_store: DissentStore | None = None,
     name: str = "conflict_batch",
+    **options: Unpack[ConflictOptions],
 ) -> BatchGraph:
     """Build and compile the batch graph. Input `{"conflicts": [...]}`; output `resolutions`.
 
@@ -86,7 +85,6 @@ def create_conflict_batch_graph(
         >>> graph = create_conflict_batch_graph(org, checkpointer=saver)  # doctest: +SKIP
         >>> graph.invoke({"conflicts": [a, b]}, cfg)["resolutions"]  # doctest: +SKIP
     """
-    builder = build_conflict_batch_graph(
-        org, roster, config=config, escalations=escalations, dissent_store=dissent_store
-    )
-    return builder.compile(checkpointer=checkpointer, store=store, name=name)
+    builder = build_conflict_batch_graph(org, roster, config=config, stores=stores, **options)
+    compiled: BatchGraph = compile_graph(builder, checkpointer=checkpointer, store=store, name=name)
+    return compiled

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeAlias
+from collections.abc import Mapping
+from typing import Any, TypeAlias, TypedDict, Unpack
 
-from langchain_core.runnables import Runnable
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
+from langgraph_council.checkpoints import CouncilStores
+from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._conflict_strategies import (
     build_authority_strategy,
     build_debate_strategy,
@@ -18,7 +19,8 @@ from langgraph_council.graphs._conflict_strategies import (
     build_hybrid_strategy,
     build_ladder_strategy,
 )
-from langgraph_council.graphs._registry import Registry
+from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
+from langgraph_council.graphs._shape import bundle, check_options, coerce_config, team
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.dissent import DissentStore, make_record_dissent_node
@@ -39,10 +41,11 @@ from langgraph_council.nodes._conflicts.state import (
     ConflictOutput,
     ConflictState,
 )
-from langgraph_council.nodes._escalation.store import EscalationStore, check_escalation_store
+from langgraph_council.nodes._escalation.store import EscalationStore
 
 __all__ = [
     "ConflictGraph",
+    "ConflictOptions",
     "StrategyBuilder",
     "build_conflict_graph",
     "conflict_strategies",
@@ -50,11 +53,20 @@ __all__ = [
     "register_conflict_strategy",
 ]
 
-StrategyBuilder: TypeAlias = Callable[
-    [Org, Roster | None, ConflictResolutionConfig],
-    "StateGraph[Any, Any, Any, Any] | Runnable[Any, Any]",
-]
-"""Builds a strategy subgraph over `StrategyInput` -> `StrategyOutput` (see nodes._conflicts)."""
+StrategyBuilder: TypeAlias = PluginBuilder
+"""`builder(org, roster, config) -> StateGraph` over `StrategyInput` -> `StrategyOutput`, added
+as a subgraph node named after the strategy (see `graphs._registry`)."""
+
+
+class ConflictOptions(TypedDict, total=False):
+    """The conflict family's own keywords of `build_conflict_graph` / `create_conflict_graph`
+    (and the batch graph's)."""
+
+    escalations: EscalationStore | None
+    """Alias of `stores.escalations`."""
+    dissent_store: DissentStore | None
+    """Alias of `stores.dissent`."""
+
 
 ConflictGraph: TypeAlias = CompiledStateGraph[
     ConflictState, ConflictContext, ConflictInput, ConflictOutput
@@ -85,9 +97,10 @@ def register_conflict_strategy(
 ) -> None:
     """Register strategy `name`; graphs built afterwards can select it.
 
-    The builder gets `(org, roster, config)` and returns a `StateGraph` (or a compiled graph)
-    that reads `StrategyInput` and writes `StrategyOutput`. Like `register_meeting_protocol`,
-    an existing name is refused unless `replace=True`.
+    The builder is called as `builder(org, roster, config)` and returns a `StateGraph` (or a
+    compiled graph) that reads `StrategyInput` and writes `StrategyOutput` (the contract of
+    `register_meeting_protocol` too); it runs as a subgraph node named after the strategy.
+    Like `register_meeting_protocol`, an existing name is refused unless `replace=True`.
 
     Example:
         >>> register_conflict_strategy("coin", my_builder)  # doctest: +SKIP
@@ -111,15 +124,7 @@ def _check_agent(org: Org, value: str | None, field: str) -> None:
         )
 
 
-def _validate(org: Any, roster: Any, config: Any, strategies: dict[str, StrategyBuilder]) -> None:
-    if not isinstance(org, Org):
-        raise TypeError(f"org must be an Org, got {type(org).__name__}")
-    if roster is not None and not isinstance(roster, Roster):
-        raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
-    if roster is not None and {a.id for a in roster.org} != {a.id for a in org}:
-        raise ValueError("roster was built for a different org; pass Roster(org, ...) for this org")
-    if not isinstance(config, ConflictResolutionConfig):
-        raise TypeError(f"config must be a ConflictResolutionConfig, got {type(config).__name__}")
+def _validate(org: Org, config: ConflictResolutionConfig, strategies: dict[str, Any]) -> None:
     named = [("config.strategy", config.strategy)]
     named += [
         (f"config.by_conflict_type[{k.value!r}]", v) for k, v in config.by_conflict_type.items()
@@ -138,12 +143,12 @@ def _validate(org: Any, roster: Any, config: Any, strategies: dict[str, Strategy
 
 
 def build_conflict_graph(
-    org: Org,
+    org: Roster | Org,
     roster: Roster | None = None,
     *,
-    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
-    escalations: EscalationStore | None = None,
-    dissent_store: DissentStore | None = None,
+    config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
+    stores: CouncilStores | None = None,
+    **options: Unpack[ConflictOptions],
 ) -> StateGraph[ConflictState, ConflictContext, ConflictInput, ConflictOutput]:
     """Wire the conflict graph (uncompiled): for composition and shape snapshots.
 
@@ -157,27 +162,29 @@ def build_conflict_graph(
         ValueError: A strategy is not registered or an agent named in `config` is unknown.
         TypeError: An argument has the wrong type.
     """
+    check_options(options, ConflictOptions, "build_conflict_graph")
+    org, roster = team(org, roster)
+    settings = coerce_config(config, ConflictResolutionConfig)
     strategies = _STRATEGIES.snapshot()
-    _validate(org, roster, config, strategies)
-    check_escalation_store(escalations)
+    _validate(org, settings, strategies)
+    kept = bundle(stores, **options)
     graph = StateGraph(
         ConflictState,
         context_schema=ConflictContext,
         input_schema=ConflictInput,
         output_schema=ConflictOutput,
     )
-    graph.add_node("choose_strategy", make_choose_strategy_node(org, config, strategies))
+    graph.add_node("choose_strategy", make_choose_strategy_node(org, settings, strategies))
     for name, builder in sorted(strategies.items()):
-        built = builder(org, roster, config)
-        graph.add_node(name, built.compile() if isinstance(built, StateGraph) else built)
+        add_plugin(graph, name, builder(org, roster, settings), flat=False)
         after = ["record_dissent", "open_escalation"] + (
             ["authority"] if name != "authority" else []
         )
         graph.add_conditional_edges(name, route_after_strategy, after)
-    graph.add_node("open_escalation", make_open_escalation_node(escalations, config))
-    graph.add_node("await_human", make_await_human_node(escalations))
+    graph.add_node("open_escalation", make_open_escalation_node(kept.escalations, settings))
+    graph.add_node("await_human", make_await_human_node(kept.escalations))
     graph.add_node("apply_human_decision", make_apply_human_decision_node())
-    graph.add_node("record_dissent", make_record_dissent_node(dissent_store))
+    graph.add_node("record_dissent", make_record_dissent_node(kept.dissent))
     graph.add_edge(START, "choose_strategy")
     graph.add_conditional_edges("choose_strategy", route_to_strategy, sorted(strategies))
     graph.add_edge("open_escalation", "await_human")
@@ -190,25 +197,25 @@ def build_conflict_graph(
 
 
 def create_conflict_graph(
-    org: Org,
+    org: Roster | Org,
     roster: Roster | None = None,
     *,
-    config: ConflictResolutionConfig = ConflictResolutionConfig(),  # noqa: B008 - frozen
+    config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
+    stores: CouncilStores | None = None,
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
-    escalations: EscalationStore | None = None,
-    dissent_store: DissentStore | None = None,
     name: str = "conflict",
+    **options: Unpack[ConflictOptions],
 ) -> ConflictGraph:
-    """Build and compile the conflict graph.
+    """Build and compile the conflict graph (an `Org` alone is enough for authority).
 
     Input `{"conflict": Conflict}`; output `resolution` and `dissent_records`. The human path
-    needs a `checkpointer` and a `thread_id`; `escalations` (e.g. `checkpoints.EscalationQueue`)
-    makes waiting escalations listable and decidable from any process; `dissent_store` keeps
-    dissent records. A run's `context` (a `ConflictResolutionConfig`, a dict of its fields, or a
-    namespaced `{"conflict": {...}}`) is merged over `config` for that run; `{}` keeps `config`
-    as built. Invoke with `durability="sync"` on a durable checkpointer so a crash
-    never repeats a model call.
+    needs a `checkpointer` and a `thread_id`; `stores.escalations` (e.g.
+    `checkpoints.EscalationQueue`) makes waiting escalations listable and decidable from any
+    process; `stores.dissent` keeps dissent records. A run's `context` (a
+    `ConflictResolutionConfig`, a dict of its fields, or a namespaced `{"conflict": {...}}`) is
+    merged over `config` for that run; `{}` keeps `config` as built. With a checkpointer,
+    durability is "sync" by default, so a crash never repeats a model call.
 
     The human path interrupts with a payload carrying `escalation_id`, the summarised
     positions and any review; resume it with `EscalationQueue.decide(...)` or
@@ -216,11 +223,12 @@ def create_conflict_graph(
     "decided_by": "human:<who>"})` (or `"decision": "reject"`). A malformed value re-asks.
 
     Example:
-        >>> graph = create_conflict_graph(org, roster)  # doctest: +SKIP
+        >>> graph = create_conflict_graph(roster)  # doctest: +SKIP
         >>> graph.invoke({"conflict": conflict})["resolution"].outcome  # doctest: +SKIP
         <ConflictOutcome.RESOLVED_BY_AUTHORITY: 'resolved_by_authority'>
     """
-    builder = build_conflict_graph(
-        org, roster, config=config, escalations=escalations, dissent_store=dissent_store
+    builder = build_conflict_graph(org, roster, config=config, stores=stores, **options)
+    compiled: ConflictGraph = compile_graph(
+        builder, checkpointer=checkpointer, store=store, name=name
     )
-    return builder.compile(checkpointer=checkpointer, store=store, name=name)
+    return compiled

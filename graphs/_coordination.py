@@ -4,24 +4,23 @@ dispatch in waves (over git worktrees, merged after each batch) -> rollup -> upd
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, cast
+from typing import Any, Required, TypeAlias, TypedDict, Unpack
 
-from langgraph._internal._constants import CONFIG_KEY_DURABILITY
-from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
-from langgraph_council.checkpoints._serde import with_council_serde
+from langgraph_council.checkpoints import CouncilStores
+from langgraph_council.graphs._compile import compile_graph
+from langgraph_council.graphs._shape import bundle, check_options, coerce_config, team
 from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._escalation.store import EscalationStore, check_escalation_store
+from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
@@ -77,9 +76,9 @@ from langgraph_council.nodes._workspace.worktrees import check_workspace
 
 __all__ = [
     "CoordinationGraph",
+    "CoordinationOptions",
     "build_coordination_graph",
     "create_coordination_graph",
-    "sync_durability",
 ]
 
 CoordinationGraph: TypeAlias = CompiledStateGraph[
@@ -90,15 +89,30 @@ CoordinationBuilder: TypeAlias = StateGraph[
 ]
 
 
+class CoordinationOptions(TypedDict, total=False):
+    """The pipeline's own keywords of `build_coordination_graph` / `create_coordination_graph`."""
+
+    executor: Required[ExecutorLike]
+    """Runs one subtask: a Runnable, compiled graph or (async) callable taking a `SubtaskRun`."""
+    decomposer: ManualDecomposer | None
+    """A fixed plan; None plans with the planner agent (needs a roster)."""
+    workspace: WorkspaceConfig | Mapping[str, Any] | None
+    """Git worktree isolation and merges; None runs without a workspace."""
+    guard_config: LoopPreventionConfig | None
+    """The hand-off guard's limits."""
+    update_parent: ParentUpdater | None
+    """Called with a `ParentUpdate` at the end (its failure is recorded, not raised)."""
+    escalations: EscalationStore | None
+    """Alias of `stores.escalations`."""
+    guard_store: GuardStateStore | None
+    """Alias of `stores.guard_state`."""
+    loop_records: LoopRecordStore | None
+    """Alias of `stores.loop_records`."""
+
+
 def _check_arguments(
-    org: Org, roster: Roster | None, decomposer: ManualDecomposer | None
+    roster: Roster | None, decomposer: ManualDecomposer | None
 ) -> ManualDecomposer | None:
-    if not isinstance(org, Org):
-        raise TypeError(f"org must be an Org, got {type(org).__name__}")
-    if roster is not None and not isinstance(roster, Roster):
-        raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
-    if roster is not None and {a.id for a in roster.org} != {a.id for a in org}:
-        raise ValueError("roster was built for a different org; pass Roster(org, ...)")
     if decomposer is None and roster is None:
         raise ValueError(
             "decomposer=None plans with the planner agent, which needs roster=Roster(org, "
@@ -170,18 +184,12 @@ def _add_workspace(
 
 
 def build_coordination_graph(
-    org: Org,
+    org: Roster | Org,
     roster: Roster | None = None,
     *,
-    executor: ExecutorLike,
-    decomposer: ManualDecomposer | None = None,
-    config: CoordinationConfig = CoordinationConfig(),  # noqa: B008 - frozen
-    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
-    escalations: EscalationStore | None = None,
-    guard_config: LoopPreventionConfig | None = None,
-    guard_store: GuardStateStore | None = None,
-    loop_records: LoopRecordStore | None = None,
-    update_parent: ParentUpdater | None = None,
+    config: CoordinationConfig | Mapping[str, Any] | None = None,
+    stores: CouncilStores | None = None,
+    **options: Unpack[CoordinationOptions],
 ) -> CoordinationBuilder:
     """Wire the coordination graph without compiling it (for composition and shape snapshots).
 
@@ -205,13 +213,19 @@ def build_coordination_graph(
         ValueError: If the roster is for another org, an agent must be asked but there is no
             roster, or the workspace's `repo_path` / `base_branch` is unusable (named).
     """
-    plan = _check_arguments(org, roster, decomposer)
-    if not isinstance(config, CoordinationConfig):
-        raise TypeError(f"config must be a CoordinationConfig, got {type(config).__name__}")
-    isolated = _check_workspace(workspace, roster)
-    check_escalation_store(escalations)
-    runner = Executor(executor)
-    guard = LoopGuard(guard_config, guard_store)
+    check_options(options, CoordinationOptions, "build_coordination_graph")
+    org, roster = team(org, roster)
+    plan = _check_arguments(roster, options.get("decomposer"))
+    config = coerce_config(config, CoordinationConfig)
+    isolated = _check_workspace(options.get("workspace"), roster)
+    kept = bundle(
+        stores,
+        escalations=options.get("escalations"),
+        guard_store=options.get("guard_store"),
+        loop_records=options.get("loop_records"),
+    )
+    runner = Executor(options["executor"])
+    guard = LoopGuard(options.get("guard_config"), kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,
         context_schema=CoordinationContext,
@@ -227,7 +241,7 @@ def build_coordination_graph(
     builder.add_node(ROUTE, make_route_node(org, config))
     builder.add_node(RESOLVE_TOPOLOGY, make_resolve_topology_node(config))
     builder.add_node(VALIDATE, make_validate_node(), destinations=(GUARD_HANDOFFS, ROLLUP))
-    builder.add_node(GUARD_HANDOFFS, make_handoff_guard(guard, loop_records=loop_records))
+    builder.add_node(GUARD_HANDOFFS, make_handoff_guard(guard, loop_records=kept.loop_records))
     done = ROLLUP if isolated is None else FINISH_WORKSPACE
     after = (EXECUTE_SUBTASK,) if isolated is None else (CREATE_WORKTREES,)
     dispatch = make_dispatch_node(
@@ -236,7 +250,7 @@ def build_coordination_graph(
     builder.add_node(DISPATCH, dispatch, destinations=(*after, done))
     builder.add_node(EXECUTE_SUBTASK, make_execute_node(runner), input_schema=ExecutePayload)
     builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, config))
-    builder.add_node(UPDATE_PARENT, make_update_parent_node(update_parent))
+    builder.add_node(UPDATE_PARENT, make_update_parent_node(options.get("update_parent")))
     builder.add_edge(START, DECOMPOSE)
     builder.add_edge(ROUTE, RESOLVE_TOPOLOGY)
     builder.add_edge(RESOLVE_TOPOLOGY, VALIDATE)
@@ -244,38 +258,22 @@ def build_coordination_graph(
         builder.add_edge(GUARD_HANDOFFS, DISPATCH)
         builder.add_edge(EXECUTE_SUBTASK, DISPATCH)
     else:
-        _add_workspace(builder, org, roster, isolated, escalations)
+        _add_workspace(builder, org, roster, isolated, kept.escalations)
     builder.add_edge(ROLLUP, UPDATE_PARENT)
     builder.add_edge(UPDATE_PARENT, END)
     return builder
 
 
-def sync_durability(graph: CoordinationGraph) -> CoordinationGraph:
-    """`graph` with `durability="sync"` as its default (an explicit `durability=` still wins).
-
-    LangGraph 1.2 has no public compile-time default for durability; the run's configurable
-    key it reads one from is set here, so every step's writes are saved before the next step
-    starts and a crash never repeats a finished subtask.
-    """
-    return graph.with_config({"configurable": {CONFIG_KEY_DURABILITY: "sync"}})
-
-
 def create_coordination_graph(
-    org: Org,
+    org: Roster | Org,
     roster: Roster | None = None,
     *,
-    executor: ExecutorLike,
-    decomposer: ManualDecomposer | None = None,
-    config: CoordinationConfig = CoordinationConfig(),  # noqa: B008 - frozen
-    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
-    escalations: EscalationStore | None = None,
-    guard_config: LoopPreventionConfig | None = None,
-    guard_store: GuardStateStore | None = None,
-    loop_records: LoopRecordStore | None = None,
-    update_parent: ParentUpdater | None = None,
+    config: CoordinationConfig | Mapping[str, Any] | None = None,
+    stores: CouncilStores | None = None,
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "coordination",
+    **options: Unpack[CoordinationOptions],
 ) -> CoordinationGraph:
     """Build and compile the coordination pipeline; with a checkpointer, durability is "sync".
 
@@ -283,17 +281,17 @@ def create_coordination_graph(
     run context's `"coordination"` section (a dict or `CoordinationConfig`) is merged over
     `config` for one run. `executor` receives a `SubtaskRun` per subtask and returns text or a
     `SubtaskResult` (raising means failed); under `ainvoke` a wave's executor calls overlap.
-    Every hand-off passes a `LoopGuard(guard_config, guard_store)`; pass a
-    `PostgresGuardStateStore` to share guard state across workers. `update_parent` gets a
-    `ParentUpdate` at the end (its failure is recorded, not raised).
+    Every hand-off passes a `LoopGuard(guard_config, stores.guard_state)`; pass a
+    `PostgresGuardStateStore` there to share guard state across workers. `update_parent` gets
+    a `ParentUpdate` at the end (its failure is recorded, not raised).
 
     With `workspace=WorkspaceConfig(repo_path=...)` every subtask works in its own git
     worktree (`SubtaskRun.workspace_path`), branched from the run's integration branch as it
     stands, so later waves see earlier merged work; finished subtasks are merged one at a time
     after each batch, checked before kept, and a conflict waits for a human (an interrupt; the
-    row goes to `escalations`, e.g. `checkpoints.EscalationQueue`, decidable from any process)
-    or a review agent. The user's checkout is never touched; the result is on the integration
-    branch (`result.integration`), each branch's fate in `result.merges`.
+    row goes to `stores.escalations`, e.g. `checkpoints.EscalationQueue`, decidable from any
+    process) or a review agent. The user's checkout is never touched; the result is on the
+    integration branch (`result.integration`), each branch's fate in `result.merges`.
 
     Example:
         >>> graph = create_coordination_graph(org, executor=run,  # doctest: +SKIP
@@ -306,23 +304,8 @@ def create_coordination_graph(
     Raises:
         TypeError, ValueError: As `build_coordination_graph`.
     """
-    builder = build_coordination_graph(
-        org,
-        roster,
-        executor=executor,
-        decomposer=decomposer,
-        config=config,
-        workspace=workspace,
-        escalations=escalations,
-        guard_config=guard_config,
-        guard_store=guard_store,
-        loop_records=loop_records,
-        update_parent=update_parent,
+    builder = build_coordination_graph(org, roster, config=config, stores=stores, **options)
+    compiled: CoordinationGraph = compile_graph(
+        builder, checkpointer=checkpointer, store=store, name=name
     )
-    if type(getattr(checkpointer, "serde", None)) is JsonPlusSerializer:
-        # Sync durability saves the input before any node checks it: with LangGraph's own
-        # serializer an int beyond 64 bits failed as "Integer exceeds 64-bit range", unnamed.
-        checkpointer = with_council_serde(cast(BaseCheckpointSaver[Any], checkpointer))
-    compiled: CoordinationGraph = builder.compile(checkpointer=checkpointer, store=store, name=name)
-    # Only with a saver of its own: without one, LangGraph 1.2's ainvoke fails on "sync".
-    return sync_durability(compiled) if isinstance(checkpointer, BaseCheckpointSaver) else compiled
+    return compiled

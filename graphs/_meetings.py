@@ -3,27 +3,30 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
-from typing import Any, TypeAlias
+from collections.abc import Mapping
+from typing import Any, TypeAlias, TypedDict, Unpack
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
+from langgraph_council.checkpoints import CouncilStores
+from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._meeting_protocols import (
     build_position_papers,
     build_round_robin,
     build_structured_phases,
+    protocol_graph,
 )
-from langgraph_council.graphs._registry import Registry
+from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
+from langgraph_council.graphs._shape import bundle, check_options, coerce_config, roster_team
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import pure_node
 from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     build_metadata,
-    coerce_config,
 )
 from langgraph_council.nodes._meetings.dissent import record_meeting_dissent
 from langgraph_council.nodes._meetings.minutes import (
@@ -40,9 +43,11 @@ from langgraph_council.nodes._meetings.state import (
     MeetingOutput,
     MeetingState,
 )
+from langgraph_council.nodes._org import Org
 
 __all__ = [
     "MeetingGraph",
+    "MeetingOptions",
     "MeetingProtocolBuilder",
     "build_meeting_graph",
     "create_meeting_graph",
@@ -53,13 +58,28 @@ __all__ = [
 MeetingGraph: TypeAlias = CompiledStateGraph[
     MeetingState, MeetingContext, MeetingInput, MeetingOutput
 ]
-MeetingProtocolBuilder = Callable[[StateGraph[Any, Any, Any, Any], Roster], None]
-"""Adds a protocol's nodes: an edge out of `open_meeting` and every path into `finalize`.
+MeetingProtocolBuilder: TypeAlias = PluginBuilder
+"""`builder(org, roster, config) -> StateGraph` over `MeetingState`, from START to END: the
+factory splices its nodes between `open_meeting` and `finalize` (see `graphs._registry`).
 
 Model-calling nodes are `nodes._calls.model_node`s that price each call with
 `nodes._budget.price` before making it."""
 
-_PROTOCOLS: Registry[MeetingProtocolBuilder] = Registry(
+
+class MeetingOptions(TypedDict, total=False):
+    """The meeting family's own keywords of `build_meeting_graph` and `create_meeting_graph`."""
+
+    protocol: str
+    """A registered protocol (`meeting_protocols()`); default "structured_phases"."""
+    task_creator: TaskCreator | None
+    """Receives action items when `auto_create_tasks` is on."""
+    records: MeetingRecorder | None
+    """Alias of `stores.meetings`."""
+    dissent_store: DissentStore | None
+    """Alias of `stores.dissent`."""
+
+
+_PROTOCOLS: Registry[PluginBuilder] = Registry(
     "protocol",
     "meeting graph",
     builtins={
@@ -71,41 +91,57 @@ _PROTOCOLS: Registry[MeetingProtocolBuilder] = Registry(
 )
 
 
-def register_meeting_protocol(
-    name: str, builder: MeetingProtocolBuilder, *, replace: bool = False
-) -> None:
+def register_meeting_protocol(name: str, builder: PluginBuilder, *, replace: bool = False) -> None:
     """Register a protocol under `name` (snake_case); graphs built afterwards can select it.
 
-    Like `register_conflict_strategy`, an existing name is refused unless `replace=True`.
+    The builder is called as `builder(org, roster, config)` and returns a `StateGraph` over
+    `MeetingState` from START to END (the contract of `register_conflict_strategy` too); the
+    factory splices its nodes between `open_meeting` and `finalize`. An older builder
+    `(graph, roster)` that adds nodes to the meeting graph itself keeps working. Like
+    `register_conflict_strategy`, an existing name is refused unless `replace=True`.
 
     Example:
-        >>> def one_call(graph, roster):  # doctest: +SKIP
+        >>> def one_call(org, roster, config):  # doctest: +SKIP
+        ...     graph = StateGraph(MeetingState)
         ...     graph.add_node("decide", ...)
-        ...     graph.add_edge("open_meeting", "decide")
-        ...     graph.add_edge("decide", "finalize")
+        ...     graph.add_edge(START, "decide")
+        ...     graph.add_edge("decide", END)
+        ...     return graph
         >>> register_meeting_protocol("one_call", one_call)  # doctest: +SKIP
 
     Raises:
         ValueError: If `name` is not snake_case, clashes with a node, or exists without `replace`.
         TypeError: If `builder` is not callable.
     """
-    if callable(builder):
-        _check_arity(name, builder)
-    _PROTOCOLS.register(name, builder, replace=replace)
+    _PROTOCOLS.register(name, _adapt(name, builder), replace=replace)
 
 
-def _check_arity(name: str, builder: MeetingProtocolBuilder) -> None:
+def _adapt(name: str, builder: Any) -> Any:
+    """An older `(graph, roster)` builder as a plugin builder (a protocol graph it fills)."""
+    if not callable(builder):
+        return builder  # the registry names the mistake
     try:
         signature = inspect.signature(builder)
     except (TypeError, ValueError):  # a builtin or C callable: nothing to check
-        return
+        return builder
+    try:
+        signature.bind(None, None, None)
+        return builder
+    except TypeError:
+        pass
     try:
         signature.bind(None, None)
     except TypeError:
         raise TypeError(
-            f"builder for protocol {name!r} must take (graph, roster); the former third "
-            "argument (guards) is gone: price calls with nodes._budget.price inside the nodes"
+            f"builder for protocol {name!r} must take (org, roster, config) and return a StateGraph"
         ) from None
+
+    def fill(org: Org, roster: Roster | None, config: object) -> StateGraph[Any, Any, Any, Any]:
+        graph = protocol_graph()
+        builder(graph, roster)
+        return graph
+
+    return fill
 
 
 def meeting_protocols() -> tuple[str, ...]:
@@ -114,22 +150,19 @@ def meeting_protocols() -> tuple[str, ...]:
 
 
 def build_meeting_graph(
-    roster: Roster,
+    org: Roster | Org,
+    roster: Roster | None = None,
     *,
-    protocol: str = "structured_phases",
     config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
-    task_creator: TaskCreator | None = None,
-    records: MeetingRecorder | None = None,
-    dissent_store: DissentStore | None = None,
+    stores: CouncilStores | None = None,
+    **options: Unpack[MeetingOptions],
 ) -> StateGraph[Any, Any, Any, Any]:
     """The uncompiled meeting graph of `protocol` (for composition and shape snapshots).
 
     `config` is the build-time default of the tunables: a run's `context` is merged over it.
-    `task_creator` receives action items when `auto_create_tasks` is on; `records` claims the
-    meeting id when the meeting opens (a clash with another thread fails before any model
-    call) and saves a meeting record at the end (e.g. `PostgresMeetingRecordStore`);
-    `dissent_store` keeps the minority reports as dissent records (the conflicts'
-    `DissentStore`, same queries).
+    `stores.meetings` claims the meeting id when the meeting opens (a clash with another thread
+    fails before any model call) and saves a meeting record at the end; `stores.dissent` keeps
+    the minority reports as dissent records (the conflicts' store, same queries).
 
     Raises:
         ValueError: If `protocol` is not registered or `config` is invalid (naming the field).
@@ -138,8 +171,15 @@ def build_meeting_graph(
     Example:
         >>> builder = build_meeting_graph(roster, protocol="round_robin")  # doctest: +SKIP
     """
-    if not isinstance(roster, Roster):
-        raise TypeError(f"roster must be a Roster, got {type(roster).__name__}")
+    check_options(options, MeetingOptions, "build_meeting_graph")
+    if not isinstance(org, Roster | Org):
+        raise TypeError(f"roster must be a Roster, got {type(org).__name__}")
+    org, members = roster_team(org, roster, why="a meeting")
+    settings = coerce_config(config, MeetingProtocolConfig)
+    kept = bundle(
+        stores, records=options.get("records"), dissent_store=options.get("dissent_store")
+    )
+    protocol = options.get("protocol", "structured_phases")
     protocols = _PROTOCOLS.snapshot()
     if protocol not in protocols:
         raise ValueError(
@@ -152,57 +192,63 @@ def build_meeting_graph(
         input_schema=MeetingInput,
         output_schema=MeetingOutput,
     )
-    opening = open_meeting(roster, protocol, records)
-    if records is None:
+    opening = open_meeting(members, protocol, kept.meetings)
+    if kept.meetings is None:
         graph.add_node("open_meeting", pure_node(opening, name="open_meeting"))
     else:  # it claims the meeting id in the store: I/O, so a plain (thread-pool) node
         graph.add_node("open_meeting", opening)
     graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
-    protocols[protocol](graph, roster)
-    last = "finalize"
-    if task_creator is not None:
-        graph.add_node("create_tasks", create_tasks(task_creator))
-        graph.add_edge(last, "create_tasks")
-        last = "create_tasks"
-    if dissent_store is not None:
-        graph.add_node("record_dissent", record_meeting_dissent(dissent_store))
-        graph.add_edge(last, "record_dissent")
-        last = "record_dissent"
-    if records is not None:
-        graph.add_node("record_meeting", record_meeting(records))
-        graph.add_edge(last, "record_meeting")
-        last = "record_meeting"
-    graph.add_edge(last, END)
+    add_plugin(graph, protocol, protocols[protocol](org, members, settings), flat=True)
+    _add_tail(graph, options.get("task_creator"), kept)
     if config is not None:
-        # Protocol builders take (graph, roster) only: every node carries the build-time
-        # default in its metadata, and `ctx()` merges the run context over it.
-        metadata = build_metadata(coerce_config(config))
+        # Every node carries the build-time default in its metadata; `ctx()` merges the run
+        # context over it.
+        metadata = build_metadata(settings)
         for spec in graph.nodes.values():
             spec.metadata = {**(spec.metadata or {}), **metadata}
     return graph
 
 
+def _add_tail(
+    graph: StateGraph[Any, Any, Any, Any], task_creator: TaskCreator | None, stores: CouncilStores
+) -> None:
+    """`finalize` -> [`create_tasks`] -> [`record_dissent`] -> [`record_meeting`] -> END."""
+    last = "finalize"
+    if task_creator is not None:
+        graph.add_node("create_tasks", create_tasks(task_creator))
+        graph.add_edge(last, "create_tasks")
+        last = "create_tasks"
+    if stores.dissent is not None:
+        graph.add_node("record_dissent", record_meeting_dissent(stores.dissent))
+        graph.add_edge(last, "record_dissent")
+        last = "record_dissent"
+    if stores.meetings is not None:
+        graph.add_node("record_meeting", record_meeting(stores.meetings))
+        graph.add_edge(last, "record_meeting")
+        last = "record_meeting"
+    graph.add_edge(last, END)
+
+
 def create_meeting_graph(
-    roster: Roster,
+    org: Roster | Org,
+    roster: Roster | None = None,
     *,
-    protocol: str = "structured_phases",
+    config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
+    stores: CouncilStores | None = None,
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "meeting",
-    config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
-    task_creator: TaskCreator | None = None,
-    records: MeetingRecorder | None = None,
-    dissent_store: DissentStore | None = None,
+    **options: Unpack[MeetingOptions],
 ) -> MeetingGraph:
-    """Build and compile a meeting graph for `roster`.
+    """Build and compile a meeting graph for `roster` (the shape of every `create_*`).
 
     Input: `{"agenda", "leader_id", "participant_ids", "token_budget"}`; output: `minutes`.
-    Tunables: `config=MeetingProtocolConfig(...)` (or a dict) at build time, like
-    `create_conflict_graph`; a run's `context=` (the config, a plain dict of its fields, or a
-    namespaced dict `{"meeting": {...}}`; other families' sections are ignored) is merged over
-    it for that run. With a checkpointer, invoke with `durability="sync"` so a crash never
-    repeats a finished turn or paper.
+    Tunables: `config=MeetingProtocolConfig(...)` (or a dict) at build time; a run's
+    `context=` (the config, a plain dict of its fields, or a namespaced dict
+    `{"meeting": {...}}`; other families' sections are ignored) is merged over it for that
+    run. With a checkpointer, durability is "sync" by default, so a crash never repeats a
+    finished turn or paper (`graphs._compile`).
 
     Raises:
         ValueError: If `protocol` is not registered or `config` is invalid.
@@ -213,12 +259,8 @@ def create_meeting_graph(
         ...               "participant_ids": ["@backend_dev"], "token_budget": 4000},
         ...              context={"round_robin": {"max_turns_per_agent": 1}})["minutes"]
     """
-    builder = build_meeting_graph(
-        roster,
-        protocol=protocol,
-        config=config,
-        task_creator=task_creator,
-        records=records,
-        dissent_store=dissent_store,
+    builder = build_meeting_graph(org, roster, config=config, stores=stores, **options)
+    compiled: MeetingGraph = compile_graph(
+        builder, checkpointer=checkpointer, store=store, name=name
     )
-    return builder.compile(checkpointer=checkpointer, store=store, name=name)
+    return compiled

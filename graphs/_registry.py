@@ -1,5 +1,15 @@
 """Named builders that graph factories choose from: meeting protocols, conflict strategies.
 
+One plugin contract for both registries. A builder is called as `builder(org, roster, config)`
+(`roster` may be None where the family runs without models; `config` is the family's
+build-time config) and returns a `StateGraph` of the plugin's steps from START to END over the
+family's plugin state (`MeetingState`; `StrategyInput` -> `StrategyOutput`). The factory adds
+it under the registered name: a conflict strategy as a subgraph node named after it, a
+meeting protocol spliced flat between `open_meeting` and `finalize` (`splice()`: its nodes stay
+the meeting's own, so they stream and checkpoint one by one; a node may end the meeting early
+with `Command(goto="finalize")`). A compiled graph or any Runnable is accepted too and added
+as one node named after the plugin.
+
 Both registries behave the same: names are snake_case and must not clash with a node of the
 graph; registering an existing name raises `ValueError` unless `replace=True`.
 """
@@ -9,9 +19,21 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
-__all__ = ["Registry"]
+from langchain_core.runnables import Runnable
+from langgraph.graph import END, START, StateGraph
+
+from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._org import Org
+
+__all__ = ["PluginBuilder", "PluginGraph", "Registry", "add_plugin", "splice"]
+
+PluginGraph: TypeAlias = "StateGraph[Any, Any, Any, Any] | Runnable[Any, Any]"
+"""What a plugin builder returns: its steps as a `StateGraph` (or a compiled graph/Runnable)."""
+
+PluginBuilder: TypeAlias = Callable[[Org, Roster | None, Any], PluginGraph]
+"""`builder(org, roster, config) -> StateGraph`: the one contract of both registries."""
 
 B = TypeVar("B", bound=Callable[..., object])
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -74,3 +96,71 @@ class Registry(Generic[B]):
         """A copy of the registry, so a graph is built from one consistent view."""
         with self._lock:
             return dict(self._builders)
+
+
+def add_plugin(
+    graph: StateGraph[Any, Any, Any, Any], name: str, built: object, *, flat: bool
+) -> None:
+    """Add a plugin builder's result to `graph` as node `name` (or, `flat`, its nodes spliced).
+
+    Raises:
+        TypeError: `built` is neither a `StateGraph` nor a Runnable.
+    """
+    if isinstance(built, StateGraph):
+        if flat:
+            splice(graph, built)
+        else:
+            graph.add_node(name, built.compile())
+    elif isinstance(built, Runnable) or callable(built):
+        graph.add_node(name, built)
+    else:
+        raise TypeError(
+            f"the builder of {name!r} must return a StateGraph (or a compiled graph), "
+            f"got {type(built).__name__}"
+        )
+
+
+def splice(
+    graph: StateGraph[Any, Any, Any, Any],
+    fragment: StateGraph[Any, Any, Any, Any],
+    *,
+    after: str = "open_meeting",
+    before: str = "finalize",
+) -> None:
+    """Copy `fragment`'s nodes and edges into `graph`: its START continues from `after`, its
+    END leads to `before`. Node names, destinations, policies and metadata are kept.
+
+    Raises:
+        ValueError: A node of `fragment` is already a node of `graph`.
+    """
+
+    def at(node: str) -> str:
+        return after if node == START else before if node == END else node
+
+    for name, spec in fragment.nodes.items():
+        if spec.is_error_handler:
+            continue
+        if name in graph.nodes:
+            raise ValueError(f"node {name!r} is already a node of the graph; rename it")
+        handler = spec.error_handler_node
+        graph.add_node(
+            name,
+            spec.runnable,
+            defer=spec.defer,
+            metadata=spec.metadata,
+            input_schema=spec.input_schema,
+            retry_policy=spec.retry_policy,
+            cache_policy=spec.cache_policy,
+            error_handler=None if handler is None else fragment.nodes[handler].runnable,
+            destinations=spec.ends,
+            timeout=spec.timeout,
+            trace_policy=spec.trace_policy,
+        )
+    for start, end in sorted(fragment.edges):
+        graph.add_edge(at(start), at(end))
+    for starts, end in sorted(fragment.waiting_edges):
+        graph.add_edge([at(s) for s in starts], at(end))
+    for source, branches in fragment.branches.items():
+        for branch in branches.values():
+            ends = None if branch.ends is None else {k: at(v) for k, v in branch.ends.items()}
+            graph.add_conditional_edges(at(source), branch.path, ends)

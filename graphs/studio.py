@@ -46,7 +46,7 @@ from langgraph_council.graphs._conflicts import create_conflict_graph
 from langgraph_council.graphs._coordination import create_coordination_graph
 from langgraph_council.graphs._delegation import create_delegation_graph
 from langgraph_council.graphs._meetings import create_meeting_graph
-from langgraph_council.graphs._served_stores import ServedStores, open_served_stores, served_stores
+from langgraph_council.graphs._served_stores import open_served_stores, served_stores
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes._org import Org
@@ -117,15 +117,9 @@ def _roster() -> Roster:
     return Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=seconds))
 
 
-def _shared(kwargs: Callable[[ServedStores], dict[str, Any]]) -> dict[str, Any]:
-    stores = served_stores()
-    return {} if stores is None else kwargs(stores)
-
-
 def _meeting(protocol: str) -> Callable[[Org, Roster], Pregel[Any, Any]]:
     def build(org: Org, roster: Roster) -> Pregel[Any, Any]:
-        shared = _shared(ServedStores.meeting_kwargs)
-        return create_meeting_graph(roster, protocol=protocol, **shared)
+        return create_meeting_graph(roster, protocol=protocol, stores=served_stores())
 
     return build
 
@@ -134,14 +128,10 @@ meeting_round_robin = studio_graph("meeting_round_robin", _meeting("round_robin"
 meeting_position_papers = studio_graph("meeting_position_papers", _meeting("position_papers"))
 meeting_structured_phases = studio_graph("meeting_structured_phases", _meeting("structured_phases"))
 conflict = studio_graph(
-    "conflict",
-    lambda org, roster: create_conflict_graph(org, roster, **_shared(ServedStores.conflict_kwargs)),
+    "conflict", lambda org, roster: create_conflict_graph(roster, stores=served_stores())
 )
 delegation = studio_graph(
-    "delegation",
-    lambda org, roster: create_delegation_graph(
-        org, roster, **_shared(ServedStores.delegation_kwargs)
-    ),
+    "delegation", lambda org, roster: create_delegation_graph(roster, stores=served_stores())
 )
 
 
@@ -175,13 +165,15 @@ def _pipeline(org: Org, roster: Roster) -> Pregel[Any, Any]:
         if repo is None
         else WorkspaceConfig(repo_path=repo, merge_order="priority", conflict_escalation="human")
     )
+    stores = served_stores()
     return create_coordination_graph(
-        org,
         roster,
         executor=_no_workspace if repo is None else DemoAgents(pause=0.0),
         decomposer=ManualDecomposer(cast(list[dict[str, Any]], DEMO_PLAN["subtasks"])),
         workspace=workspace,
-        **_shared(ServedStores.coordination_kwargs),
+        # A fresh in-memory guard per build (as `council demo pipeline`): the fixed plan
+        # repeats the same hand-offs, which a shared rate limit would refuse.
+        stores=None if stores is None else stores.replace(guard_state=None),
     )
 
 

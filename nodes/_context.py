@@ -22,12 +22,21 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, TypeVar
 
+from langgraph.config import get_config
 from langgraph.runtime import get_runtime
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["SECTIONS", "merge_context", "register_section", "run_context"]
+__all__ = [
+    "SECTIONS",
+    "build_time_config",
+    "build_time_metadata",
+    "merge_context",
+    "register_section",
+    "run_context",
+]
 
 SECTIONS = frozenset({"meeting", "conflict", "delegation", "coordination"})
 """The sections of a namespaced run context, one per graph family."""
@@ -182,3 +191,26 @@ def run_context(section: str, schema: type[C], default: C) -> C:
         >>> run_context("meeting", MeetingProtocolConfig, MeetingProtocolConfig())  # doctest: +SKIP
     """
     return merge_context(get_runtime().context, section, schema, default)
+
+
+def build_time_metadata(section: str, config: BaseModel) -> dict[str, str]:
+    """The node metadata that makes `config` a graph's build-time default for `section`.
+
+    A graph factory stamps it on every node; `build_time_config` reads it back in a node.
+    """
+    return {f"council_{section}_config": config.model_dump_json()}
+
+
+@lru_cache(maxsize=64)
+def _parse(schema: type[BaseModel], raw: str) -> BaseModel:
+    return schema.model_validate_json(raw)
+
+
+def build_time_config(section: str, schema: type[C], default: C) -> C:
+    """The build-time config the running node's metadata carries for `section`, else `default`.
+
+    Example:
+        >>> build_time_config("delegation", DelegationConfig, DelegationConfig())  # doctest: +SKIP
+    """
+    raw = (get_config().get("metadata") or {}).get(f"council_{section}_config")
+    return _parse(schema, raw) if isinstance(raw, str) else default  # type: ignore[return-value]

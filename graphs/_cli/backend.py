@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -23,14 +23,8 @@ from langgraph.pregel import Pregel
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints import (
+    CouncilStores,
     EmbeddedPostgresError,
-    EscalationQueue,
-    InMemoryCallRecordStore,
-    PostgresCallRecordStore,
-    PostgresDissentStore,
-    PostgresGuardStateStore,
-    PostgresLoopRecordStore,
-    PostgresMeetingRecordStore,
     embedded_postgres,
     postgres_checkpointer,
 )
@@ -43,20 +37,14 @@ from langgraph_council.checkpoints._resume_attempts import (
 from langgraph_council.graphs._conflicts import create_conflict_graph
 from langgraph_council.graphs._delegation import create_delegation_graph
 from langgraph_council.graphs._meetings import create_meeting_graph
-from langgraph_council.guards import (
-    GuardStateStore,
-    InMemoryGuardStateStore,
-    InMemoryLoopRecordStore,
-    LoopRecordStore,
-)
+from langgraph_council.guards import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._conflicts.dissent import DissentStore, InMemoryDissentStore
+from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes._errors import CouncilError
-from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
 from langgraph_council.nodes._escalation.models import EscalationKind
 from langgraph_council.nodes._escalation.store import EscalationStore
-from langgraph_council.nodes._meetings.records import InMemoryMeetingRecordStore, MeetingRecorder
+from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 __all__ = [
@@ -80,32 +68,59 @@ class CliError(CouncilError, ValueError):
 
 @dataclass(frozen=True)
 class Backend:
-    """Where a command keeps its state: Postgres (embedded or `--db`) or memory."""
+    """Where a command keeps its state: Postgres (embedded or `--db`) or memory.
+
+    `stores` is the bundle every graph factory takes (`stores=backend.stores`); the
+    properties below read one store of it, each always present in a command's backend.
+    """
 
     label: str
     checkpointer: BaseCheckpointSaver[Any]
-    escalations: EscalationStore
-    dissent: DissentStore
-    meetings: MeetingRecorder
-    guard_store: GuardStateStore
-    loop_records: LoopRecordStore
+    stores: CouncilStores
     attempts: ResumeAttemptStore
-    calls: CallRecordStore
     uri: str | None = None
     """The Postgres URI (None in memory), for the per-thread run lease."""
+
+    @property
+    def escalations(self) -> EscalationStore:
+        return _present(self.stores.escalations, "escalations")
+
+    @property
+    def dissent(self) -> DissentStore:
+        return _present(self.stores.dissent, "dissent")
+
+    @property
+    def meetings(self) -> MeetingRecorder:
+        return _present(self.stores.meetings, "meetings")
+
+    @property
+    def guard_store(self) -> GuardStateStore:
+        return _present(self.stores.guard_state, "guard_state")
+
+    @property
+    def loop_records(self) -> LoopRecordStore:
+        return _present(self.stores.loop_records, "loop_records")
+
+    @property
+    def calls(self) -> CallRecordStore:
+        return _present(self.stores.calls, "calls")
+
+
+T = TypeVar("T")
+
+
+def _present(store: T | None, field: str) -> T:
+    if store is None:
+        raise RuntimeError(f"this command's backend has no stores.{field}")
+    return store
 
 
 def _memory() -> Backend:
     return Backend(
         "memory (nothing is kept)",
         InMemorySaver(),
-        InMemoryEscalationQueue(),
-        InMemoryDissentStore(),
-        InMemoryMeetingRecordStore(),
-        InMemoryGuardStateStore(),
-        InMemoryLoopRecordStore(),
+        CouncilStores.in_memory(),
         InMemoryResumeAttemptStore(),
-        InMemoryCallRecordStore(),
     )
 
 
@@ -134,13 +149,8 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         yield Backend(
             "postgres " + shown,
             saver,
-            EscalationQueue(pool),
-            PostgresDissentStore(pool),
-            PostgresMeetingRecordStore(pool),
-            PostgresGuardStateStore(pool),
-            PostgresLoopRecordStore(pool),
+            CouncilStores.from_pool(pool),
             PostgresResumeAttemptStore(pool),
-            PostgresCallRecordStore(pool),
             uri,
         )
 
@@ -187,8 +197,9 @@ def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[
     roster = demo_roster()
     if pace > 0 and MODEL_ENV not in os.environ:
         roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
+    stores = backend.stores.replace(dissent=None)  # the demo keeps meeting records only
     return create_meeting_graph(
-        roster, protocol=protocol, checkpointer=backend.checkpointer, records=backend.meetings
+        roster, protocol=protocol, stores=stores, checkpointer=backend.checkpointer
     )
 
 
@@ -200,20 +211,11 @@ def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:
     """
     if kind == "conflict":
         return create_conflict_graph(
-            demo_org(),
-            demo_roster(),
-            checkpointer=backend.checkpointer,
-            escalations=backend.escalations,
-            dissent_store=backend.dissent,
+            demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
         )
     if kind == "delegation":
         return create_delegation_graph(
-            demo_org(),
-            demo_roster(),
-            guard_store=backend.guard_store,
-            loop_records=backend.loop_records,
-            escalations=backend.escalations,
-            checkpointer=backend.checkpointer,
+            demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
         )
     raise CliError(
         f"{kind} escalations come from your own graph: pass --graph module:factory "

@@ -184,13 +184,11 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
         repo = demo_pipeline_repo(root)
         roster = demo_pipeline_roster()
         graph = create_coordination_graph(
-            roster.org,
             roster,
             executor=DemoAgents(pause=0.0 if args.json else 0.3),
             workspace=demo_workspace(repo),
-            escalations=backend.escalations,
-            guard_store=InMemoryGuardStateStore(),
-            loop_records=backend.loop_records,
+            # a fresh guard per demo: its fixed plan repeats the same hand-offs
+            stores=backend.stores.replace(guard_state=InMemoryGuardStateStore()),
             checkpointer=backend.checkpointer,
         )
         thread_id = args.thread_id or f"demo-pipeline-{uuid.uuid4().hex[:8]}"

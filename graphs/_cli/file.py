@@ -235,25 +235,14 @@ def file_graph(spec: CouncilFile, org: Org, backend: Backend) -> Pregel[Any, Any
         return create_meeting_graph(
             roster,
             protocol=spec.meeting.protocol,
+            stores=backend.stores.replace(dissent=None),  # meeting records only, as before
             checkpointer=backend.checkpointer,
-            records=backend.meetings,
         )
     if spec.conflict:
         return create_conflict_graph(
-            org,
-            roster,
-            checkpointer=backend.checkpointer,
-            escalations=backend.escalations,
-            dissent_store=backend.dissent,
+            roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
-    return create_delegation_graph(
-        org,
-        roster,
-        guard_store=backend.guard_store,
-        loop_records=backend.loop_records,
-        escalations=backend.escalations,
-        checkpointer=backend.checkpointer,
-    )
+    return create_delegation_graph(roster, stores=backend.stores, checkpointer=backend.checkpointer)
 
 
 def file_input(

@@ -11,7 +11,7 @@ from langgraph.types import Command, Overwrite
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._context import run_context
+from langgraph_council.nodes._context import build_time_config, run_context
 from langgraph_council.nodes._delegation.handoff import AgentTurn, delegate_to, read_turn
 from langgraph_council.nodes._delegation.models import DelegationConfig, DelegationResult
 from langgraph_council.nodes._delegation.prompts import build_agent_prompt
@@ -55,8 +55,9 @@ _DEFAULT = DelegationConfig()
 
 def delegation_context() -> DelegationConfig:
     """The run's `DelegationConfig`: the run context (flat, or its `delegation` section) merged
-    over the defaults."""
-    return run_context("delegation", DelegationConfig, _DEFAULT)
+    over the graph's build-time `config=` (carried in node metadata), else over the defaults."""
+    default = build_time_config("delegation", DelegationConfig, _DEFAULT)
+    return run_context("delegation", DelegationConfig, default)
 
 
 def current_task_id(state: DelegationState) -> str:

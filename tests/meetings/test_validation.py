@@ -114,8 +114,8 @@ def test_bad_context_names_the_field(make_roster, meeting_input) -> None:
 def test_custom_protocol_registers_and_runs(make_roster, meeting_input) -> None:
     from langgraph_council.graphs._meeting_protocols import build_round_robin
 
-    def quick(graph, roster: Roster) -> None:
-        build_round_robin(graph, roster)
+    def quick(org, roster: Roster, config):
+        return build_round_robin(org, roster, config)
 
     register_meeting_protocol("quick_round", quick)
     roster, _ = make_roster({"senior_dev": ["hi"], "cto": ["Decisions:\n- done"]})

@@ -1,0 +1,60 @@
+"""The one compile policy of every `create_*`: the council serializer and durability "sync".
+
+With a checkpointer of its own (a `BaseCheckpointSaver`), every family's graph:
+- saves with `council_serde()` when the saver uses LangGraph's default serializer (a shallow
+  copy of the saver on the same connection; a saver with another serializer is left alone):
+  this package's models round-trip under `LANGGRAPH_STRICT_MSGPACK=true`, and an input that
+  cannot be saved (an int beyond 64 bits) fails naming the field, not inside msgpack;
+- runs with `durability="sync"` by default: every step's writes are saved before the next
+  step starts, so a crash never repeats a finished model call, turn or subtask (DESIGN
+  section 9). An explicit `durability=` on `invoke`/`stream` still wins.
+
+Without a saver (`checkpointer=None`, or `True` for a subgraph that uses its parent's), the
+graph compiles as LangGraph would: LangGraph 1.2's `ainvoke` fails on "sync" without a saver.
+
+Private LangGraph import, and why: LangGraph 1.2 has no public compile-time durability
+default, only the per-call `durability=` argument. `Pregel` reads its default from the run's
+configurable key `CONFIG_KEY_DURABILITY` (`langgraph._internal._constants`), so the compiled
+graph is bound with that key set. This module is the only place that names it (the package's
+other private LangGraph import is `nodes._calls`); when LangGraph grows a public default,
+change `_sync_durability` alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar, cast
+
+from langgraph._internal._constants import CONFIG_KEY_DURABILITY
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.graph import StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
+from langgraph.types import Checkpointer
+
+from langgraph_council.checkpoints import with_council_serde
+
+__all__ = ["compile_graph"]
+
+G = TypeVar("G", bound=CompiledStateGraph[Any, Any, Any, Any])
+
+
+def _sync_durability(graph: G) -> G:
+    """`graph` with `durability="sync"` as its default (an explicit `durability=` still wins)."""
+    return graph.with_config({"configurable": {CONFIG_KEY_DURABILITY: "sync"}})
+
+
+def compile_graph(
+    builder: StateGraph[Any, Any, Any, Any],
+    *,
+    checkpointer: Checkpointer,
+    store: BaseStore | None,
+    name: str,
+) -> Any:
+    """`builder.compile(...)` under the policy above (typed by each factory's graph alias)."""
+    if type(getattr(checkpointer, "serde", None)) is JsonPlusSerializer:
+        checkpointer = with_council_serde(cast(BaseCheckpointSaver[Any], checkpointer))
+    compiled = builder.compile(checkpointer=checkpointer, store=store, name=name)
+    if isinstance(checkpointer, BaseCheckpointSaver):
+        return _sync_durability(compiled)
+    return compiled
