@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.runnables import Runnable, RunnableConfig
+from langchain_core.runnables import Runnable, RunnableConfig, ensure_config
 from langchain_core.tools import BaseTool
+from langgraph._internal._constants import CONFIG_KEY_DURABILITY
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
@@ -53,8 +54,17 @@ class WorktreeAgent(Runnable[SubtaskRun, SubtaskResult]):
         )
 
     def _config(self, config: RunnableConfig | None) -> RunnableConfig:
-        # Our own bound ends the loop first; the recursion limit is only a last guard.
-        return {**(config or {}), "recursion_limit": 2 * self.settings.max_steps + 4}
+        """The caller's config (the parent node's, streaming included) with our own bounds.
+
+        Our step bound ends the loop first; the recursion limit is only a last guard. The
+        parent's `durability="sync"` is not inherited: langgraph 1.2.24 then waits for a
+        checkpoint that a `checkpointer=False` graph never writes (AttributeError
+        `_put_checkpoint_fut`).
+        """
+        merged = ensure_config(config)
+        configurable = {**merged.get("configurable", {}), CONFIG_KEY_DURABILITY: "async"}
+        limit = 2 * self.settings.max_steps + 4
+        return {**merged, "recursion_limit": limit, "configurable": configurable}
 
     def invoke(
         self, input: SubtaskRun, config: RunnableConfig | None = None, **kwargs: Any

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
 
 from langgraph_council.graphs import (
     CommandPolicy,
@@ -34,12 +36,13 @@ def repo(tmp_path: Path) -> Path:
     return repo
 
 
-def _pipeline(repo: Path, executor: Any, spec: dict[str, list[str]]) -> Any:
+def _pipeline(repo: Path, executor: Any, spec: dict[str, list[str]], **kw: Any) -> Any:
     return create_coordination_graph(
         worker_org(),
         executor=executor,
         decomposer=ManualDecomposer(plan(spec)),
         workspace=WorkspaceConfig(repo_path=repo),
+        **kw,
     )
 
 
@@ -106,55 +109,78 @@ def test_the_prompt_carries_the_subtask_upstream_results_and_global_rules_fenced
     assert '<task-data field="global_rules">\nIF a change touches billing THEN add a test' in prompt
 
 
-def _link_then_write(link: str) -> tuple[Any, SubtaskScript]:
-    """Subtask `link` commits a symbolic link (an ordinary executor); `use` then writes
-    through it, and through `..` and an absolute path, with the worker's tools."""
-    script = SubtaskScript(
-        {
-            "use": [
-                act(("write_file", {"path": "notes.md", "content": "pwned\n"}),
-                    ("write_file", {"path": "docs/x.md", "content": "pwned\n"}),
-                    ("edit_file", {"path": "notes.md", "old": "calc", "new": "pwned"}),
-                    ("write_file", {"path": "../../../../../README.md", "content": "pwned\n"}),
-                    ("write_file", {"path": f"{link}/README.md", "content": "pwned\n"}),
-                    ("read_file", {"path": "notes.md"}),
-                    ("delete_path", {"path": ".git"})),
-                "Could not write there.",
-            ]
-        }
-    )  # fmt: skip
-    roster, _ = roster_for(script)
-    worker = worktree_agent(roster)
+ESCAPES = [
+    act(("write_file", {"path": "notes.md", "content": "pwned\n"}),
+        ("write_file", {"path": "docs/x.md", "content": "pwned\n"}),
+        ("edit_file", {"path": "notes.md", "old": "calc", "new": "pwned"}),
+        ("write_file", {"path": "../../../../../README.md", "content": "pwned\n"}),
+        ("write_file", {"path": "/tmp/pwned.md", "content": "pwned\n"}),
+        ("read_file", {"path": "notes.md"}),
+        ("delete_path", {"path": ".git"})),
+    "Could not write there.",
+]  # fmt: skip
 
-    def executor(run: SubtaskRun) -> Any:
-        if run.subtask.id == "link":
-            root = Path(str(run.workspace_path))
-            os.symlink(f"{link}/README.md", root / "notes.md")
-            os.symlink("../../../../..", root / "docs")  # a linked parent directory
-            return "linked"
-        return worker.invoke(run)
 
-    return executor, script
+def _links(repo: Path, root: Path, absolute: bool) -> None:
+    """Links out of the worktree `root`: a file to the user's README, a folder to the repo."""
+    target = repo if absolute else Path(os.path.relpath(repo, root))
+    os.symlink(target / "README.md", root / "notes.md")
+    os.symlink(target, root / "docs")  # a linked parent directory
 
 
 @pytest.mark.parametrize("absolute", [True, False])
-def test_writes_through_a_committed_link_dotdot_or_an_absolute_path_are_refused(
+def test_links_out_in_the_worktree_dotdot_and_absolute_paths_are_refused(
     repo: Path, absolute: bool
 ) -> None:
+    """Links made during the subtask (by a command, say) are refused by the tools; the merge
+    check then holds the subtask for a human, naming the links."""
     before = snapshot(repo)
-    executor, script = _link_then_write(str(repo) if absolute else "../../../../..")
-    result = _run(_pipeline(repo, executor, {"link": [], "use": ["link"]}), f"link-{absolute}")
+    script = SubtaskScript({"use": ESCAPES})
+    worker = worktree_agent(roster_for(script)[0])
+
+    def executor(run: SubtaskRun) -> Any:
+        _links(repo, Path(str(run.workspace_path)), absolute)
+        return worker.invoke(run)
+
+    graph = _pipeline(repo, executor, {"use": []}, checkpointer=InMemorySaver())
+    out = graph.invoke({"task": TASK}, {"configurable": {"thread_id": f"links-{absolute}"}})
     errors = script.errors("use")
     assert len(errors) == 7, script.outputs("use")
     assert "notes.md" in errors[0] and "symbolic link" in errors[0]
     assert "'docs' is a symbolic link" in errors[1]
     assert "symbolic link" in errors[2]
     assert "'..' is refused" in errors[3]
-    assert "absolute paths are refused" in errors[4] if absolute else "'..'" in errors[4]
+    assert "absolute paths are refused" in errors[4]
     assert "leads outside the worktree" in errors[5]
     assert ".git entry is off-limits" in errors[6]
+    assert "unsafe_symlink" in str(out["__interrupt__"][0].value["issues"])
+    assert not Path("/tmp/pwned.md").exists()
     assert snapshot(repo) == before  # the user's checkout, byte for byte
-    assert result.integration is not None
+
+
+def test_a_link_an_earlier_subtask_committed_is_never_followed(repo: Path) -> None:
+    """A person keeps subtask `link`'s link out; `use`'s worker then writes a plain file at
+    its path (the worktree has the link off its disk), never the user's README."""
+    before = snapshot(repo)
+    script = SubtaskScript({"use": ESCAPES})
+    worker = worktree_agent(roster_for(script)[0])
+
+    def executor(run: SubtaskRun) -> Any:
+        if run.subtask.id == "link":
+            _links(repo, Path(str(run.workspace_path)), absolute=False)
+            return "linked"
+        return worker.invoke(run)
+
+    graph = _pipeline(repo, executor, {"link": [], "use": ["link"]}, checkpointer=InMemorySaver())
+    thread = {"configurable": {"thread_id": "committed"}}
+    graph.invoke({"task": TASK}, thread)  # the merge check holds the link for a person
+    keep = {"decision": "keep", "reasoning": "test", "decided_by": "human:dana"}
+    result = graph.invoke(Command(resume=keep), thread)["result"]
+    assert result.rollup == "completed", [w.outcomes for w in result.waves]
+    errors = script.errors("use")
+    assert len(errors) == 4 and "'..' is refused" in errors[1], script.outputs("use")
+    assert set(result.outcome("use").untracked_writes) >= {"notes.md"}
+    assert snapshot(repo) == before
 
 
 CHECK = "import sys\nprint('x' * 50_000)\nsys.exit(3)\n"
