@@ -40,11 +40,13 @@ if TYPE_CHECKING:
         meeting_protocols,
         register_meeting_protocol,
     )
+    from langgraph_council.graphs._worker import worktree_agent
     from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
     from langgraph_council.nodes._delegation.models import DelegationConfig
     from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
     from langgraph_council.nodes._pipeline.config import CoordinationConfig
     from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
+    from langgraph_council.nodes._worker.commands import CommandPolicy
     from langgraph_council.nodes._workspace.models import WorkspaceConfig
 
 _MODULES = (
@@ -54,15 +56,18 @@ _MODULES = (
     "langgraph_council.graphs._delegation",
     "langgraph_council.graphs._coordination",
     "langgraph_council.graphs._meeting_triggers",
+    "langgraph_council.graphs._worker",
     "langgraph_council.nodes._meetings.config",
     "langgraph_council.nodes._conflicts.config",
     "langgraph_council.nodes._delegation.models",
     "langgraph_council.nodes._pipeline.config",
     "langgraph_council.nodes._pipeline.decompose",
     "langgraph_council.nodes._workspace.models",
+    "langgraph_council.nodes._worker.commands",
 )
 
 __all__ = [
+    "CommandPolicy",
     "ConflictResolutionConfig",
     "CoordinationConfig",
     "DelegationConfig",
@@ -86,6 +91,7 @@ __all__ = [
     "meeting_protocols",
     "register_conflict_strategy",
     "register_meeting_protocol",
+    "worktree_agent",
 ]
 
 

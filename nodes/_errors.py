@@ -10,6 +10,11 @@ Each subclass also keeps its builtin base, so `except ValueError` keeps working:
     ├── PartiesFailedError (RuntimeError)     nodes: every party of a round failed
     ├── WorkspaceError (RuntimeError)         nodes: git refused, or work would be lost
     │   └── WorktreeLimitError                nodes: no free worktree slot
+    ├── WorkspacePathError (ValueError)       nodes: a worker tool refused a path
+    ├── WorkerError (RuntimeError)            nodes: the worktree worker stopped early
+    │   ├── WorkerStepsExhaustedError         nodes: out of max_steps
+    │   └── WorkerBudgetExceededError         nodes: out of token_budget
+    ├── IsolationUnavailableError (RuntimeError)  nodes: commands need isolation; none here
     ├── ScriptExhaustedError (RuntimeError)   nodes.testing: a scripted model ran out
     ├── EmbeddedPostgresError (RuntimeError)  checkpoints: the embedded server did not start
     ├── ThreadFailedError (RuntimeError)      checkpoints: a thread was given up on

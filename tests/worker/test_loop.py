@@ -1,0 +1,108 @@
+"""The worker loop's bounds and errors: steps, tokens, unknown tools, no worktree, bad settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from langchain_core.tools import tool
+
+from langgraph_council.graphs import ManualDecomposer, create_coordination_graph, worktree_agent
+from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun
+from langgraph_council.nodes._worker.loop import (
+    WorkerBudgetExceededError,
+    WorkerStepsExhaustedError,
+)
+from tests.worker.scripted import TASK, SubtaskScript, act, plan, roster_for, worker_org
+
+
+def _run(tmp_path: Path) -> SubtaskRun:
+    return SubtaskRun(
+        subtask=Subtask(id="s", title="Do s"),
+        agent=worker_org().get("dev"),
+        workspace_path=str(tmp_path),
+    )
+
+
+def test_the_loop_ends_cleanly_when_the_steps_run_out(tmp_path: Path) -> None:
+    script = SubtaskScript({"s": [act(("list_files", {}))] * 5})
+    roster, model = roster_for(script)
+    with pytest.raises(WorkerStepsExhaustedError, match=r"within max_steps=3 replies \(\d+ tok"):
+        worktree_agent(roster, max_steps=3).invoke(_run(tmp_path))
+    assert len(model.calls) == 3
+
+
+async def test_the_token_budget_is_summed_over_calls(tmp_path: Path) -> None:
+    script = SubtaskScript({"s": [act(("list_files", {}))] * 10})
+    roster, model = roster_for(script)
+    with pytest.raises(WorkerBudgetExceededError, match="token_budget=1500"):
+        await worktree_agent(roster, token_budget=1500).ainvoke(_run(tmp_path))
+    assert 1 <= len(model.calls) < 10
+
+
+def test_unknown_tools_and_bad_arguments_are_errors_the_model_reads(tmp_path: Path) -> None:
+    @tool
+    def shout(text: str) -> str:
+        """Shout `text`."""
+        return text.upper()
+
+    script = SubtaskScript(
+        {"s": [act(("rm", {"path": "x"}), ("read_file", {"offset": 0}), ("shout", {"text": "hi"})),
+               "done"]}
+    )  # fmt: skip
+    roster, model = roster_for(script)
+    result = worktree_agent(roster, tools=[shout], max_tokens=300).invoke(_run(tmp_path))
+    assert result.output == "done" and result.agent_id == "dev"
+    unknown, bad, shouted = script.outputs("s")
+    assert "there is no tool 'rm'" in unknown and "write_file" in unknown
+    assert "path: Field required" in bad and "offset: Input should be greater" in bad
+    assert shouted == "HI"
+    assert {t.name for t in model.calls[0].tools} >= {"read_file", "shout", "edit_file"}
+    assert "run_command" not in {t.name for t in model.calls[0].tools}
+    assert model.calls[0].max_tokens == 300
+
+
+def test_without_a_workspace_the_subtask_fails_with_the_fix() -> None:
+    roster, _ = roster_for(SubtaskScript({"only": ["done"]}))
+    graph = create_coordination_graph(
+        worker_org(),
+        executor=worktree_agent(roster),
+        decomposer=ManualDecomposer(plan({"only": []})),
+    )
+    result = graph.invoke({"task": TASK}, {"configurable": {"thread_id": "no-ws"}})["result"]
+    assert result.outcome("only").status == "failed"
+    assert "workspace=WorkspaceConfig(repo_path=...)" in (result.outcome("only").error or "")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"max_steps": 0}, "max_steps must be a positive integer"),
+        ({"token_budget": -5}, "token_budget must be"),
+        ({"tools": ["read_file"]}, "must be BaseTool objects"),
+    ],
+)
+def test_bad_settings_are_refused_at_build_time(kwargs: dict[str, object], message: str) -> None:
+    roster, _ = roster_for(SubtaskScript({}))
+    with pytest.raises(ValueError, match=message):
+        worktree_agent(roster, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_tool_named_like_a_built_in_is_refused() -> None:
+    @tool
+    def read_file(path: str) -> str:
+        """Read."""
+        return path
+
+    roster, _ = roster_for(SubtaskScript({}))
+    with pytest.raises(ValueError, match="clashing: \\['read_file'\\]"):
+        worktree_agent(roster, tools=[read_file])
+
+
+def test_the_loop_is_a_graph_studio_can_draw() -> None:
+    roster, _ = roster_for(SubtaskScript({}))
+    drawn = worktree_agent(roster).graph.get_graph().draw_mermaid(with_styles=False)
+    for edge in ("__start__ --> call_agent", "call_agent -.-> run_tools",
+                 "call_agent -.-> report_result", "run_tools --> call_agent",
+                 "report_result --> __end__"):  # fmt: skip
+        assert edge in drawn, drawn
