@@ -56,12 +56,12 @@ def test_the_judge_is_never_a_party(kit: Any, org: Org) -> None:
 
 @pytest.mark.postgres
 def test_ceo_judge_escalates_when_the_root_is_a_party(
-    kit: Any, org: Org, saver: PostgresSaver
+    kit: Any, org: Org, pg_saver: PostgresSaver
 ) -> None:
     model = ScriptedChatModel([])
     config = ConflictResolutionConfig(strategy="debate", debate={"judge": "ceo"})
     graph = create_conflict_graph(
-        org, Roster(org, default_model=model), config=config, checkpointer=saver
+        org, Roster(org, default_model=model), config=config, checkpointer=pg_saver
     )
     out = graph.invoke({"conflict": kit.conflict("ceo", "cto")}, kit.thread("t"))
     assert "root ceo is itself a party" in out["__interrupt__"][0].value["reason"]
@@ -134,7 +134,7 @@ def test_a_context_dict_picks_the_strategy_per_run(kit: Any, org: Org) -> None:
 
 @pytest.mark.postgres
 def test_a_failed_rebuttal_is_recorded_and_the_run_finishes_on_postgres(
-    kit: Any, org: Org, saver: PostgresSaver
+    kit: Any, org: Org, pg_saver: PostgresSaver
 ) -> None:
     # issue 13 item 3: the rebuttal's model error used to raise out of the graph; now it is a
     # failed statement the judge sees, and the run ends with a resolution naming the party.
@@ -145,7 +145,7 @@ def test_a_failed_rebuttal_is_recorded_and_the_run_finishes_on_postgres(
     }
     model = ScriptedChatModel(script)
     graph = create_conflict_graph(
-        org, Roster(org, default_model=model), config=DEBATE, checkpointer=saver
+        org, Roster(org, default_model=model), config=DEBATE, checkpointer=pg_saver
     )
     cfg = kit.thread("t")
     out = graph.invoke(

@@ -5,13 +5,11 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
-from langgraph.checkpoint.memory import InMemorySaver
 
-from langgraph_council.checkpoints import postgres_checkpointer
 from langgraph_council.graphs import (
     CoordinationConfig,
     ManualDecomposer,
@@ -78,16 +76,6 @@ def rows(spec: Mapping[str, Sequence[str]], **common: Any) -> list[dict[str, Any
 TASK = Task(id="t1", title="Ship the billing API", owner_id="cto")
 
 MakeGraph = Callable[..., Any]
-
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-def saver(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """The same tests on InMemorySaver and on the Postgres checkpointer."""
-    if request.param == "memory":
-        yield InMemorySaver()
-        return
-    with postgres_checkpointer(request.getfixturevalue("pg_db")) as pg:
-        yield pg
 
 
 @pytest.fixture
