@@ -4,7 +4,6 @@ resume it in a new process, and find every turn made exactly once."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -15,25 +14,11 @@ from typing import Any
 import psycopg
 import pytest
 
+from tests.cli_runner import council, council_popen
+
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
-ROOT = Path(__file__).parents[2]
 GRACE = 10.0
-
-
-def _cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "langgraph_council.graphs.cli", *args]
-
-
-def _env() -> dict[str, str]:
-    return {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true", "COLUMNS": "200"}
-
-
-def council(*args: str) -> subprocess.CompletedProcess[str]:
-    """`council ARGS` in a new OS process."""
-    return subprocess.run(
-        _cmd(*args), capture_output=True, text=True, timeout=180, check=False, cwd=ROOT, env=_env()
-    )
 
 
 def _calls(uri: str, thread_id: str) -> tuple[int, int]:
@@ -55,14 +40,9 @@ def _threads(uri: str) -> dict[str, dict[str, Any]]:
 
 def _stop_mid_way(uri: str, thread_id: str, grace: float = GRACE) -> tuple[int, float, str]:
     """Start a paced meeting, SIGTERM it after three model calls; (status, seconds, stderr)."""
-    run = subprocess.Popen(
-        _cmd("demo", "meeting", "--protocol", "round_robin", "--db", uri, "--thread-id",
-             thread_id, "--pace", "0.4", "--grace", str(grace)),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env=_env(),
+    run = council_popen(
+        "demo", "meeting", "--protocol", "round_robin", "--db", uri, "--thread-id", thread_id,
+        "--pace", "0.4", "--grace", str(grace), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while _calls(uri, thread_id)[0] < 3:
