@@ -8,16 +8,11 @@ from typing import Any
 import pytest
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
-from pydantic import BaseModel
 
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.nodes.schemas import Verdict
 from tests.probes import Overlap, OverlapModel
-
-
-class Verdict(BaseModel):
-    winner: str
-    confidence: float
 
 
 def test_usage_comes_from_usage_metadata(org: Org) -> None:

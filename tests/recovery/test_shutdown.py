@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.processes import wait_for_line
+
 SCRIPTS = Path(__file__).parent / "scripts"
 CHILD = SCRIPTS / "shutdown_child.py"
 sys.path.insert(0, str(SCRIPTS))
@@ -22,17 +24,6 @@ sys.path.insert(0, str(SCRIPTS))
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"BLOCK", "UNBLOCK", "STEP_SECONDS"}}
     return {**env, **extra}
-
-
-def _wait_for(log: Path, line: str, proc: subprocess.Popen[str], timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if log.exists() and line in log.read_text().splitlines():
-            return
-        if proc.poll() is not None:
-            pytest.fail(f"worker exited early: {proc.stderr.read() if proc.stderr else ''}")
-        time.sleep(0.02)
-    pytest.fail(f"{line!r} never appeared in {log}")
 
 
 def _stop_mid_run(
@@ -57,7 +48,7 @@ def _stop_mid_run(
         text=True,
         env=_env(**env),
     ) as proc:
-        _wait_for(log, at, proc)
+        wait_for_line(log, at, proc)
         started = time.monotonic()
         for signum in signals:
             proc.send_signal(signum)
