@@ -1,4 +1,5 @@
-"""Shared fixtures: one PostgreSQL server per session, a fresh database per test."""
+"""Shared fixtures: one PostgreSQL server per session, a fresh database per test, and the
+memory-or-Postgres matrix (`backend`): the same test on in-memory stores and on Postgres."""
 
 from __future__ import annotations
 
@@ -6,15 +7,18 @@ import os
 import tempfile
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from psycopg import sql
 
-from langgraph_council.checkpoints import embedded_postgres, setup_database
+from langgraph_council.checkpoints import embedded_postgres, postgres_checkpointer, setup_database
 from langgraph_council.nodes import AgentProfile, Org
+from tests.backends import ASYNC_COMMIT, BACKENDS, Backend
 
 SERVER_URI_ENV = "COUNCIL_TEST_PG_URI"
 
@@ -60,6 +64,38 @@ def pg_db(pg_uri: str) -> str:
     """A fresh database with LangGraph's and this package's tables set up."""
     setup_database(pg_uri)
     return pg_uri
+
+
+@pytest.fixture
+def pg_saver(pg_db: str) -> Iterator[BaseCheckpointSaver[Any]]:
+    """The Postgres checkpointer on the test's database (tables already set up)."""
+    with postgres_checkpointer(pg_db, setup=False) as saver:
+        yield saver
+
+
+# -- the memory-or-Postgres matrix (the kit is `tests.backends.Backend`) -----------------
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that takes `backend` runs once per backend; guard-store tests once more."""
+    if "backend" in metafunc.fixturenames:
+        extra = [ASYNC_COMMIT] if "guard_store" in metafunc.fixturenames else []
+        metafunc.parametrize("backend", [*BACKENDS, *extra], indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> Iterator[Backend]:
+    """The memory-or-Postgres matrix: a `Backend` kit, once in memory and once on Postgres."""
+    kind: str = request.param
+    uri = None if kind == "memory" else request.getfixturevalue("pg_db")
+    with ExitStack() as stack:
+        yield Backend(kind, uri, stack)
+
+
+@pytest.fixture
+def guard_store(backend: Backend) -> Any:
+    """The guard-state store of the matrix (with a third run: Postgres, asynchronous commit)."""
+    return backend.guard_store
 
 
 ORG_YAML = Path(__file__).parent / "data" / "org.yaml"

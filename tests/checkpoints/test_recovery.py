@@ -14,6 +14,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from tests.processes import wait_for_line
+
 SCRIPT = Path(__file__).parent / "scripts" / "steps_graph.py"
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -30,17 +32,6 @@ def _run(uri: str, thread: str, log: Path, mode: str, *, unblock: bool = True) -
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
-
-
-def _wait_for(log: Path, line: str, proc: subprocess.Popen[str], timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if log.exists() and line in log.read_text().splitlines():
-            return
-        if proc.poll() is not None:
-            pytest.fail(f"worker exited early: {proc.stderr.read() if proc.stderr else ''}")
-        time.sleep(0.05)
-    pytest.fail(f"{line!r} never appeared in {log}")
 
 
 def _wait_for_pending_write(uri: str, thread: str, timeout: float = 30) -> None:
@@ -68,8 +59,8 @@ def test_sigkill_mid_graph_resumes_without_rerunning_finished_steps(
         text=True,
         env={k: v for k, v in os.environ.items() if k != "UNBLOCK"},
     ) as proc:
-        _wait_for(log, "slow", proc)
-        _wait_for(log, "fast", proc)
+        wait_for_line(log, "slow", proc)
+        wait_for_line(log, "fast", proc)
         _wait_for_pending_write(pg_db, "t-crash")  # `fast` finished and its write is stored
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)

@@ -6,9 +6,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
-from langgraph.checkpoint.postgres import PostgresSaver
 
-from langgraph_council.checkpoints import EscalationQueue, postgres_checkpointer
+from langgraph_council.checkpoints import EscalationQueue
 from langgraph_council.nodes import Conflict, ConflictPosition, Org
 
 DECIDE_JUNIOR = {
@@ -76,13 +75,6 @@ class Kit:
 def kit(org: Org) -> Kit:
     """Builders for positions, conflicts and run configs over the suite's org."""
     return Kit(org)
-
-
-@pytest.fixture
-def saver(pg_db: str) -> Iterator[PostgresSaver]:
-    """A Postgres checkpointer on a fresh database with every table set up."""
-    with postgres_checkpointer(pg_db, setup=False) as checkpointer:
-        yield checkpointer
 
 
 @pytest.fixture

@@ -119,9 +119,9 @@ def test_a_senior_third_party_wins_even_when_the_others_share_no_manager(
 
 @pytest.mark.postgres
 def test_same_rank_without_a_common_manager_escalates_instead_of_raising(
-    kit: Any, org: Org, saver: PostgresSaver
+    kit: Any, org: Org, pg_saver: PostgresSaver
 ) -> None:
-    graph = create_conflict_graph(org, checkpointer=saver)
+    graph = create_conflict_graph(org, checkpointer=pg_saver)
     for index, agents in enumerate(permutations(["ui_dev", "qa_engineer"])):
         out = graph.invoke({"conflict": kit.conflict(*agents)}, kit.thread(f"t{index}"))
         (pending,) = out["__interrupt__"]
@@ -138,11 +138,11 @@ def test_the_human_path_without_a_checkpointer_says_what_is_missing(kit: Any, or
 
 @pytest.mark.postgres
 def test_a_thread_resolving_conflicts_in_turn_starts_each_clean(
-    kit: Any, org: Org, saver: PostgresSaver
+    kit: Any, org: Org, pg_saver: PostgresSaver
 ) -> None:
     verdict = {"winning_agent_id": "frontend_lead", "confidence": 0.8, "reasoning": "UX first"}
     graph = create_conflict_graph(
-        org, Roster(org, {"cto": ScriptedChatModel([verdict])}), checkpointer=saver
+        org, Roster(org, {"cto": ScriptedChatModel([verdict])}), checkpointer=pg_saver
     )
     cfg = kit.thread("t")
     first = graph.invoke({"conflict": kit.conflict("backend_lead", "frontend_lead")}, cfg)

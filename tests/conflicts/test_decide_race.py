@@ -40,9 +40,9 @@ def _forks(graph: Any, thread_id: str) -> int:
 
 @pytest.mark.slow
 def test_two_processes_deciding_at_once_resume_each_thread_once(
-    kit: Any, org: Org, saver: PostgresSaver, pg_db: str, pg_queue: EscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, pg_db: str, pg_queue: EscalationQueue
 ) -> None:
-    graph = create_conflict_graph(org, config=HUMAN, checkpointer=saver, escalations=pg_queue)
+    graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=pg_queue)
     ids = []
     for i in range(ROUNDS):
         conflict = kit.conflict("junior_dev", "senior_dev", conflict_id=f"c{i}")
@@ -74,9 +74,9 @@ def test_two_processes_deciding_at_once_resume_each_thread_once(
 
 
 def test_a_thread_that_moved_on_stores_nothing_and_says_why(
-    kit: Any, org: Org, saver: PostgresSaver, pg_queue: EscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
-    graph = create_conflict_graph(org, config=HUMAN, checkpointer=saver, escalations=pg_queue)
+    graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=pg_queue)
     waiting = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
     escalation_id = waiting["__interrupt__"][0].value["escalation_id"]
     other = kit.conflict("backend_lead", "frontend_lead", conflict_id="c2")
@@ -94,9 +94,9 @@ def test_a_thread_that_moved_on_stores_nothing_and_says_why(
 
 
 def test_a_resume_that_bypasses_the_queue_cannot_contradict_the_row(
-    kit: Any, org: Org, saver: PostgresSaver, pg_queue: EscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
-    graph = create_conflict_graph(org, config=HUMAN, checkpointer=saver, escalations=pg_queue)
+    graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=pg_queue)
     cfg = kit.thread("t")
     out = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg)
     escalation_id = out["__interrupt__"][0].value["escalation_id"]

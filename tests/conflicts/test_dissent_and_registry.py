@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -11,7 +10,6 @@ from langgraph.graph import END, START, StateGraph
 from syrupy.assertion import SnapshotAssertion
 
 import langgraph_council.graphs._conflicts as conflicts_module
-from langgraph_council.checkpoints import PostgresDissentStore
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
     build_conflict_graph,
@@ -21,21 +19,19 @@ from langgraph_council.graphs import (
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org, Roster
 from langgraph_council.nodes._conflicts.dissent import (
     DissentStore,
-    InMemoryDissentStore,
     build_dissent_records,
 )
 from langgraph_council.nodes._conflicts.state import StrategyInput, StrategyOutput, StrategyState
+from tests.backends import Backend
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-def dissent_store(request: pytest.FixtureRequest) -> Iterator[DissentStore]:
-    if request.param == "memory":
-        yield InMemoryDissentStore()
-    else:
-        with PostgresDissentStore.from_conn_string(request.getfixturevalue("pg_db")) as store:
-            yield store
+@pytest.fixture
+def dissent_store(backend: Backend) -> DissentStore:
+    """The dissent store of the memory-or-Postgres matrix."""
+    store: DissentStore = backend.dissent_store
+    return store
 
 
 def _resolve(

@@ -18,7 +18,6 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import (
     EscalationError,
     EscalationQueue,
-    InMemoryEscalationQueue,
     PostgresDissentStore,
     async_postgres_checkpointer,
 )
@@ -31,6 +30,7 @@ from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
 from langgraph_council.nodes._conflicts.models import utc_now
 from langgraph_council.nodes._escalation.resume import escalation_resume_command
 from langgraph_council.nodes._escalation.store import EscalationStore as BaseEscalationQueue
+from tests.backends import Backend
 
 pytestmark = pytest.mark.postgres
 HUMAN = ConflictResolutionConfig(strategy="human")
@@ -53,7 +53,7 @@ def _run_worker(*args: str) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_created_in_one_process_and_decided_in_another(
-    pg_db: str, saver: PostgresSaver, pg_queue: EscalationQueue
+    pg_db: str, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
     started = _run_worker("start", pg_db, "thread-1")
     queue = pg_queue
@@ -74,31 +74,30 @@ def test_created_in_one_process_and_decided_in_another(
         stored = dissent.list(agent_id="senior_dev")
     assert [r.decided_by for r in stored] == ["human:ann"]
     graph = create_conflict_graph(
-        Org.load(WORKER.parents[1] / "data" / "org.yaml"), checkpointer=saver
+        Org.load(WORKER.parents[1] / "data" / "org.yaml"), checkpointer=pg_saver
     )
     final = graph.get_state({"configurable": {"thread_id": "thread-1"}})
     assert final.next == () and final.values["resolution"].outcome == "resolved_by_human"
 
 
-def _human_graph(org: Org, saver: PostgresSaver | None, queue: Any, **kw: Any) -> Any:
+def _human_graph(org: Org, pg_saver: PostgresSaver | None, queue: Any, **kw: Any) -> Any:
     return create_conflict_graph(
-        org, config=kw.pop("config", HUMAN), checkpointer=saver, escalations=queue, **kw
+        org, config=kw.pop("config", HUMAN), checkpointer=pg_saver, escalations=queue, **kw
     )
 
 
-@pytest.fixture(params=["postgres", "memory"])
-def queue(request: pytest.FixtureRequest) -> BaseEscalationQueue:
-    """Each queue implementation, with the same rules."""
-    if request.param == "postgres":
-        return request.getfixturevalue("pg_queue")  # type: ignore[no-any-return]
-    return InMemoryEscalationQueue()
+@pytest.fixture
+def queue(backend: Backend) -> BaseEscalationQueue:
+    """Each queue implementation (the memory-or-Postgres matrix), with the same rules."""
+    queue: BaseEscalationQueue = backend.escalations
+    return queue
 
 
 def test_an_overdue_escalation_expires_to_escalated_to_human(
-    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
     config = ConflictResolutionConfig(strategy="human", human={"timeout_seconds": 60})
-    graph = _human_graph(org, saver, queue, config=config)
+    graph = _human_graph(org, pg_saver, queue, config=config)
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
     (pending,) = queue.pending()
     assert pending.expires_at is not None
@@ -123,10 +122,10 @@ def test_an_overdue_escalation_expires_to_escalated_to_human(
 
 
 def test_two_parallel_escalations_are_decided_in_one_resume(
-    kit: Any, org: Org, saver: PostgresSaver, pg_queue: EscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
     queue = pg_queue
-    batch = create_conflict_batch_graph(org, config=HUMAN, checkpointer=saver, escalations=queue)
+    batch = create_conflict_batch_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=queue)
     conflicts = [
         kit.conflict("junior_dev", "senior_dev", conflict_id="a"),
         kit.conflict("ui_dev", "qa_engineer", conflict_id="b", kind="process"),
@@ -145,9 +144,9 @@ def test_two_parallel_escalations_are_decided_in_one_resume(
 
 
 def test_a_malformed_resume_re_asks_and_loses_nothing(
-    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
-    graph = _human_graph(org, saver, queue)
+    graph = _human_graph(org, pg_saver, queue)
     cfg, conflict = kit.thread("t"), kit.conflict("junior_dev", "senior_dev")
     first = graph.invoke({"conflict": conflict}, cfg)
     escalation_id = first["__interrupt__"][0].value["escalation_id"]
@@ -167,10 +166,10 @@ def test_a_malformed_resume_re_asks_and_loses_nothing(
 
 
 def test_the_database_refuses_impossible_rows(
-    kit: Any, org: Org, saver: PostgresSaver, pg_db: str, pg_queue: EscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, pg_db: str, pg_queue: EscalationQueue
 ) -> None:
     queue = pg_queue
-    graph = _human_graph(org, saver, queue)
+    graph = _human_graph(org, pg_saver, queue)
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t1"))
     (pending,) = queue.pending()
     with psycopg.connect(pg_db, autocommit=True) as conn:
@@ -210,9 +209,9 @@ def test_the_database_refuses_impossible_rows(
 
 
 def test_a_forged_expiry_is_refused_and_re_asked(
-    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
-    graph = _human_graph(org, saver, queue)
+    graph = _human_graph(org, pg_saver, queue)
     cfg = kit.thread("forged")
     first = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg)
     escalation_id = first["__interrupt__"][0].value["escalation_id"]
@@ -227,8 +226,8 @@ async def test_decided_with_an_async_checkpointer(
     kit: Any, org: Org, pg_db: str, pg_queue: EscalationQueue
 ) -> None:
     queue = pg_queue
-    async with async_postgres_checkpointer(pg_db, setup=False) as saver:
-        graph = create_conflict_graph(org, config=HUMAN, checkpointer=saver, escalations=queue)
+    async with async_postgres_checkpointer(pg_db, setup=False) as pg_saver:
+        graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=queue)
         out = await graph.ainvoke(
             {"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("a")
         )
@@ -239,9 +238,9 @@ async def test_decided_with_an_async_checkpointer(
 
 
 def test_the_same_conflict_escalated_again_in_one_thread_gets_a_new_row(
-    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
-    graph = _human_graph(org, saver, queue)
+    graph = _human_graph(org, pg_saver, queue)
     conflict = kit.conflict("junior_dev", "senior_dev")
     first = graph.invoke({"conflict": conflict}, kit.thread("t"))["__interrupt__"][0].value
     queue.decide(first["escalation_id"], kit.decide_junior, graph)
@@ -267,11 +266,11 @@ def test_the_same_conflict_escalated_again_in_one_thread_gets_a_new_row(
 
 
 def test_endless_malformed_answers_close_the_escalation_unresolved(
-    kit: Any, org: Org, saver: PostgresSaver, queue: BaseEscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, queue: BaseEscalationQueue
 ) -> None:
     from langgraph_council.nodes._conflicts.human import MAX_HUMAN_ATTEMPTS
 
-    graph = _human_graph(org, saver, queue)
+    graph = _human_graph(org, pg_saver, queue)
     cfg = kit.thread("t")
     out = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg)
     escalation_id = out["__interrupt__"][0].value["escalation_id"]
@@ -290,8 +289,8 @@ async def test_the_batch_graph_resolves_in_parallel_and_refuses_duplicate_ids(
         kit.conflict("junior_dev", "senior_dev", conflict_id="a"),
         kit.conflict("backend_lead", "frontend_lead", conflict_id="b"),
     ]
-    async with async_postgres_checkpointer(pg_db, setup=False) as saver:
-        batch = create_conflict_batch_graph(org, checkpointer=saver)
+    async with async_postgres_checkpointer(pg_db, setup=False) as pg_saver:
+        batch = create_conflict_batch_graph(org, checkpointer=pg_saver)
         out = await batch.ainvoke({"conflicts": conflicts}, kit.thread("t"))
     assert [r.winning_agent_id for r in out["resolutions"]] == ["senior_dev", "backend_lead"]
     assert sorted(r.dissenting_agent_id for r in out["dissent_records"]) == [

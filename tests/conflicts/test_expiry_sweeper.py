@@ -47,10 +47,10 @@ def test_an_escalation_opened_with_defaults_expires_in_a_day(kit: Any, org: Org)
 
 @pytest.mark.postgres
 def test_the_sweeper_expires_an_escalation_on_its_own_schedule(
-    kit: Any, org: Org, saver: PostgresSaver, pg_queue: EscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
     config = ConflictResolutionConfig(strategy="human", human={"timeout_seconds": 1})
-    graph = create_conflict_graph(org, config=config, checkpointer=saver, escalations=pg_queue)
+    graph = create_conflict_graph(org, config=config, checkpointer=pg_saver, escalations=pg_queue)
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
     assert graph.get_state(kit.thread("t")).interrupts
     stop = threading.Event()

@@ -40,14 +40,14 @@ def test_a_clear_review_resolves_by_hybrid(kit: Any, org: Org) -> None:
 
 @pytest.mark.postgres
 def test_an_ambiguous_review_reaches_a_human_with_the_review_attached(
-    kit: Any, org: Org, saver: PostgresSaver, pg_queue: EscalationQueue
+    kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
     queue = pg_queue
     graph = create_conflict_graph(
         org,
         Roster(org, default_model=hybrid_model(review("senior_dev", 0.4))),
         config=ConflictResolutionConfig(strategy="hybrid"),
-        checkpointer=saver,
+        checkpointer=pg_saver,
         escalations=queue,
     )
     out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, kit.thread("t"))
@@ -117,7 +117,7 @@ async def test_no_agreement_goes_to_the_best_matching_expert(kit: Any, org: Org)
 
 
 @pytest.mark.postgres
-def test_a_failed_arbitration_reaches_a_human(kit: Any, org: Org, saver: PostgresSaver) -> None:
+def test_a_failed_arbitration_reaches_a_human(kit: Any, org: Org, pg_saver: PostgresSaver) -> None:
     def script(call: ScriptCall) -> Any:
         if call.agent_id in PARTIES:
             return turn("no")
@@ -128,7 +128,7 @@ def test_a_failed_arbitration_reaches_a_human(kit: Any, org: Org, saver: Postgre
         org,
         Roster(org, default_model=ScriptedChatModel(script)),
         config=config,
-        checkpointer=saver,
+        checkpointer=pg_saver,
     )
     out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, kit.thread("t"))
     payload = out["__interrupt__"][0].value

@@ -93,7 +93,7 @@ def test_a_text_only_leader_writing_json_synthesis_has_it_read(org: Org) -> None
 
 @pytest.mark.postgres
 def test_a_human_strategy_graph_run_with_an_empty_context_asks_a_human(
-    kit: Any, org: Org, saver: PostgresSaver
+    kit: Any, org: Org, pg_saver: PostgresSaver
 ) -> None:
     # LangGraph Server sends context={} when the caller gave none: the build config must hold.
     model = ScriptedChatModel([])
@@ -101,7 +101,7 @@ def test_a_human_strategy_graph_run_with_an_empty_context_asks_a_human(
         org,
         Roster(org, default_model=model),
         config=ConflictResolutionConfig(strategy="human"),
-        checkpointer=saver,
+        checkpointer=pg_saver,
     )
     out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, kit.thread("t"), context={})
     assert out["__interrupt__"][0].value["conflict_id"] == "c1"

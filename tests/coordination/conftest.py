@@ -5,13 +5,11 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
-from langgraph.checkpoint.memory import InMemorySaver
 
-from langgraph_council.checkpoints import postgres_checkpointer
 from langgraph_council.graphs import (
     CoordinationConfig,
     ManualDecomposer,
@@ -20,53 +18,50 @@ from langgraph_council.graphs import (
 from langgraph_council.nodes import AgentProfile, Org, Task
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes._pipeline.report import CoordinationResult
+from tests.probes import Overlap
 
 
 class Recorder:
     """A sync executor that records each call; `fail` names subtasks that raise.
 
-    `delay` seconds per call (sync sleep) and `peak` tracks the most calls running at once.
+    `delay` seconds per call (sync sleep); `peak` is the most calls running at once, and with
+    `gate=n` the first calls wait until n run together (see `tests.probes.Overlap`).
     """
 
-    def __init__(self, fail: Sequence[str] = (), delay: float = 0.0) -> None:
+    def __init__(self, fail: Sequence[str] = (), delay: float = 0.0, gate: int = 0) -> None:
         self.fail, self.delay = set(fail), delay
         self.calls: list[str] = []
         self.runs: dict[str, SubtaskRun] = {}
+        self.overlap = Overlap(gate)
         self._lock = threading.Lock()
-        self._running = 0
-        self.peak = 0
 
-    def _enter(self, run: SubtaskRun) -> None:
+    @property
+    def peak(self) -> int:
+        """The most calls that ran at once."""
+        return self.overlap.peak
+
+    def _record(self, run: SubtaskRun) -> None:
         with self._lock:
             self.calls.append(run.subtask.id)
             self.runs[run.subtask.id] = run
-            self._running += 1
-            self.peak = max(self.peak, self._running)
 
-    def _leave(self) -> None:
-        with self._lock:
-            self._running -= 1
+    def _result(self, run: SubtaskRun) -> str:
+        if run.subtask.id in self.fail:
+            raise RuntimeError(f"{run.subtask.id} broke")
+        return f"{run.subtask.id} done by {run.agent.id}"
 
     def __call__(self, run: SubtaskRun) -> str:
-        self._enter(run)
-        try:
+        with self.overlap.hold():
+            self._record(run)
             time.sleep(self.delay)
-            if run.subtask.id in self.fail:
-                raise RuntimeError(f"{run.subtask.id} broke")
-            return f"{run.subtask.id} done by {run.agent.id}"
-        finally:
-            self._leave()
+            return self._result(run)
 
     async def arun(self, run: SubtaskRun) -> str:
         """The async twin (pass `recorder.arun` as the executor)."""
-        self._enter(run)
-        try:
+        async with self.overlap.ahold():
+            self._record(run)
             await asyncio.sleep(self.delay)
-            if run.subtask.id in self.fail:
-                raise RuntimeError(f"{run.subtask.id} broke")
-            return f"{run.subtask.id} done by {run.agent.id}"
-        finally:
-            self._leave()
+            return self._result(run)
 
 
 def rows(spec: Mapping[str, Sequence[str]], **common: Any) -> list[dict[str, Any]]:
@@ -78,16 +73,6 @@ def rows(spec: Mapping[str, Sequence[str]], **common: Any) -> list[dict[str, Any
 TASK = Task(id="t1", title="Ship the billing API", owner_id="cto")
 
 MakeGraph = Callable[..., Any]
-
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-def saver(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """The same tests on InMemorySaver and on the Postgres checkpointer."""
-    if request.param == "memory":
-        yield InMemorySaver()
-        return
-    with postgres_checkpointer(request.getfixturevalue("pg_db")) as pg:
-        yield pg
 
 
 @pytest.fixture

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-
-from langgraph_council.checkpoints import PostgresGuardStateStore, PostgresLoopRecordStore
 from langgraph_council.graphs import ManualDecomposer, create_coordination_graph
 from langgraph_council.guards import (
     CircuitBreakerConfig,
     InMemoryGuardStateStore,
-    InMemoryLoopRecordStore,
     LoopPreventionConfig,
 )
 from langgraph_council.nodes import Org, Task
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
+from tests.backends import Backend
 
 from .conftest import Recorder, run
 
@@ -36,22 +30,8 @@ PLAN = [
 ]
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-def stores(request: pytest.FixtureRequest) -> Iterator[tuple[Any, Any]]:
-    """(guard state store, loop record store) in memory and on Postgres."""
-    if request.param == "memory":
-        yield InMemoryGuardStateStore(), InMemoryLoopRecordStore()
-        return
-    uri = request.getfixturevalue("pg_db")
-    with (
-        PostgresGuardStateStore.from_conn_string(uri) as guard_store,
-        PostgresLoopRecordStore.from_conn_string(uri) as records,
-    ):
-        yield guard_store, records
-
-
-def test_a_handoff_back_up_the_chain_is_blocked_and_recorded(org: Org, saver, stores) -> None:
-    guard_store, records = stores
+def test_a_handoff_back_up_the_chain_is_blocked_and_recorded(org: Org, backend: Backend) -> None:
+    guard_store, records, saver = backend.guard_store, backend.loop_records, backend.checkpointer
     recorder = Recorder()
     graph = create_coordination_graph(
         org,

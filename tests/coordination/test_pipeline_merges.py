@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +17,13 @@ from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_c
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
 from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.cli_runner import council
 from tests.coordination import workspace_pipeline as wp
 from tests.coordination.gitrepo import branches, commit_all, git, make_repo, no_git_identity
 from tests.coordination.gitrepo import snapshot as checkout
 
 __all__ = ["no_git_identity"]
 
-ROOT = Path(__file__).parents[2]
 LIB = "def compute(x):\n    return x * 2\n"
 APP = "import lib\n\nprint(lib.compute(2))\n"
 RENAME = [
@@ -204,12 +202,9 @@ def test_a_conflict_is_decided_from_a_second_os_process(pg_db: str, tmp_path: Pa
             assert (asked["subtask"], asked["files"]) == ("right", ["shared.py"])
             (row,) = queue.pending(kind="merge")
             assert "shared.py" in row.subject and row.details["files"] == ["shared.py"]
-            decided = subprocess.run(
-                [sys.executable, "-m", "langgraph_council.graphs.cli", "escalations", "decide",
-                 row.id, "--drop", "--by", "dana", "--db", pg_db, "--json",
-                 "--graph", "tests/coordination/workspace_pipeline.py:make_graph"],
-                capture_output=True, text=True, timeout=120, check=False, cwd=ROOT,
-                env={**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"},
+            decided = council(
+                "escalations", "decide", row.id, "--drop", "--by", "dana", "--db", pg_db,
+                "--json", "--graph", "tests/coordination/workspace_pipeline.py:make_graph",
             )  # fmt: skip
             assert decided.returncode == 0, decided.stdout + decided.stderr
             assert json.loads(decided.stdout)["pending"] == []

@@ -53,10 +53,10 @@ def _graph(org: Org, repo: Path, writer: Writer, plan=THREE, saver=None, **kw):
     )
 
 
-def test_wave_two_builds_on_wave_one_and_the_checkout_is_untouched(org, repo, saver) -> None:
+def test_wave_two_builds_on_wave_one_and_the_checkout_is_untouched(org, repo, backend) -> None:
     before = snapshot(repo)
     writer = Writer(THREE_EDITS)
-    result = run(_graph(org, repo, writer, saver=saver), TASK)
+    result = run(_graph(org, repo, writer, saver=backend.checkpointer), TASK)
     assert result.rollup == "completed"
     assert writer.seen["c"] >= {"a.py", "b.py", "app.py"}  # wave 1's merged files
     assert "b.py" not in writer.seen["a"] and "a.py" not in writer.seen["b"]

@@ -30,9 +30,9 @@ def _waves(result) -> list[set[str]]:
     ],
     ids=["independent", "chain", "diamond"],
 )
-def test_waves_are_dependency_levels(make_graph, saver, spec, waves) -> None:
+def test_waves_are_dependency_levels(make_graph, backend, spec, waves) -> None:
     recorder = Recorder()
-    result = run(make_graph(rows(spec), recorder, checkpointer=saver))
+    result = run(make_graph(rows(spec), recorder, checkpointer=backend.checkpointer))
     assert _waves(result) == waves
     assert result.rollup == "completed"
     # each wave ran after the previous one finished: call order respects the levels

@@ -31,11 +31,11 @@ def test_rollup_rules_first_match_wins(statuses, expected) -> None:
     assert rollup_status(statuses) == expected
 
 
-def test_dependency_gate_skips_dependents_of_failed_work(make_graph, saver) -> None:
+def test_dependency_gate_skips_dependents_of_failed_work(make_graph, backend) -> None:
     """fail_fast=False: b fails, so c (needs b) is skipped, not run; d (needs a) still runs."""
     recorder = Recorder(fail=["b"])
     plan = rows({"a": [], "b": [], "c": ["b"], "d": ["a"], "e": ["c"]})
-    result = run(make_graph(plan, recorder, checkpointer=saver))
+    result = run(make_graph(plan, recorder, checkpointer=backend.checkpointer))
     assert sorted(recorder.calls) == ["a", "b", "d"]
     assert result.statuses == {
         "a": "completed",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 from langchain_core.messages import AIMessage
 
@@ -58,3 +59,10 @@ def peers() -> Org:
 def roots() -> Org:
     """Two peers at the top of the hierarchy: nobody to escalate to but a human."""
     return Org([agent("alice"), agent("bob")])
+
+
+async def run(graph: Any, inp: Any, mode: str, **kw: Any) -> dict[str, Any]:
+    """`graph.invoke(inp, **kw)`, or `ainvoke` when `mode` is "async"."""
+    if mode == "async":
+        return await graph.ainvoke(inp, **kw)  # type: ignore[no-any-return]
+    return graph.invoke(inp, **kw)  # type: ignore[no-any-return]

@@ -18,14 +18,7 @@ from langgraph_council.guards import (
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
-from tests.delegation.scripts import HandOffReply, hand_to, ping_pong
-
-
-async def run(graph: Any, inp: Any, mode: str, **kw: Any) -> dict[str, Any]:
-    if mode == "async":
-        return await graph.ainvoke(inp, **kw)  # type: ignore[no-any-return]
-    return graph.invoke(inp, **kw)  # type: ignore[no-any-return]
-
+from tests.delegation.scripts import HandOffReply, hand_to, ping_pong, run
 
 MODES = pytest.mark.parametrize("mode", ["sync", "async"])
 

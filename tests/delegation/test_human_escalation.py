@@ -27,17 +27,11 @@ from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
 from langgraph_council.nodes._escalation.models import EscalationError
 from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes.testing import ScriptedChatModel
-from tests.delegation.scripts import ping_pong
+from tests.delegation.scripts import ping_pong, run
 
 APP = Path(__file__).with_name("pingpong_app.py")
 PEERS = DelegationConfig(enforce_chain_of_command=False)
 MODES = pytest.mark.parametrize("mode", ["sync", "async"])
-
-
-async def run(graph: Any, inp: Any, mode: str, **kw: Any) -> dict[str, Any]:
-    if mode == "async":
-        return await graph.ainvoke(inp, **kw)  # type: ignore[no-any-return]
-    return graph.invoke(inp, **kw)  # type: ignore[no-any-return]
 
 
 def _top_graph(org: Org, queue: EscalationStore | None = None, **kw: Any) -> Any:

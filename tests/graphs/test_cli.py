@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from langgraph_council.graphs.cli import main
+from tests.cli_runner import council
 
 
 def test_demo_conflict_in_memory_prints_the_resolution(capsys: pytest.CaptureFixture[str]) -> None:
@@ -27,22 +26,6 @@ def test_demo_meeting_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [c["phase"] for c in minutes["contributions"]].count("position_paper") == 4
     flagged = [a for a in minutes["action_items"] if a["flagged"]]
     assert flagged and flagged[0]["assignee_id"] is None  # ui_dev was not in the meeting
-
-
-ROOT = Path(__file__).parents[2]
-
-
-def council(*args: str) -> subprocess.CompletedProcess[str]:
-    """`council ARGS` in a second OS process, as a user in another shell runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "langgraph_council.graphs.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=ROOT,
-        env={**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"},
-    )
 
 
 @pytest.mark.postgres

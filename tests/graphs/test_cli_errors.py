@@ -4,9 +4,6 @@ database password never shows (issue 14, item 7)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,20 +14,7 @@ from langgraph_council.graphs._cli.backend import mask_uri
 from langgraph_council.graphs._cli.output import print_escalation, print_escalations
 from langgraph_council.graphs.cli import main
 from langgraph_council.nodes._escalation.models import Escalation
-
-ROOT = Path(__file__).parents[2]
-
-
-def council(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "langgraph_council.graphs.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=ROOT,
-        env={**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true", "COLUMNS": "300"},
-    )
+from tests.cli_runner import council
 
 
 def _one_line(err: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from langgraph_council.graphs.cli import main
+from tests.cli_runner import council
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -89,17 +89,6 @@ def test_the_parsers_choices_are_the_built_in_registries() -> None:
     assert checked.returncode == 0, checked.stderr
 
 
-def _council(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "langgraph_council.graphs.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"},
-    )
-
-
 def test_help_and_version_answer_without_loading_langgraph() -> None:
     probe = (
         "import sys; from langgraph_council.graphs import cli; "
@@ -107,15 +96,15 @@ def test_help_and_version_answer_without_loading_langgraph() -> None:
     )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.stdout.strip() == "[]", loaded.stderr
-    version = _council("--version")
+    version = council("--version")
     assert version.returncode == 0 and version.stdout.strip().startswith("council 0.")
 
 
 def test_tracebacks_only_with_debug(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("org: {agents: []}\nmeeting: {leader: x}\n")
-    plain = _council("run", str(bad), "--memory")
+    plain = council("run", str(bad), "--memory")
     assert plain.returncode == 1 and "Traceback" not in plain.stderr
     assert len(plain.stderr.strip().splitlines()) == 1
-    debug = _council("--debug", "run", str(bad), "--memory")
+    debug = council("--debug", "run", str(bad), "--memory")
     assert debug.returncode == 1 and "Traceback" in debug.stderr

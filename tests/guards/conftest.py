@@ -1,4 +1,4 @@
-"""Fixtures for the guard tests: the guard-state store over memory and Postgres."""
+"""Fixtures for the guard tests (the memory-or-Postgres `guard_store` is in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -6,23 +6,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from langgraph_council.checkpoints import PostgresGuardStateStore
-from langgraph_council.guards import GuardStateStore, InMemoryGuardStateStore
+from langgraph_council.checkpoints import PostgresGuardStateStore, setup_database
+from tests.conftest import fresh_database
 
 
-@pytest.fixture(
-    params=[
-        "memory",
-        pytest.param("postgres", marks=pytest.mark.postgres),
-        pytest.param("postgres-async-commit", marks=pytest.mark.postgres),
-    ]
-)
-def guard_store(request: pytest.FixtureRequest) -> Iterator[GuardStateStore]:
-    """The same tests run on the in-memory store and on the Postgres store (both commit modes)."""
-    if request.param == "memory":
-        yield InMemoryGuardStateStore()
-        return
-    uri = request.getfixturevalue("pg_db")
-    synchronous = request.param == "postgres"
-    with PostgresGuardStateStore.from_conn_string(uri, synchronous_commit=synchronous) as store:
-        yield store
+@pytest.fixture(scope="module")
+def pg_store(pg_server: str) -> Iterator[PostgresGuardStateStore]:
+    """One Postgres guard store for the module's hypothesis examples (each uses fresh names)."""
+    with fresh_database(pg_server, "test_guards") as uri:
+        setup_database(uri)
+        with PostgresGuardStateStore.from_conn_string(uri) as store:
+            yield store

@@ -5,6 +5,9 @@ MODE `ordinary`: every attempt a new task, alternating direction (never a bounce
 MODE `bounce`: both workers walk the same tasks, each handed alice -> bob and straight back
 (every task that comes back is a bounce).
 Prints one JSON line: {"name", "attempted", "passed", "mechanisms", "seconds"}.
+
+The limits are the reference defaults (10 per window + 3 burst, breaker at 3 bounces); the
+windows are an hour instead of a minute or ten, so a slow machine cannot slide them mid-run.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ import json
 import sys
 import time
 from collections import Counter
+from typing import Any
 
 from langgraph_council.checkpoints import PostgresGuardStateStore
 from langgraph_council.guards import LoopGuard, LoopPreventionConfig
+
+HOUR = 3600.0
 
 
 def _attempt(name: str, mode: str, i: int) -> tuple[str, str, str]:
@@ -27,8 +33,14 @@ def _attempt(name: str, mode: str, i: int) -> tuple[str, str, str]:
 def main(
     uri: str, name: str, attempts: int, start_at: float, mode: str, threshold: int | None
 ) -> None:
-    breaker = {} if threshold is None else {"bounce_threshold": threshold}
-    config = LoopPreventionConfig(circuit_breaker=breaker)
+    breaker: dict[str, Any] = {"bounce_window_seconds": HOUR, "cooldown_seconds": HOUR}
+    if threshold is not None:
+        breaker["bounce_threshold"] = threshold
+    config = LoopPreventionConfig(
+        rate_limit={"window_seconds": HOUR},
+        circuit_breaker=breaker,
+        dedup_window_seconds=HOUR,
+    )
     work = [_attempt(name, mode, i) for i in range(attempts)]
     mechanisms: Counter[str] = Counter()
     with PostgresGuardStateStore.from_conn_string(uri) as store:

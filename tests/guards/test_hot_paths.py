@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import threading
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import psycopg
@@ -14,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from psycopg.rows import dict_row
 
-from langgraph_council.checkpoints import PostgresGuardStateStore, setup_database
+from langgraph_council.checkpoints import PostgresGuardStateStore
 from langgraph_council.guards import (
     GuardOutcome,
     InMemoryGuardStateStore,
@@ -27,7 +26,6 @@ from langgraph_council.guards._rules import (
     check_pair,
     evaluate_pair,
 )
-from tests.conftest import fresh_database
 
 T0 = datetime(2026, 4, 1, tzinfo=UTC)
 CONFIG = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 100})
@@ -79,15 +77,6 @@ def test_a_lost_race_to_create_a_pair_decides_again_on_the_winners_row(
         assert [o.mechanism for o in outcome] == [mechanism]
         state = racer_store.pair_state("bob", "ann")
         assert (state.bounces, len(state.rate_times)) == (bounces, recorded)
-
-
-@pytest.fixture(scope="module")
-def pg_store(pg_server: str) -> Iterator[PostgresGuardStateStore]:
-    """One database for the module; each example uses fresh agent names."""
-    with fresh_database(pg_server, "test_hot") as uri:
-        setup_database(uri)
-        with PostgresGuardStateStore.from_conn_string(uri) as store:
-            yield store
 
 
 @pytest.mark.postgres

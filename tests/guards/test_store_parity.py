@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import itertools
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from langgraph_council.checkpoints import PostgresGuardStateStore, setup_database
+from langgraph_council.checkpoints import PostgresGuardStateStore
 from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard, LoopPreventionConfig
 from langgraph_council.guards._rules import PairState
-from tests.conftest import fresh_database
 
 pytestmark = pytest.mark.postgres
 
@@ -37,15 +35,6 @@ steps_strategy = st.lists(
     min_size=1,
     max_size=40,
 )
-
-
-@pytest.fixture(scope="module")
-def pg_store(pg_server: str) -> Iterator[PostgresGuardStateStore]:
-    """One database for the module; each example uses fresh agent names."""
-    with fresh_database(pg_server, "test_parity") as uri:
-        setup_database(uri)
-        with PostgresGuardStateStore.from_conn_string(uri) as store:
-            yield store
 
 
 def _same_state(memory: PairState, postgres: PairState) -> None:

@@ -1,8 +1,10 @@
-"""Two OS processes attempt 2,000 delegations on one pair within a minute: none over a limit.
+"""Two OS processes attempt 2,000 delegations on one pair inside one window: none over a limit.
 
 Ordinary hand-offs (a new task each time) are never bounces, so with the reference defaults
-the rate limit binds: exactly 10 + 3 pass. When every task comes straight back, the breaker
-binds instead: three tasks go and come back (the third return trips it), then nothing passes.
+the rate limit binds: exactly 10 + 3 pass (the workers use hour-long windows, so however long
+a busy machine takes, every attempt falls in one window). When every task comes straight back,
+the breaker binds instead: three tasks go and come back (the third return trips it), then
+nothing passes.
 """
 
 from __future__ import annotations
@@ -57,15 +59,11 @@ def test_two_processes_never_jointly_exceed_the_limit(
     refusals = {m for r in reports for m in r["mechanisms"]} - {"all_passed"}
     assert refusals <= refused_by
     assert "circuit_breaker" in refusals or mode == "ordinary"
-    assert all(r["seconds"] < 60 for r in reports), reports
     with psycopg.connect(pg_db) as conn:
-        row = conn.execute(
-            "SELECT count(*), max(last_at) - min(last_at) FROM council_guard_dedup"
-        ).fetchone()
+        row = conn.execute("SELECT count(*) FROM council_guard_dedup").fetchone()
         pair = conn.execute(
             "SELECT cardinality(bounce_times), trips FROM council_guard_pairs"
         ).fetchone()
     assert row is not None
     assert row[0] == allowed  # the database agrees on what was recorded
-    assert row[1].total_seconds() < 60  # and all of them inside one minute
     assert pair == ((3, 1) if mode == "bounce" else (0, 0))

@@ -9,6 +9,7 @@ import pytest
 
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import Reply, ScriptedChatModel
+from tests.probes import Overlap, OverlapModel
 
 TRIO = ("senior_dev", "junior_dev", "ui_dev")
 
@@ -17,12 +18,19 @@ MakeRoster = Callable[..., tuple[Roster, ScriptedChatModel]]
 
 @pytest.fixture
 def make_roster(org: Org) -> MakeRoster:
-    """`make_roster(script, latency=0.0)`: a roster whose agents share one scripted model."""
+    """`make_roster(script, latency=0.0, overlap=None)`: a roster whose agents share one
+    scripted model (an `OverlapModel` counting calls in flight when `overlap` is given)."""
 
     def make(
-        script: Mapping[str, Sequence[Reply]] | Any, *, latency: float = 0.0
+        script: Mapping[str, Sequence[Reply]] | Any,
+        *,
+        latency: float = 0.0,
+        overlap: Overlap | None = None,
     ) -> tuple[Roster, ScriptedChatModel]:
-        model = ScriptedChatModel(script, latency=latency)
+        if overlap is None:
+            model = ScriptedChatModel(script, latency=latency)
+        else:
+            model = OverlapModel(script, latency=latency, overlap=overlap)
         return Roster(org, default_model=model), model
 
     return make

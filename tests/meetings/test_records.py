@@ -104,19 +104,10 @@ async def test_ainvoke_on_the_async_postgres_saver(pg_db, make_roster, meeting_i
     ]
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-def record_store(request: pytest.FixtureRequest):
-    """Each meeting record store, with the same append-only rules."""
-    if request.param == "memory":
-        yield InMemoryMeetingRecordStore()
-        return
-    with PostgresMeetingRecordStore.from_conn_string(request.getfixturevalue("pg_db")) as store:
-        yield store
-
-
 def test_a_reused_meeting_id_never_overwrites_another_threads_record(
-    record_store, make_roster, meeting_input
+    backend, make_roster, meeting_input
 ) -> None:
+    record_store = backend.meeting_records  # each store, with the same append-only rules
     from langgraph.checkpoint.memory import InMemorySaver
 
     from langgraph_council.nodes._meetings.records import MeetingRecordClashError

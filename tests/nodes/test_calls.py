@@ -9,7 +9,6 @@ import pytest
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
 from langgraph.graph import END, START, StateGraph
-from pydantic import BaseModel
 from typing_extensions import TypedDict
 
 from langgraph_council.graphs import create_meeting_graph
@@ -18,11 +17,7 @@ from langgraph_council.nodes._agents import Prompt
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._delegation.handoff import delegate_to
 from langgraph_council.nodes.testing import ScriptedChatModel
-
-
-class Verdict(BaseModel):
-    winner: str
-    confidence: float
+from tests.nodes.schemas import Verdict
 
 
 class Ask(TypedDict, total=False):

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from langchain_openai import ChatOpenAI
-from pydantic import BaseModel
 
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
@@ -17,6 +16,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
+from tests.nodes.schemas import Verdict
 from tests.openai_server import (
     Failure,
     LoopbackOpenAI,
@@ -25,11 +25,6 @@ from tests.openai_server import (
     loopback_openai,
     schema_name,
 )
-
-
-class Verdict(BaseModel):
-    winner: str
-    confidence: float
 
 
 def _respond(body: dict[str, Any]) -> str:

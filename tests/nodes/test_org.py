@@ -8,6 +8,7 @@ import pytest
 
 from langgraph_council.nodes import Org, OrgError, SeniorityLevel
 from tests.conftest import ORG_YAML, make_agent
+from tests.probes import lines_run
 
 
 def test_seniority_orders_by_rank_not_by_spelling() -> None:
@@ -200,16 +201,25 @@ def test_non_mapping_rows_and_non_utf8_files_are_org_errors_naming_the_path(
         Org.load(broken)
 
 
-def test_a_20000_deep_chain_validates_in_under_a_second() -> None:
-    """Issue 14 item 8: validation is linear in chain depth (it was cubic: 1,000 deep took
-    2.1 s and 20,000 never finished)."""
-    import time
+def _chain(depth: int) -> list[dict[str, object]]:
+    return [_row("a0")] + [_row(f"a{i}", f"a{i - 1}") for i in range(1, depth)]
 
-    rows = [_row("a0")] + [_row(f"a{i}", f"a{i - 1}") for i in range(1, 20_000)]
-    started = time.perf_counter()
+
+def test_validation_work_is_linear_in_chain_depth() -> None:
+    """Issue 14 item 8: validation is linear in chain depth (it was cubic: 1,000 deep took
+    2.1 s and 20,000 never finished). Counted in lines the org module runs, not in seconds:
+    twice the depth is at most twice the work (quadratic would be four times)."""
+    from langgraph_council.nodes import _org as org_module
+
+    shallow, deep = _chain(1_000), _chain(2_000)
+    small = lines_run(org_module, lambda: Org(shallow))
+    large = lines_run(org_module, lambda: Org(deep))
+    assert 1.8 * small <= large <= 2.2 * small, (small, large)
+
+
+def test_a_20000_deep_chain_validates_and_answers() -> None:
+    rows = _chain(20_000)
     org = Org(rows)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 1.0, f"{elapsed:.2f} s"
     assert org.depth_below("a0", "a19999") == 19_999
     assert org.lowest_common_manager("a19999", "a500").id == "a500"  # type: ignore[union-attr]
     assert org.root_of("a19999").id == "a0"
@@ -246,7 +256,7 @@ def test_the_error_of_an_alias_bomb_prints_fast() -> None:
         "    print(type(exc).__name__, len(str(exc)))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=20, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
     kind, size = done.stdout.split()
     assert kind == "OrgError" and int(size) < 2_000

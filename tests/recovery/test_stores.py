@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import psycopg
 import pytest
 
 from langgraph_council.checkpoints import (
     FailureCategory,
-    InMemoryCallRecordStore,
     PostgresCallRecordStore,
 )
 from langgraph_council.checkpoints._call_records import CallRecordStore
@@ -19,26 +17,20 @@ from langgraph_council.checkpoints._resume_attempts import (
     PostgresResumeAttemptStore,
     ResumeAttemptStore,
 )
+from tests.backends import Backend
 
 
-@pytest.fixture(params=["memory", "postgres"])
-def attempts(request: pytest.FixtureRequest) -> Iterator[ResumeAttemptStore]:
-    if request.param == "memory":
-        yield InMemoryResumeAttemptStore()
-        return
-    uri = request.getfixturevalue("pg_db")
-    with PostgresResumeAttemptStore.from_conn_string(uri) as store:
-        yield store
+@pytest.fixture
+def attempts(backend: Backend) -> ResumeAttemptStore:
+    """The resume-attempt store of the memory-or-Postgres matrix."""
+    return backend.store(InMemoryResumeAttemptStore, PostgresResumeAttemptStore)
 
 
-@pytest.fixture(params=["memory", "postgres"])
-def calls(request: pytest.FixtureRequest) -> Iterator[CallRecordStore]:
-    if request.param == "memory":
-        yield InMemoryCallRecordStore()
-        return
-    uri = request.getfixturevalue("pg_db")
-    with PostgresCallRecordStore.from_conn_string(uri) as store:
-        yield store
+@pytest.fixture
+def calls(backend: Backend) -> CallRecordStore:
+    """The call-record store of the memory-or-Postgres matrix."""
+    store: CallRecordStore = backend.call_records
+    return store
 
 
 def test_attempts_count_until_cleared(attempts: ResumeAttemptStore) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import io
 import itertools
 import json
 import tempfile
@@ -22,8 +21,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from langgraph_council.graphs._cli import file as cli_file
-from langgraph_council.graphs.cli import main
 from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.cli_runner import run_cli
 
 from .strategies import Fuzzed, fuzz, junk, numbers, odd_text, org_data, scalar_junk
 
@@ -58,13 +57,8 @@ def counted_models() -> Iterator[list[str]]:
 
 def council(*argv: str) -> tuple[int, str, str]:
     """Run `council` in-process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            status = main(list(argv))
-        except SystemExit as exited:
-            status = exited.code if isinstance(exited.code, int) else 1
-    return status, out.getvalue(), err.getvalue()
+    done = run_cli(*argv)
+    return done.status, done.out, done.err
 
 
 def one_line(err: str) -> str:

@@ -18,7 +18,6 @@ from langgraph_council.graphs import ConflictResolutionConfig, create_meeting_gr
 from langgraph_council.guards import GuardStateStore, LoopGuard, LoopPreventionConfig
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptedChatModel
-from tests.guards.conftest import guard_store  # noqa: F401 - the store fixture, both kinds
 
 BIG = 2**31
 
@@ -68,7 +67,7 @@ ACCEPTED = [
 @pytest.mark.parametrize("settings", ACCEPTED)
 def test_the_extreme_accepted_limits_work_on_both_stores(
     settings: dict[str, Any],
-    guard_store: GuardStateStore,  # noqa: F811
+    guard_store: GuardStateStore,
 ) -> None:
     guard = LoopGuard(LoopPreventionConfig.model_validate(settings), store=guard_store)
     first = guard.check_and_record(chain=[], delegator="a", delegatee="b", task_id="t1")

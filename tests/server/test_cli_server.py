@@ -7,30 +7,16 @@ resumed run belongs to the server (a run created on the thread with `command={"r
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes._demo import demo_conflict
+from tests.cli_runner import council
 from tests.server.cluster import Cluster, free_port
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]
-
-ROOT = Path(__file__).parents[2]
-
-
-def council(*args: str, database: str) -> subprocess.CompletedProcess[str]:
-    """`council ARGS` in another OS process, on the deployment's database."""
-    env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true", "COUNCIL_DATABASE_URL": database}
-    return subprocess.run(
-        [sys.executable, "-m", "langgraph_council.graphs.cli", *args],
-        capture_output=True, text=True, timeout=120, check=False, cwd=ROOT, env=env,
-    )  # fmt: skip
 
 
 async def _conflict_waiting_on(client: LangGraphClient) -> str:
@@ -47,7 +33,7 @@ async def test_an_escalation_raised_on_a_is_listed_and_decided_through_b(
     deployment: Cluster, replica_a: LangGraphClient, replica_b: LangGraphClient
 ) -> None:
     thread_id = await _conflict_waiting_on(replica_a)
-    listed = council("escalations", "list", "--json", database=deployment.database_url)
+    listed = council("escalations", "list", "--json", COUNCIL_DATABASE_URL=deployment.database_url)
     assert listed.returncode == 0, listed.stderr
     (escalation,) = [e for e in json.loads(listed.stdout)["pending"] if e["thread_id"] == thread_id]
     assert escalation["kind"] == "conflict"
@@ -55,7 +41,7 @@ async def test_an_escalation_raised_on_a_is_listed_and_decided_through_b(
     decided = council(
         "escalations", "decide", escalation["id"], "--winner", "frontend_lead",
         "--reason", "Mobile first", "--by", "ann", "--json",
-        "--server", deployment.replicas["b"].url, database=deployment.database_url,
+        "--server", deployment.replicas["b"].url, COUNCIL_DATABASE_URL=deployment.database_url,
     )  # fmt: skip
     assert decided.returncode == 0, decided.stderr
     assert json.loads(decided.stdout)["resolution"]["winning_agent_id"] == "frontend_lead"
@@ -67,7 +53,11 @@ async def test_an_escalation_raised_on_a_is_listed_and_decided_through_b(
     runs = await replica_b.runs.list(thread_id)
     assert [r["status"] for r in runs] == ["success", "success"]  # the server ran the resume
     shown = council(
-        "escalations", "show", escalation["id"], "--json", database=deployment.database_url
+        "escalations",
+        "show",
+        escalation["id"],
+        "--json",
+        COUNCIL_DATABASE_URL=deployment.database_url,
     )
     row = json.loads(shown.stdout)["escalation"]
     assert row["status"] == "decided" and row["resumed_at"] is not None
@@ -77,7 +67,7 @@ async def test_decide_with_an_unreachable_or_wrong_server_is_one_line_and_non_ze
     deployment: Cluster, replica_a: LangGraphClient
 ) -> None:
     thread_id = await _conflict_waiting_on(replica_a)
-    listed = council("escalations", "list", "--json", database=deployment.database_url)
+    listed = council("escalations", "list", "--json", COUNCIL_DATABASE_URL=deployment.database_url)
     (escalation,) = [e for e in json.loads(listed.stdout)["pending"] if e["thread_id"] == thread_id]
     decide = ("escalations", "decide", escalation["id"], "--winner", "frontend_lead")
 
@@ -86,15 +76,21 @@ async def test_decide_with_an_unreachable_or_wrong_server_is_one_line_and_non_ze
         (down, f"--server {down}: cannot reach the server"),
         ("127.0.0.1:2024", "is not a server URL: use http://HOST:PORT"),
     ]:
-        failed = council(*decide, "--server", server, database=deployment.database_url)
+        failed = council(*decide, "--server", server, COUNCIL_DATABASE_URL=deployment.database_url)
         assert failed.returncode == 1
         assert expected in failed.stderr and len(failed.stderr.strip().splitlines()) == 1
-    both = council(*decide, "--server", down, "--graph", "x:y", database=deployment.database_url)
+    both = council(
+        *decide, "--server", down, "--graph", "x:y", COUNCIL_DATABASE_URL=deployment.database_url
+    )
     assert both.returncode == 1 and "--graph and --server exclude each other" in both.stderr
 
     still: Any = await replica_a.threads.get_state(thread_id)  # nothing was decided
     assert still["next"] == ["await_human"]
     shown = council(
-        "escalations", "show", escalation["id"], "--json", database=deployment.database_url
+        "escalations",
+        "show",
+        escalation["id"],
+        "--json",
+        COUNCIL_DATABASE_URL=deployment.database_url,
     )
     assert json.loads(shown.stdout)["escalation"]["status"] == "pending"

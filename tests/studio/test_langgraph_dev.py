@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -28,18 +27,13 @@ from langgraph_council.nodes._demo import demo_conflict
 from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.conftest import fresh_database
+from tests.processes import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "langgraph.json"
 GRAPH_IDS = sorted(json.loads(CONFIG.read_text())["graphs"])
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
@@ -64,7 +58,7 @@ class Server(NamedTuple):
 @pytest.fixture(scope="module")
 def server(pg_server: str) -> Iterator[Server]:
     """`langgraph dev` on the repo's config; stopped by its process-group id at the end."""
-    port = _free_port()
+    port = free_port()
     with (
         tempfile.TemporaryDirectory(prefix="council-langgraph-dev-") as tmp,
         fresh_database(pg_server, prefix="studio") as uri,

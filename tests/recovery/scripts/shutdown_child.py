@@ -3,8 +3,9 @@
 Usage: python shutdown_child.py URI THREAD LOG MODE [STRATEGY] [GRACE]
 MODE: run | arun (async twin) | resume | state. Every model call appends "call <step>" to LOG
 (the scripted model is the counter); each step then takes STEP_SECONDS (default 1.5). With
-BLOCK=<step> that step hangs for two minutes unless UNBLOCK=1. `run`/`arun` print the result as
-JSON and exit with its exit code, leaving at once when cancelled work is still running.
+BLOCK=<step> that step hangs for an hour unless UNBLOCK=1 (only a stop ends it). `run`/`arun`
+print the result as JSON and exit with its exit code, leaving at once when cancelled work is
+still running.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def _append(log: Path, line: str) -> None:
 
 def _seconds(name: str) -> float:
     if os.environ.get("BLOCK") == name and not os.environ.get("UNBLOCK"):
-        return 120.0
+        return 3600.0
     return float(os.environ.get("STEP_SECONDS", "1.5"))
 
 
