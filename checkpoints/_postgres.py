@@ -17,7 +17,7 @@ from langgraph.checkpoint.base import (
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from langgraph.checkpoint.serde.base import SerializerProtocol
-from psycopg import AsyncConnection, Connection, Cursor, OperationalError
+from psycopg import AsyncConnection, Connection, Cursor, OperationalError, errors
 from psycopg.rows import DictRow
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
@@ -30,6 +30,7 @@ from langgraph_council.checkpoints._connections import (
 )
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
 from langgraph_council.checkpoints._serde import council_serde
+from langgraph_council.nodes._text import refuse_nul
 
 __all__ = [
     "async_postgres_checkpointer",
@@ -107,7 +108,14 @@ class _SyncPostgresSaver(PostgresSaver):
         metadata: CheckpointMetadata,
         new_versions: ChannelVersions,
     ) -> RunnableConfig:
-        return self._once_more(super().put, config, checkpoint, metadata, new_versions)
+        try:
+            return self._once_more(super().put, config, checkpoint, metadata, new_versions)
+        except errors.UntranslatableCharacter:
+            # PostgreSQL keeps plain channel values as JSON text, which cannot hold NUL: name
+            # the channel (a graph's own check would run only after this input checkpoint)
+            for channel, value in checkpoint["channel_values"].items():
+                refuse_nul(value, channel)
+            raise
 
     def put_writes(
         self,
