@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -171,11 +173,16 @@ async def test_position_papers_with_an_agent_under_ainvoke(org: Org) -> None:
         org, {"senior_dev": agent.graph}, {"junior_dev": ["paper J"], "cto": [DECISION]}
     )
     graph = create_meeting_graph(roster, protocol="position_papers")
-    out = await graph.ainvoke(meeting_input(("senior_dev", "junior_dev")))
+    capped = {"position_papers": {"max_tokens_per_position": 20}}
+    out = await graph.ainvoke(meeting_input(("senior_dev", "junior_dev")), context=capped)
     minutes = out["minutes"]
     assert agent.looked_up == ["postgres"]
     assert FACT in agent_contribution(minutes).content
     assert_run_usage(minutes)
+    # the cap cannot be bound on an agent: its 27 output tokens are charged and flagged
+    assert agent_contribution(minutes).over_cap
+    assert any("past their output cap" in w and "senior_dev" in w for w in minutes.warnings)
+    assert minutes.total_tokens <= 20_000
 
 
 async def test_round_robin_agent_under_ainvoke_streams_its_tool(org: Org) -> None:
@@ -317,3 +324,18 @@ def test_an_interrupt_inside_an_agent_pauses_the_meeting_and_resumes_it(org: Org
     assert [i.value for i in paused["__interrupt__"]] == ["approve Postgres?"]
     out = graph.invoke(Command(resume="yes"), config, context=ONE_TURN)
     assert agent_contribution(out["minutes"]).content == "approved: yes"
+
+
+def test_the_readme_agents_block_runs_as_written(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text()
+    marker = "<!-- agents: tests/nodes/test_agent_participants.py"
+    found = re.search(r"```python\n(.*?)\n```", readme[readme.index(marker) :], re.DOTALL)
+    assert found, "no ```python block after the agents marker in README.md"
+    monkeypatch.chdir(root)
+    exec(compile(found.group(1), "README.md:agents", "exec"), {"__name__": "__agents__"})
+    tool_line, decisions = capsys.readouterr().out.strip().splitlines()
+    assert tool_line == "take_turn postgres: p99 write latency 4 ms (pgbench, 2024-05)"
+    assert decisions == "('Use Postgres',)"
