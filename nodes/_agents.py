@@ -1,11 +1,11 @@
-"""The agent-call layer: one agent call is one chat-model call, with usage accounted."""
+"""The agent-call layer: one agent call is one chat-model call (or one agent run), usage counted."""
 
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -14,6 +14,13 @@ from langchain_core.tools import BaseTool
 from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel, ConfigDict
 
+from langgraph_council.nodes._agent_calls import (
+    AGENT_TEXT_MODE,
+    AgentRun,
+    agent_entries,
+    arun_agent,
+    run_agent,
+)
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
 from langgraph_council.nodes._org import AgentProfile, Org
 from langgraph_council.nodes._structured import (
@@ -23,6 +30,7 @@ from langgraph_council.nodes._structured import (
     custom_base_url,
     read_out,
     schema_instruction,
+    with_instruction,
 )
 from langgraph_council.nodes._text import replace_nul, scrub_nul
 
@@ -38,6 +46,9 @@ T = TypeVar("T")
 
 Prompt = str | Sequence[BaseMessage]
 """A user prompt as text, or the non-system messages of the conversation."""
+
+Entry: TypeAlias = BaseChatModel | Runnable[Any, Any]
+"""A roster entry: a chat model, or an agent (a Runnable over `{"messages": [...]}`)."""
 
 AGENT_ID_MARKER = "Agent id: "
 
@@ -144,7 +155,14 @@ _SIZED_CACHE = 256
 
 
 class Roster:
-    """Maps agent ids to chat models and makes their calls.
+    """Maps agent ids to chat models or agents and makes their calls.
+
+    An entry that is not a `BaseChatModel` is an agent: any Runnable or compiled graph taking
+    and returning `{"messages": [...]}` (langchain's `create_agent`, a user's graph, a
+    `RemoteGraph`). It gets the same fenced messages; its tool calls run inside it (and stream
+    to the parent graph, a compiled graph as a subgraph); its reply is the last AI message it
+    added; its usage the sum over the AI messages it added. It cannot bind an output cap (the
+    cap only flags `over_cap`), tools or a schema: structured calls ask in `text` mode.
 
     `structured_method` is how structured calls first ask for their schema (`auto`: the
     model's own binding; see `call_structured`); what each model's server accepts is
@@ -162,9 +180,9 @@ class Roster:
     def __init__(
         self,
         org: Org,
-        models: Mapping[str, BaseChatModel] | None = None,
+        models: Mapping[str, Entry] | None = None,
         *,
-        default_model: BaseChatModel | None = None,
+        default_model: Entry | None = None,
         structured_method: StructuredMethod = "auto",
     ) -> None:
         models = dict(models or {})
@@ -174,6 +192,7 @@ class Roster:
         self.org = org
         self._models = models
         self._default = default_model
+        self._agents = agent_entries([a.id for a in org], models, default_model)
         self._system_prompts = {a.id: self._build_system_prompt(a) for a in org}
         self._sized: dict[tuple[int, int], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
         self._modes = StructuredModes(structured_method)
@@ -182,8 +201,8 @@ class Roster:
         """True when `agent_id` can be called."""
         return agent_id in self._models or (self._default is not None and agent_id in self.org)
 
-    def model_for(self, agent_id: str) -> BaseChatModel:
-        """The chat model of `agent_id`; `LookupError` naming the agent when it has none."""
+    def model_for(self, agent_id: str) -> Entry:
+        """The chat model or agent of `agent_id`; `LookupError` naming the agent without one."""
         self.org.get(agent_id)
         model = self._models.get(agent_id, self._default)
         if model is None:
@@ -195,7 +214,7 @@ class Roster:
     def _sized_model(self, agent_id: str, max_tokens: int | None) -> Runnable[Any, Any]:
         """`model_for` capped at `max_tokens`, the copy kept: a fresh copy per call would make
         langchain-core serialise the model again for the callbacks of every call."""
-        model = self.model_for(agent_id)
+        model = cast(BaseChatModel, self.model_for(agent_id))  # agents never get here
         if max_tokens is None:
             return model
         key = (id(model), max_tokens)
@@ -285,9 +304,13 @@ class Roster:
         """Call `agent_id` once; `max_tokens` caps the output.
 
         With `tools`, they are bound for this call and the model's tool calls come back in
-        `AgentReply.tool_calls` (a model without tool calling gets a plain call).
+        `AgentReply.tool_calls` (a model without tool calling, or an agent, gets a plain call).
         """
         messages = self.messages(agent_id, prompt)
+        agent = self._agents.get(agent_id)
+        if agent is not None:
+            run = run_agent(agent_id, agent, messages, estimate_tokens)
+            return _agent_reply(agent_id, run, max_tokens)
         model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         return self._reply(agent_id, messages, model.invoke(messages), started, max_tokens)
@@ -302,6 +325,10 @@ class Roster:
     ) -> AgentReply:
         """Async twin of `call`; parallel calls overlap."""
         messages = self.messages(agent_id, prompt)
+        agent = self._agents.get(agent_id)
+        if agent is not None:
+            run = await arun_agent(agent_id, agent, messages, estimate_tokens)
+            return _agent_reply(agent_id, run, max_tokens)
         model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         out = await model.ainvoke(messages)
@@ -311,7 +338,7 @@ class Roster:
         self, agent_id: str, max_tokens: int | None, tools: Sequence[BaseTool]
     ) -> Runnable[Any, Any]:
         if tools:
-            return _with_tools(self.model_for(agent_id), max_tokens, tools)
+            return _with_tools(cast(BaseChatModel, self.model_for(agent_id)), max_tokens, tools)
         return self._sized_model(agent_id, max_tokens)
 
     def structured_mode(self, agent_id: str) -> StructuredMode:
@@ -367,6 +394,11 @@ class Roster:
         (`fallback_reason`).
         """
         messages = self.messages(agent_id, prompt)
+        agent = self._agents.get(agent_id)
+        if agent is not None:
+            text_mode = with_instruction(messages, cast(type[BaseModel], schema), "text")
+            run = run_agent(agent_id, agent, text_mode, estimate_tokens)
+            return _agent_structured(agent_id, run, schema, max_tokens)
         mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
         started = time.perf_counter()
         try:
@@ -387,6 +419,11 @@ class Roster:
     ) -> StructuredReply[T]:
         """Async twin of `call_structured`."""
         messages = self.messages(agent_id, prompt)
+        agent = self._agents.get(agent_id)
+        if agent is not None:
+            text_mode = with_instruction(messages, cast(type[BaseModel], schema), "text")
+            run = await arun_agent(agent_id, agent, text_mode, estimate_tokens)
+            return _agent_structured(agent_id, run, schema, max_tokens)
         mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
         started = time.perf_counter()
         try:
@@ -401,3 +438,34 @@ class Roster:
                 mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
                 out = await runnable.ainvoke(sent)
         return self._structured(agent_id, messages, out, schema, started, mode, max_tokens)
+
+
+def _agent_reply(agent_id: str, run: AgentRun, max_tokens: int | None) -> AgentReply:
+    """The reply of an agent run (`nodes._agent_calls`): its last AI message, its usage."""
+    content, replaced = replace_nul(_text_of(run.reply))
+    return AgentReply(
+        agent_id=agent_id,
+        content=content,
+        input_tokens=run.input_tokens,
+        output_tokens=run.output_tokens,
+        usage_estimated=run.estimated,
+        duration_s=run.duration_s,
+        nul_replaced=replaced,
+        over_cap=run.over(max_tokens),
+    )
+
+
+def _agent_structured(
+    agent_id: str, run: AgentRun, schema: type[T], max_tokens: int | None
+) -> StructuredReply[T]:
+    """A structured reply read from an agent's last AI message (text mode, tolerant parse)."""
+    reply = _agent_reply(agent_id, run, max_tokens)
+    _, parsed, from_text = read_out(run.reply, schema, "text")
+    parsed, replaced = scrub_nul(parsed) if parsed is not None else (None, 0)
+    update: dict[str, Any] = {
+        "parsed_from_text": from_text,
+        "structured_mode": "text",
+        "fallback_reason": AGENT_TEXT_MODE,
+        "nul_replaced": reply.nul_replaced + replaced,
+    }
+    return StructuredReply(parsed=parsed, reply=reply.model_copy(update=update))
