@@ -17,8 +17,11 @@ MessageWrite = BaseMessage | Mapping[str, Any]
 
 def _flatten(writes: Sequence[Sequence[MessageWrite] | MessageWrite]) -> list[BaseMessage]:
     new: list[Any] = []  # messages, or JSON dicts from a server state edit
-    for w in writes:
-        new.extend([w] if isinstance(w, BaseMessage | Mapping) else w)
+    for w in writes:  # a node writes a list of messages, or one message
+        if isinstance(w, list | tuple):
+            new.extend(w)
+        else:
+            new.append(w)
     plain = [m for m in new if not isinstance(m, BaseMessage)]
     if not plain:  # the usual case: our own nodes write messages, not dicts
         return [m for m in new if isinstance(m, BaseMessage)]
@@ -37,9 +40,11 @@ def merge_messages(
     and replaces its first writes instead of duplicating them.
     """
     merged: list[Any] = list(current)
-    if any(not isinstance(m, BaseMessage) for m in merged):  # a snapshot read back as JSON
+    try:  # one comprehension, no per-message Python call: a turn's cost stays flat
+        index = {m.id: i for i, m in enumerate(merged)}
+    except AttributeError:  # JSON dicts (an `Overwrite` written through a server state edit)
         merged = convert_to_messages(merged)
-    index = {m.id: i for i, m in enumerate(merged)}
+        index = {m.id: i for i, m in enumerate(merged)}
     removed = False
     for m in _flatten(writes):
         if m.id is None:  # as `add_messages` does; our nodes always give stable ids
