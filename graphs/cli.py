@@ -97,6 +97,9 @@ def _parser() -> argparse.ArgumentParser:
     storage.add_argument("--data-dir", help="embedded server's data directory")
     storage.add_argument("--json", action="store_true", help="print one JSON document")
     storage.add_argument(
+        "--quiet", action="store_true", help="no live progress or conversation: only the result"
+    )
+    storage.add_argument(
         "--thread-id", type=_identifier, help="thread id to use (default: a new one)"
     )
     storage.add_argument(

@@ -26,6 +26,7 @@ from langgraph_council.graphs._cli.backend import (
     meeting_graph,
 )
 from langgraph_council.graphs._cli.output import (
+    LiveProgress,
     decide_hint,
     print_delegation,
     print_escalation,
@@ -34,7 +35,6 @@ from langgraph_council.graphs._cli.output import (
     print_meeting,
     print_pipeline,
     print_pipeline_event,
-    print_progress,
     print_resolution,
 )
 from langgraph_council.graphs._cli.run import GRAPH_KEY, PROTOCOL_KEY, run_graph
@@ -81,10 +81,6 @@ def _stream(
     """Run to the end (the thread's values) or until a signal stops it (the exit status)."""
     config: Any = {"configurable": {"thread_id": thread_id}}
 
-    def progress(namespace: Sequence[str], mode: str, chunk: Any) -> None:
-        if not args.json:
-            print_progress(console, namespace, mode, chunk)
-
     ended = run_graph(
         graph,
         payload,
@@ -93,7 +89,7 @@ def _stream(
         grace=args.grace,
         metadata=metadata,
         context=context,
-        progress=progress,
+        progress=None if args.json or args.quiet else LiveProgress(console),
     )
     return ended if isinstance(ended, int) else ended.values
 
@@ -197,9 +193,12 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
             console.print(f"[dim]demo repository {escape(str(repo))}{kept}[/dim]")
         config: Any = {"configurable": {"thread_id": thread_id}}
 
+        said = LiveProgress(console, steps=False)
+
         def progress(namespace: Sequence[str], mode: str, chunk: Any) -> None:
-            if not args.json and not namespace:
+            if not args.json and not args.quiet and not namespace:
                 print_pipeline_event(console, mode, chunk)
+                said(namespace, mode, chunk)
 
         ended = run_graph(
             graph,

@@ -289,6 +289,7 @@ def file_input(
 def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Run the file's meeting, conflict or delegation and print its outcome."""
     from langgraph_council.graphs._cli.output import (
+        LiveProgress,
         print_delegation,
         print_json,
         print_meeting,
@@ -312,6 +313,7 @@ def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
         grace=args.grace,
         metadata=metadata,
         context=context,
+        progress=None if args.json or args.quiet else LiveProgress(console),
     )
     if isinstance(ended, int):
         return ended

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from textwrap import indent
 from typing import Any
 
+from langchain_core.messages import BaseMessage
 from pydantic import BaseModel
 from rich.console import Console
 from rich.markup import escape
@@ -19,6 +21,7 @@ from langgraph_council.nodes._meetings.models import MeetingMinutes
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 
 __all__ = [
+    "LiveProgress",
     "decide_hint",
     "print_delegation",
     "print_escalation",
@@ -63,6 +66,42 @@ def print_progress(console: Console, namespace: Sequence[str], mode: str, chunk:
                 console.print(Text.assemble("  ", ("⏸", "yellow"), " ", prefix, waiting))
             else:
                 console.print(Text.assemble("  ", ("✓", "green"), " ", prefix, str(node)))
+
+
+class LiveProgress:
+    """What `council` prints while a graph streams: one line per finished node or event, and
+    each new message of the conversation in full as it arrives (AutoGen's Console does the
+    same). A message is printed once: a subgraph's messages reach its parent's update again.
+    """
+
+    def __init__(self, console: Console, *, steps: bool = True) -> None:
+        self.console = console
+        self.steps = steps
+        self.seen: set[str] = set()
+
+    def __call__(self, namespace: Sequence[str], mode: str, chunk: Any) -> None:
+        """Print one streamed chunk (`stream_mode=["updates", "custom"]`, subgraphs too)."""
+        if self.steps:
+            print_progress(self.console, namespace, mode, chunk)
+        if mode == "updates" and isinstance(chunk, dict):
+            for update in chunk.values():
+                if isinstance(update, dict):
+                    self.print_messages(update.get("messages"))
+
+    def print_messages(self, messages: Any) -> None:
+        """Print the messages not printed yet (an `Overwrite` reset prints nothing)."""
+        for m in messages if isinstance(messages, list | tuple) else ():
+            if not isinstance(m, BaseMessage) or not m.id or m.id in self.seen:
+                continue
+            self.seen.add(m.id)
+            meta = m.response_metadata
+            label = ", ".join(str(meta[k]) for k in ("phase", "kind", "status") if k in meta)
+            head = Text.assemble("  ", ("▸ ", "magenta"), (str(m.name or m.type), "bold"))
+            if label:
+                head.append(f" ({label})", style="dim")
+            self.console.print(head)
+            body = m.content if isinstance(m.content, str) else str(m.content)
+            self.console.print(Text(indent(body.strip(), "    ")))
 
 
 def print_meeting(console: Console, minutes: MeetingMinutes) -> None:

@@ -28,7 +28,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_position,
     render_statements,
 )
-from langgraph_council.nodes._conflicts.state import StrategyState
+from langgraph_council.nodes._conflicts.state import StrategyState, stated
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -188,7 +188,7 @@ def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome) -> Up
         tokens=outcome.tokens,
         over_cap=outcome.reply.over_cap,
     )
-    return {"statements": [statement], "tokens_used": outcome.tokens}
+    return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
 
 def make_argue_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from langchain_core.messages import AIMessage
 from langgraph.config import get_config
 
 from langgraph_council.nodes._conflicts.models import (
@@ -17,6 +18,7 @@ from langgraph_council.nodes._conflicts.models import (
     DissentRecord,
 )
 from langgraph_council.nodes._conflicts.state import ConflictState
+from langgraph_council.nodes._messages import said
 
 __all__ = [
     "DissentStore",
@@ -166,6 +168,20 @@ class InMemoryDissentStore:
     query = list  # the name before the store vocabulary (docs/design.md); kept as an alias
 
 
+def resolution_message(resolution: ConflictResolution) -> AIMessage:
+    """The verdict or decision as the conversation's last message, named by who decided."""
+    head = str(resolution.outcome.value).replace("_", " ")
+    if resolution.winning_agent_id:
+        head += f": {resolution.winning_agent_id}'s position stands"
+    return said(
+        resolution.decided_by,
+        f"{head}.\n\n{resolution.reasoning}",
+        message_id=f"{resolution.conflict_id}:resolution",
+        kind="resolution",
+        outcome=str(resolution.outcome.value),
+    )
+
+
 def make_record_dissent_node(store: DissentStore | None) -> Any:
     """Node `record_dissent`: build the dissent records and persist them (idempotent)."""
 
@@ -192,6 +208,6 @@ def make_record_dissent_node(store: DissentStore | None) -> Any:
         )
         if store is not None:
             store.put_many(records)
-        return {"dissent_records": records}
+        return {"dissent_records": records, "messages": [resolution_message(resolution)]}
 
     return record_dissent

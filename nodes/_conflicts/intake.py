@@ -98,6 +98,7 @@ def make_choose_strategy_node(
             "escalation_decision": None,
             "escalation_error": None,
             "tokens_used": Overwrite(0),
+            "messages": Overwrite([]),
         }
 
     return choose_strategy

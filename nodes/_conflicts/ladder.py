@@ -32,7 +32,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_conflict,
     render_statements,
 )
-from langgraph_council.nodes._conflicts.state import StrategyState
+from langgraph_council.nodes._conflicts.state import StrategyState, stated
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -149,7 +149,7 @@ def make_negotiate_node(
             agrees_with=agrees if agrees in turn["conflict"].agent_ids else None,
             tokens=outcome.tokens,
         )
-        return {"statements": [statement], "tokens_used": outcome.tokens}
+        return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
     return model_node("negotiate", roster, plan, apply)
 

@@ -6,6 +6,8 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, NotRequired
 
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
@@ -25,6 +27,7 @@ from langgraph_council.nodes._conflicts.models import (
     Verdict,
 )
 from langgraph_council.nodes._escalation.models import HumanDecision
+from langgraph_council.nodes._messages import Messages, said
 
 __all__ = [
     "ConflictContext",
@@ -37,6 +40,7 @@ __all__ = [
     "StrategyOutput",
     "StrategyState",
     "merge_statements",
+    "stated",
 ]
 
 Route = Literal["resolved", "human", "authority"]
@@ -54,6 +58,22 @@ def merge_statements(
         s if isinstance(s, Statement) else Statement.model_validate(s) for s in [*left, *right]
     ]
     return sorted(merged, key=lambda s: (s.round, s.kind, s.agent_id))
+
+
+def stated(conflict: Conflict | Mapping[str, Any], statement: Statement) -> dict[str, Any]:
+    """The update that records a party's statement, also as a named AI message.
+
+    The id `<conflict_id>:<kind>:<round>:<agent_id>` is stable: a re-run replaces, never adds.
+    """
+    conflict_id = conflict.id if isinstance(conflict, Conflict) else str(conflict["id"])
+    message = said(
+        statement.agent_id,
+        statement.content,
+        message_id=f"{conflict_id}:{statement.kind}:{statement.round}:{statement.agent_id}",
+        kind=statement.kind,
+        round=statement.round,
+    )
+    return {"statements": [statement], "messages": [message]}
 
 
 class ConflictContext(TypedDict, total=False):
@@ -83,13 +103,15 @@ class ConflictInput(TypedDict):
 class ConflictKeys(TypedDict):
     """The keys a parent graph's state needs to run the conflict graph as one of its nodes.
 
-    The subgraph reads `conflict` and writes `resolution` and `dissent_records` back (see
-    `MeetingKeys`); a human escalation interrupts the parent run, resumed with `Command`.
+    The subgraph reads `conflict` and writes `resolution`, `dissent_records` and `messages`
+    (arguments, rebuttals and the resolution as named AI messages) back (see `MeetingKeys`);
+    a human escalation interrupts the parent run, resumed with `Command`.
     """
 
     conflict: NotRequired[Conflict]
     resolution: NotRequired[ConflictResolution]
     dissent_records: NotRequired[list[DissentRecord]]
+    messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
 
 
 class ConflictOutput(TypedDict):
@@ -102,6 +124,8 @@ class ConflictOutput(TypedDict):
     fallback_reason: NotRequired[str | None]
     escalation_id: NotRequired[str | None]
     tokens_used: int
+    messages: NotRequired[list[AnyMessage]]
+    """The debate as a conversation: arguments, rebuttals, the resolution (named AI messages)."""
 
 
 class StrategyInput(TypedDict):
@@ -124,6 +148,7 @@ class StrategyOutput(TypedDict):
     analysis: NotRequired[str | None]
     fallback_reason: NotRequired[str | None]
     tokens_used: NotRequired[int]
+    messages: NotRequired[list[AnyMessage]]
 
 
 class StrategyState(TypedDict):
@@ -137,6 +162,7 @@ class StrategyState(TypedDict):
     fallback_reason: NotRequired[str | None]
     tokens_used: Annotated[int, operator.add]
     statements: Annotated[list[Statement], merge_statements]
+    messages: Messages
     verdict: NotRequired[Verdict | None]
     judge_id: NotRequired[str | None]
     tied_ids: NotRequired[list[str]]
@@ -163,4 +189,5 @@ class ConflictState(TypedDict):
     escalation_error: NotRequired[str | None]
     escalation_decision: NotRequired[HumanDecision | None]
     dissent_records: NotRequired[list[DissentRecord]]
+    messages: Messages
     remaining_steps: RemainingSteps

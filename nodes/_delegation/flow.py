@@ -6,6 +6,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Command, Overwrite
 
@@ -17,6 +18,7 @@ from langgraph_council.nodes._delegation.models import DelegationConfig, Delegat
 from langgraph_council.nodes._delegation.prompts import build_agent_prompt
 from langgraph_council.nodes._delegation.state import DelegationState, Frame, HandOff
 from langgraph_council.nodes._fencing import fence_peer
+from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._text import refuse_nul
 
@@ -34,6 +36,7 @@ __all__ = [
     "make_agent_node",
     "make_escalate_to_manager_node",
     "make_start_node",
+    "turn_message",
 ]
 
 START_TASK = "start_task"
@@ -101,9 +104,20 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
             "tokens_used": Overwrite(0),
             "delegations": Overwrite([]),
             "blocked": Overwrite([]),
+            "messages": Overwrite([]),
         }
 
     return RunnableLambda(start_task, name=START_TASK)
+
+
+def turn_message(state: DelegationState, agent_id: str, content: str) -> AIMessage:
+    """A turn's answer or hand-off as a named AI message.
+
+    Its id is the run id and the conversation's length so far: the state a node re-runs from
+    is the same, so a re-run after a crash or an interrupt replaces the message, never adds one.
+    """
+    at = len(state.get("messages") or ())
+    return said(agent_id, content, message_id=f"{state.get('run_id', '')}:{at}")
 
 
 def answer_flows_up(
@@ -120,9 +134,10 @@ def answer_flows_up(
     """
     frames = state["frames"]
     done, rest = frames[-1], frames[:-1]
+    extra = {**(extra or {}), "messages": [turn_message(state, speaker or by, answer)]}
     if not rest:
         update = {"frames": [], "status": "answered", "answer": answer, "answered_by": by}
-        return Command(goto=FINISH, update={**update, **(extra or {})})
+        return Command(goto=FINISH, update={**update, **extra})
     parent = rest[-1]
     assignee = done.assignee or done.agent_id
     # `by` may be a human's free text (`decided_by`): it goes inside the fence with the answer.
@@ -130,7 +145,7 @@ def answer_flows_up(
         f"answered by: {by}\n{answer}", agent_id=speaker or by, label="delegated-answer"
     )
     updated = parent.model_copy(update={"notes": (*parent.notes, note)})
-    return Command(goto=CALL_AGENT, update={"frames": [*rest[:-1], updated], **(extra or {})})
+    return Command(goto=CALL_AGENT, update={"frames": [*rest[:-1], updated], **extra})
 
 
 def _delivered(state: DelegationState, turn: AgentTurn) -> dict[str, Any]:
@@ -157,9 +172,10 @@ def _apply_turn(state: DelegationState, turn: AgentTurn, config: DelegationConfi
         delegatee=turn.delegatee,
         refinement=turn.refinement,
     )
+    asked = turn_message(state, turn.agent_id, f"Handing to {turn.delegatee}: {turn.refinement}")
     return Command(
         goto=DELEGATION_GUARD,
-        update={**read, "pending": handoff, "handoff_attempts": attempts + 1},
+        update={**read, "pending": handoff, "handoff_attempts": attempts + 1, "messages": [asked]},
     )
 
 

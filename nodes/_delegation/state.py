@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Annotated, NotRequired
 
+from langchain_core.messages import AnyMessage
 from langgraph.managed import RemainingSteps
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
@@ -17,6 +18,7 @@ from langgraph_council.nodes._delegation.models import (
     DelegationStatus,
 )
 from langgraph_council.nodes._escalation.models import DelegationDecision
+from langgraph_council.nodes._messages import Messages
 
 __all__ = [
     "DelegationContext",
@@ -100,6 +102,8 @@ class DelegationOutput(TypedDict):
     result: DelegationResult
     delegations: list[DelegationRecord]
     blocked: list[BlockedDelegation]
+    messages: NotRequired[list[AnyMessage]]
+    """Each agent turn (hand-off or answer) and a human's answer, as named AI messages."""
 
 
 class DelegationState(TypedDict):
@@ -120,6 +124,7 @@ class DelegationState(TypedDict):
     tokens_used: Annotated[int, operator.add]
     delegations: Annotated[list[DelegationRecord], append_delegations]
     blocked: Annotated[list[BlockedDelegation], append_blocked]
+    messages: Messages
     status: NotRequired[DelegationStatus]
     answer: NotRequired[str | None]
     answered_by: NotRequired[str | None]

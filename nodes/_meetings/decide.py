@@ -24,6 +24,7 @@ from langgraph_council.nodes._meetings.steps import (
     emit,
     left_after,
     spent,
+    spoke,
 )
 from langgraph_council.nodes._meetings.synthesis import (
     SynthesisOutput,
@@ -160,7 +161,7 @@ def apply_synthesis(
         )
         return {
             "outcome": result,
-            "contributions": [contribution(reply, phase, turn)],
+            **spoke(state["meeting_id"], contribution(reply, phase, turn)),
             "turn": turn + 1,
             **spent(outcome),
         }

@@ -21,6 +21,7 @@ __all__ = ["FRESH_MEETING", "open_meeting"]
 
 FRESH_MEETING: dict[str, Any] = {
     "contributions": Overwrite([]),
+    "messages": Overwrite([]),
     "failures": Overwrite([]),
     "tokens_used": Overwrite(0),
     "input_calibration": Overwrite((0, 0)),

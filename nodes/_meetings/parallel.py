@@ -14,7 +14,7 @@ from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import CallTask, MeetingState
-from langgraph_council.nodes._meetings.steps import budget_of, contribution, emit, spent
+from langgraph_council.nodes._meetings.steps import budget_of, contribution, emit, spent, spoke
 
 __all__ = ["participant_node", "priced_sends", "quorum_error"]
 
@@ -46,6 +46,7 @@ def priced_sends(
                 prompt=prompt,
                 max_tokens=decision.max_tokens,
                 prompt_tokens=estimate,
+                meeting_id=state["meeting_id"],
             ),
         )
         for i, ((agent, prompt), estimate) in enumerate(
@@ -79,7 +80,8 @@ def _plan(task: CallTask) -> Call:
 def _apply(task: CallTask, outcome: CallOutcome) -> Update:
     phase: MeetingPhase = task["phase"]  # type: ignore[assignment]
     emit("agent_spoke", agent_id=outcome.reply.agent_id, phase=phase, turn=task["turn"])
-    return {"contributions": [contribution(outcome.reply, phase, task["turn"])], **spent(outcome)}
+    meeting_id = task.get("meeting_id", "")
+    return {**spoke(meeting_id, contribution(outcome.reply, phase, task["turn"])), **spent(outcome)}
 
 
 def participant_node(roster: Roster, name: str) -> Runnable[CallTask, Update]:

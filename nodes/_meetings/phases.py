@@ -39,6 +39,7 @@ from langgraph_council.nodes._meetings.steps import (
     emit,
     named_agent,
     spent,
+    spoke,
 )
 from langgraph_council.nodes._meetings.turns import TurnSchedule
 
@@ -228,7 +229,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         turn = state["turn"]
         found = parse_judge_reply(outcome.reply.content, state["participant_ids"])
         update = {
-            "contributions": [contribution(outcome.reply, "conflict_judge", turn)],
+            **spoke(state["meeting_id"], contribution(outcome.reply, "conflict_judge", turn)),
             **spent(outcome),
         }
         return _route_conflicts(state, ctx(), found, turn + 1, update)
@@ -279,7 +280,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         index, turn = state.get("discussion_index", 0), state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
         update: dict[str, Any] = {
-            "contributions": [contribution(outcome.reply, "discussion", turn)],
+            **spoke(state["meeting_id"], contribution(outcome.reply, "discussion", turn)),
             **spent(outcome),
             "discussion_tokens": outcome.tokens,
             "turn": turn + 1,
@@ -336,7 +337,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         turn = state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="devils_advocate", turn=turn)
         return {
-            "contributions": [contribution(outcome.reply, "devils_advocate", turn)],
+            **spoke(state["meeting_id"], contribution(outcome.reply, "devils_advocate", turn)),
             **spent(outcome),
             "turn": turn + 1,
             "devils_advocate_used": True,

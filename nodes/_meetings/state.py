@@ -7,7 +7,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Annotated, Any, NotRequired
 
+from langchain_core.messages import AnyMessage
 from langgraph.channels.delta import DeltaChannel
+from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
@@ -26,6 +28,7 @@ from langgraph_council.nodes._meetings.models import (
     ParticipantFailure,
     SynthesisResult,
 )
+from langgraph_council.nodes._messages import Messages
 
 __all__ = [
     "CallTask",
@@ -107,16 +110,23 @@ class MeetingContext(TypedDict, total=False):
 
 
 class MeetingOutput(TypedDict):
-    """What a caller reads back."""
+    """What a caller reads back: the minutes, and the meeting as a conversation.
+
+    `messages` holds one `AIMessage` per contribution, named by agent (Studio's chat pane reads
+    it). A parent graph with its own `messages` key receives them through its own reducer.
+    """
 
     minutes: MeetingMinutes
+    messages: NotRequired[list[AnyMessage]]
 
 
 class MeetingKeys(TypedDict):
     """The keys a parent graph's state needs to run a meeting graph as one of its nodes.
 
     Inherit it (with `ConflictKeys` and your own keys): the subgraph reads the input keys from
-    the parent's state and writes `minutes` back; its other state stays inside it.
+    the parent's state and writes `minutes` and `messages` back (the meeting's contributions as
+    named AI messages, appended by `add_messages`: stable ids, so a re-run adds none twice);
+    its other state stays inside it. It never reads the parent's `messages`.
 
     Example:
         >>> class AppState(MeetingKeys, ConflictKeys):  # doctest: +SKIP
@@ -128,6 +138,7 @@ class MeetingKeys(TypedDict):
     participant_ids: list[str]
     token_budget: int
     minutes: NotRequired[MeetingMinutes]
+    messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
 
 
 def add_pair(left: Sequence[int], right: Sequence[int]) -> tuple[int, int]:
@@ -146,6 +157,7 @@ class MeetingState(TypedDict):
     protocol: str
     started_at: datetime
     contributions: Annotated[list[Contribution], DeltaChannel(merge_contributions)]
+    messages: Messages
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
     input_calibration: Annotated[tuple[int, int], add_pair]
@@ -172,3 +184,5 @@ class CallTask(TypedDict):
     max_tokens: int
     prompt_tokens: NotRequired[int]
     """The prompt's estimate made when the phase was priced (absent in older checkpoints)."""
+    meeting_id: NotRequired[str]
+    """Names the contribution's message id (absent in older checkpoints)."""

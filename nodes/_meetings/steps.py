@@ -13,6 +13,7 @@ from langgraph_council.nodes._calls import CallOutcome
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase
 from langgraph_council.nodes._meetings.state import MeetingState
+from langgraph_council.nodes._messages import said
 
 __all__ = [
     "MeetingNode",
@@ -23,6 +24,7 @@ __all__ = [
     "left_after",
     "named_agent",
     "spent",
+    "spoke",
 ]
 
 
@@ -52,6 +54,22 @@ def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribut
         over_cap=reply.over_cap,
         timestamp=datetime.now(UTC),
     )
+
+
+def spoke(meeting_id: str, spoken: Contribution) -> dict[str, Any]:
+    """The update that records a contribution: in `contributions` and as a named AI message.
+
+    The message id is `<meeting_id>:<phase>:<turn>:<agent_id>`: a node re-run after a crash
+    writes the same id again, so the conversation never shows a contribution twice.
+    """
+    message = said(
+        spoken.agent_id,
+        spoken.content,
+        message_id=f"{meeting_id}:{spoken.phase}:{spoken.turn}:{spoken.agent_id}",
+        phase=spoken.phase,
+        turn=spoken.turn,
+    )
+    return {"contributions": [spoken], "messages": [message]}
 
 
 def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:

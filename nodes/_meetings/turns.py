@@ -27,6 +27,7 @@ from langgraph_council.nodes._meetings.steps import (
     emit,
     left_after,
     spent,
+    spoke,
 )
 
 __all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
@@ -196,7 +197,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
         update: dict[str, Any] = {
-            "contributions": [contribution(outcome.reply, "round_robin", turn)],
+            **spoke(state["meeting_id"], contribution(outcome.reply, "round_robin", turn)),
             **spent(outcome),
         }
         return _route(

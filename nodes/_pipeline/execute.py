@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
 from langchain_core.runnables.config import run_in_executor
 from langgraph.errors import GraphBubbleUp
@@ -16,11 +17,19 @@ from langgraph.pregel import Pregel
 from pydantic import ValidationError
 
 from langgraph_council.nodes._calls import dual_node
+from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
 
-__all__ = ["Executor", "ExecutorLike", "make_execute_node", "result_of", "run_blocking"]
+__all__ = [
+    "Executor",
+    "ExecutorLike",
+    "make_execute_node",
+    "result_of",
+    "run_blocking",
+    "subtask_message",
+]
 
 T = TypeVar("T")
 
@@ -146,9 +155,28 @@ def _run_of(payload: Any) -> SubtaskRun:
     return SubtaskRun.model_validate(value)
 
 
+SUMMARY_CHARS = 1_000
+"""A subtask's message shows this much of its output: the full text stays in `outcomes`."""
+
+
+def subtask_message(result: SubtaskResult) -> AIMessage:
+    """A finished subtask as a named AI message (id per subtask: a re-run replaces it)."""
+    text = result.output if result.status == "completed" else (result.error or result.reason)
+    text = text or ""
+    if len(text) > SUMMARY_CHARS:
+        text = text[:SUMMARY_CHARS] + " [...]"
+    return said(
+        result.agent_id or "unassigned",
+        f"{result.subtask_id} {result.status}: {text}".rstrip(),
+        message_id=f"subtask:{result.subtask_id}",
+        subtask_id=result.subtask_id,
+        status=result.status,
+    )
+
+
 def _update(result: SubtaskResult) -> dict[str, Any]:
     emit("subtask_finished", subtask_id=result.subtask_id, status=result.status)
-    return {"outcomes": {result.subtask_id: result}}
+    return {"outcomes": {result.subtask_id: result}, "messages": [subtask_message(result)]}
 
 
 def make_execute_node(executor: Executor) -> Runnable[Any, Any]:

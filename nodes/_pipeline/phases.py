@@ -67,6 +67,7 @@ def decomposed(
         "topology": None,
         "handoffs": [],
         "outcomes": Overwrite({}),
+        "messages": Overwrite([]),
         "warnings": Overwrite(list(warnings)),
         "dispatch_started": None,
         "workspace_id": None,

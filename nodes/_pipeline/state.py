@@ -6,11 +6,13 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, NotRequired
 
+from langchain_core.messages import AnyMessage
 from langgraph.channels.delta import DeltaChannel
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes._escalation.models import MergeDecision
+from langgraph_council.nodes._messages import Messages
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult, SubtaskRun, Task
 from langgraph_council.nodes._pipeline.report import (
@@ -65,9 +67,10 @@ class CoordinationInput(TypedDict):
 
 
 class CoordinationOutput(TypedDict):
-    """What a run returns."""
+    """What a run returns: the result, and one named AI message per subtask and the rollup."""
 
     result: CoordinationResult
+    messages: NotRequired[list[AnyMessage]]
 
 
 class CoordinationContext(TypedDict, total=False):
@@ -99,6 +102,7 @@ class CoordinationState(TypedDict):
     phases: Annotated[list[PhaseResult], operator.add]
     warnings: Annotated[list[str], operator.add]
     outcomes: Annotated[dict[str, SubtaskResult], DeltaChannel(merge_outcomes)]
+    messages: Messages
     dispatch_started: NotRequired[float | None]
     result: NotRequired[CoordinationResult]
     remaining_steps: RemainingSteps

@@ -59,7 +59,14 @@ def main() -> None:
         )
         out = graph.invoke(inp, config, context=ctx, durability="sync")
     minutes = out["minutes"]
-    say({"turns": [[c.agent_id, c.turn] for c in minutes.contributions], "status": minutes.status})
+    messages = [[m.name, m.id] for m in out["messages"]]
+    say(
+        {
+            "turns": [[c.agent_id, c.turn] for c in minutes.contributions],
+            "status": minutes.status,
+            "messages": messages,
+        }
+    )
 
 
 if __name__ == "__main__":

@@ -63,3 +63,7 @@ def test_sigkill_mid_meeting_then_resume(
     assert [e["call"] for e in second if "call" in e] == resumed_calls
     assert second[-1]["status"] == "completed"
     assert second[-1]["turns"] == final_turns
+    # the conversation shows each contribution once, though the killed run wrote some of them
+    messages = second[-1]["messages"]
+    assert [name for name, _ in messages] == [agent for agent, _ in final_turns]
+    assert len({message_id for _, message_id in messages}) == len(messages)

@@ -170,7 +170,15 @@ def test_both_families_keep_their_build_time_config_inside_one_parent() -> None:
     done = graph.invoke(Command(resume=answer), run)
     assert done["resolution"].outcome == "rejected_by_human"
     assert len(done["dissent_records"]) == 3  # one per position when nobody wins
-    assert set(done) == {*MEETING, "note", "minutes", "conflict", "resolution", "dissent_records"}
+    assert set(done) == {
+        *MEETING,
+        *("note", "minutes", "conflict", "resolution", "dissent_records", "messages"),
+    }
+    # One conversation in the parent: the meeting's contributions, then the human's decision,
+    # each once though the conflict's node ran again on the resume.
+    said = [m.name for m in done["messages"]]
+    assert said == [*(c.agent_id for c in done["minutes"].contributions), "human:lead"]
+    assert len({m.id for m in done["messages"]}) == len(said)
 
 
 def test_namespaced_run_contexts_coexist_in_one_parent() -> None:

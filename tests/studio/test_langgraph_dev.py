@@ -133,6 +133,9 @@ async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGr
     state: Any = await client.threads.get_state(thread["thread_id"])
     kept = [Contribution.model_validate(c) for c in state["values"]["contributions"]]
     assert kept == list(minutes.contributions)
+    # Studio's chat pane: one AI message per contribution, named by agent, in order
+    said = [(m["type"], m["name"], m["content"]) for m in state["values"]["messages"]]
+    assert said == [("ai", c.agent_id, c.content) for c in minutes.contributions]
     history = await client.threads.get_history(thread["thread_id"], limit=50)
     assert len(history) >= 5 and history[0]["checkpoint"] == state["checkpoint"]
     counts = [len(h["values"].get("contributions", [])) for h in reversed(history)]

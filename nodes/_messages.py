@@ -1,0 +1,76 @@
+"""The conversation every family writes: named AI messages in a delta channel (linear storage)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any
+
+from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, RemoveMessage
+from langchain_core.messages.utils import convert_to_messages
+from langgraph.channels.delta import DeltaChannel
+
+__all__ = ["Messages", "merge_messages", "said"]
+
+MessageWrite = BaseMessage | Mapping[str, Any]
+
+
+def _flatten(writes: Sequence[Sequence[MessageWrite] | MessageWrite]) -> list[BaseMessage]:
+    new: list[Any] = []  # messages, or JSON dicts from a server state edit
+    for w in writes:  # a node writes a list of messages, or one message
+        if isinstance(w, list | tuple):
+            new.extend(w)
+        else:
+            new.append(w)
+    plain = [m for m in new if not isinstance(m, BaseMessage)]
+    if not plain:  # the usual case: our own nodes write messages, not dicts
+        return [m for m in new if isinstance(m, BaseMessage)]
+    return convert_to_messages(new)  # JSON dicts from LangGraph Server state edits
+
+
+def merge_messages(
+    current: Sequence[MessageWrite],
+    writes: Sequence[Sequence[MessageWrite] | MessageWrite],
+) -> list[AnyMessage]:
+    """Fold batches of messages in the way `add_messages` does: a known id replaces, a new one
+    appends, a `RemoveMessage` removes.
+
+    A fold over the writes, so batching-invariant as `DeltaChannel` requires: each message is
+    stored once, not once per checkpoint. A node re-run after a crash writes the same ids again
+    and replaces its first writes instead of duplicating them.
+    """
+    merged: list[Any] = list(current)
+    try:  # one comprehension, no per-message Python call: a turn's cost stays flat
+        index = {m.id: i for i, m in enumerate(merged)}
+    except AttributeError:  # JSON dicts (an `Overwrite` written through a server state edit)
+        merged = convert_to_messages(merged)
+        index = {m.id: i for i, m in enumerate(merged)}
+    removed = False
+    for m in _flatten(writes):
+        if m.id is None:  # as `add_messages` does; our nodes always give stable ids
+            m = m.model_copy(update={"id": str(uuid.uuid4())})
+        at = index.get(m.id)
+        if isinstance(m, RemoveMessage):
+            if at is not None:
+                merged[at], removed = None, True
+                del index[m.id]
+        elif at is None:
+            index[m.id] = len(merged)
+            merged.append(m)
+        else:
+            merged[at] = m
+    return [m for m in merged if m is not None] if removed else merged
+
+
+Messages = Annotated[list[AnyMessage], DeltaChannel(merge_messages)]
+"""The `messages` channel type: what Studio's chat pane and agent-chat-ui read."""
+
+
+def said(agent_id: str, content: str, *, message_id: str, **metadata: Any) -> AIMessage:
+    """One agent's words as a named AI message with a stable id (a re-run replaces it).
+
+    `metadata` (phase, turn, kind...) goes to `response_metadata` for readers that group.
+    """
+    return AIMessage(
+        content=content, name=agent_id, id=message_id, response_metadata=dict(metadata)
+    )

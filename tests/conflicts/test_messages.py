@@ -1,0 +1,90 @@
+"""A conflict as a conversation: arguments, rebuttals and the resolution as named AI messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from langgraph_council.checkpoints import InMemoryEscalationQueue
+from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
+from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes._escalation.resume import escalation_resume_command
+from langgraph_council.nodes.testing import ScriptedChatModel
+
+PARTIES = ("junior_dev", "senior_dev")
+
+
+def verdict(winner: str, confidence: float) -> dict[str, Any]:
+    return {"winning_agent_id": winner, "confidence": confidence, "reasoning": "benchmarks win"}
+
+
+def _named(messages: list[Any]) -> list[tuple[str | None, str]]:
+    assert all(isinstance(m, AIMessage) for m in messages)
+    return [(m.name, m.content) for m in messages]
+
+
+def test_a_debate_reads_as_arguments_rebuttals_then_the_verdict(kit: Any, org: Org) -> None:
+    script: dict[str, list[Any]] = {a: [f"{a} argues", f"{a} rebuts"] for a in PARTIES}
+    script["backend_lead"] = [verdict("junior_dev", 0.9)]
+    roster = Roster(org, default_model=ScriptedChatModel(script))
+    graph = create_conflict_graph(
+        org,
+        roster,
+        config=ConflictResolutionConfig(strategy="debate"),
+        checkpointer=InMemorySaver(),
+    )
+    cfg = kit.thread("debate")
+    out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, cfg)
+    messages = graph.get_state(cfg).values["messages"]
+    assert _named(messages[:4]) == [
+        ("junior_dev", "junior_dev argues"),
+        ("senior_dev", "senior_dev argues"),
+        ("junior_dev", "junior_dev rebuts"),
+        ("senior_dev", "senior_dev rebuts"),
+    ]
+    (last,) = messages[4:]
+    assert last.name == "backend_lead"
+    assert "junior_dev's position stands" in last.content and "benchmarks win" in last.content
+    assert [m.response_metadata["kind"] for m in messages] == [
+        "argument",
+        "argument",
+        "rebuttal",
+        "rebuttal",
+        "resolution",
+    ]
+    assert out["messages"] == messages
+
+
+def test_a_human_decision_after_interrupts_is_one_message_and_nothing_repeats(
+    kit: Any, org: Org
+) -> None:
+    script: dict[str, list[Any]] = {a: [f"{a} argues"] for a in PARTIES}
+    script["backend_lead"] = [verdict("junior_dev", 0.3)]  # too unsure: a human decides
+    roster = Roster(org, default_model=ScriptedChatModel(script))
+    graph = create_conflict_graph(
+        org,
+        roster,
+        config=ConflictResolutionConfig(strategy="hybrid"),
+        checkpointer=InMemorySaver(),
+        escalations=InMemoryEscalationQueue(),
+    )
+    cfg = kit.thread("human")
+    first = graph.invoke({"conflict": kit.conflict(*PARTIES)}, cfg)
+    escalation_id = first["__interrupt__"][0].value["escalation_id"]
+    argued = [("junior_dev", "junior_dev argues"), ("senior_dev", "senior_dev argues")]
+    assert _named(graph.get_state(cfg).values["messages"]) == argued
+    again = graph.invoke(Command(resume={"decision": "winner", "decided_by": "ann"}), cfg)
+    assert again["__interrupt__"]  # malformed: asked again, the node re-ran
+    assert _named(graph.get_state(cfg).values["messages"]) == argued
+    done = graph.invoke(
+        escalation_resume_command(graph, "human", {escalation_id: kit.decide_junior}), cfg
+    )
+    messages = graph.get_state(cfg).values["messages"]
+    assert _named(messages[:2]) == argued
+    (decided,) = messages[2:]
+    assert decided.name == "human:ann" and kit.decide_junior["reasoning"] in decided.content
+    assert done["resolution"].winning_agent_id == "junior_dev"
+    assert len({m.id for m in messages}) == 3
