@@ -5,9 +5,10 @@ file.
 `run(SPEC_JSON)` (forked by the campaign) or `python bench/crash_child.py SPEC_JSON`, with
 SPEC = {uri, thread, family, mode, log, kill_at, delay, repo}. Kill points, counted in order:
 every model call (the pipeline's executor call counts as one) and every write to our stores
-(escalations, dissent, meeting records, loop records, guard state) or to git (worktree add and
-remove, merge, commit). At the `kill_at`-th point the process SIGKILLs itself: for a model call,
-inside the call when DELAY < 0, else DELAY seconds after it returned; for a store write, right
+(escalations, dissent, meeting records and claims, loop records, guard state) or to git (worktree
+add and remove, merge, commit, links out of a new worktree hidden). At the `kill_at`-th point
+the process SIGKILLs itself: for a model call, inside the call when DELAY < 0, else DELAY
+seconds after it returned; for a store write, right
 after the write committed when DELAY < 0 (before the next checkpoint), else DELAY seconds later.
 The saver's `put_writes`/`put` are timed so the log says when each returned call's result was
 first saved (the width of LangGraph's at-least-once window).
@@ -54,7 +55,7 @@ from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 WRITES = {
     "escalations": ("open",),
     "dissent": ("add",),
-    "meetings": ("save",),
+    "meetings": ("put",),  # the graph calls `put` (`save` is its alias: wrapping it missed it)
     "loops": ("add",),
     "guards": ("check_and_record",),
 }
@@ -146,6 +147,8 @@ def _stores(stack: ExitStack, uri: str, repo: str | None, probe: Probe) -> Store
         store = getattr(stores, name)
         for method in methods:
             setattr(store, method, probe.store_write(name, getattr(store, method)))
+    # a caller-chosen meeting id is claimed in open_meeting, before any model call
+    stores.meetings.claim = probe.store_write("meeting claim", stores.meetings.claim)
     return stores
 
 
@@ -168,6 +171,18 @@ def _git_points(probe: Probe) -> None:
     for module in (merge, workspace):
         for name in ("run_git", "try_git"):
             setattr(module, name, counted(name, getattr(module, name)))
+
+    hide = workspace.hide_escaping_links
+
+    def hidden(cwd: Any) -> tuple[str, ...]:
+        """A kill point right after links out of a new worktree were taken off its disk (only
+        when there were some: the reused worktree of a resume finds none left)."""
+        found = hide(cwd)
+        if found:
+            probe.store_write("hidden link", lambda: found)()
+        return found
+
+    workspace.hide_escaping_links = hidden  # type: ignore[assignment]
 
 
 def _resume(spec: dict[str, Any], probe: Probe, graph: Any, saver: Any, context: Any) -> Any:

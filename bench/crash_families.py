@@ -111,11 +111,14 @@ def _conflict() -> Conflict:
 
 
 def make_repo(root: Path) -> Path:
-    """A throwaway repository on `main` with one commit (the pipeline's user checkout)."""
+    """A throwaway repository on `main` with one commit (the pipeline's user checkout), holding
+    a link that leads out of it (`outside.md -> ../outside.md`)."""
     root.mkdir(parents=True, exist_ok=True)
     git = ["git", "-C", str(root), *GIT_USER]
     subprocess.run([*git, "init", "-q", "-b", "main"], check=True)
     (root / "app.py").write_text("print('hi')\n")
+    # a committed link out of the repository: every subtask worktree hides it (a kill point)
+    (root / "outside.md").symlink_to("../outside.md")
     subprocess.run([*git, "add", "-A"], check=True)
     subprocess.run([*git, "commit", "-q", "-m", "initial"], check=True)
     return root
@@ -182,6 +185,7 @@ def build(
         dissent_store=stores.dissent,
     )
     inp = {
+        "meeting_id": f"crash-{family}",  # caller-chosen: claimed before the first model call
         "agenda": {"title": "Release"},
         "leader_id": "cto",
         "participant_ids": list(PARTIES),

@@ -38,6 +38,27 @@ FRESH_MEETING: dict[str, Any] = {
 """What `open_meeting` resets, so a thread can host one meeting after another."""
 
 
+MAX_MEETING_ID = 200
+"""The longest meeting id a caller may choose (characters)."""
+
+
+def _check_meeting_id(value: Any) -> None:
+    """Refuse a caller-chosen meeting id that is not a string, holds a control character (a
+    NUL cannot be stored in Postgres) or is longer than `MAX_MEETING_ID`, before it is claimed
+    or any model is called."""
+    if value is None or value == "":
+        return
+    if not isinstance(value, str):
+        problem = f"is of type {type(value).__name__}, not a string"
+    elif any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in value):
+        problem = "contains a control character (such as U+0000)"
+    elif len(value) > MAX_MEETING_ID:
+        problem = f"is {len(value)} characters long, more than {MAX_MEETING_ID}"
+    else:
+        return
+    raise ValueError(f"meeting_id {str(value)[:40]!r} {problem}; give a short printable id")
+
+
 def _thread_id() -> str | None:
     thread = get_config().get("configurable", {}).get("thread_id")
     return None if thread is None else str(thread)
@@ -63,6 +84,7 @@ def open_meeting(
             default_budget=config.token_budget,
         )
         meeting_id = state.get("meeting_id")
+        _check_meeting_id(meeting_id)
         previous = state.get("minutes")
         if not meeting_id or (previous is not None and previous.meeting_id == meeting_id):
             meeting_id = f"mtg-{uuid.uuid4().hex[:12]}"  # a reused thread starts a new meeting

@@ -35,6 +35,12 @@ CASES = [
     # the second merge is committed in git, its node's writes are not: the resume must not
     # merge that subtask again, and must clean up every worktree
     ("pipeline", "git merge", 2, -1.0),
+    # the caller-chosen meeting id is claimed (committed), open_meeting's checkpoint is not:
+    # the owning thread's resume claims it again without a clash and ends as uninterrupted
+    ("round_robin", "meeting claim", 1, -1.0),
+    # the second subtask worktree has its link out of the repository hidden, its node's writes
+    # are not saved: the resume reuses the worktree and the link stays off its disk
+    ("pipeline", "hidden link", 2, -1.0),
 ]
 
 

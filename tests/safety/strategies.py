@@ -261,3 +261,15 @@ def meeting_inputs(draw: st.DrawFn) -> Fuzzed:
     fuzzed.value.setdefault("token_budget", draw(st.sampled_from([50_000, 900, 2**31 - 1])))
     fuzzed.touched |= agenda.touched
     return fuzzed
+
+
+MEETING_IDS = [
+    "", " ", "ok-1", "Ällö", "\U0001f4a5", "\x00", "nul\x00x", "a\nb", "\x7f", "a" * 200,
+    "a" * 201, "x" * 5000, "mtg-000000000000",
+]  # fmt: skip
+
+
+def meeting_ids() -> st.SearchStrategy[Any]:
+    """A caller-chosen `meeting_id`: blank, control characters, at and past the length bound,
+    the shape of a generated id, odd text and junk (numbers, lists, None)."""
+    return st.one_of(st.sampled_from(MEETING_IDS), odd_text, scalar_junk)

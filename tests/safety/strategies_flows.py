@@ -237,3 +237,68 @@ def guard_configs(draw: st.DrawFn) -> Fuzzed:
     if breaker.value:
         value["circuit_breaker"] = breaker.value
     return Fuzzed(value, top.touched | rate.touched | breaker.touched)
+
+
+# -- plan limits -------------------------------------------------------------------------
+
+
+@st.composite
+def limit_plans(draw: st.DrawFn) -> tuple[Fuzzed, list[dict[str, Any]], str | None]:
+    """A run context's `max_subtasks`/`max_depth` (sometimes junk) and a plan at or just past
+    them, or a deep chain (1,000 or 10,000 subtasks); with the limit it must fail on
+    (`max_subtasks` first, then `max_depth`; "context" for a limit that is no valid int), or
+    None when it fits."""
+    limits = {"max_subtasks": draw(st.integers(1, 6)), "max_depth": draw(st.integers(1, 4))}
+    if draw(st.integers(0, 3)) == 0:  # a limit that is not a usable number
+        key = draw(st.sampled_from(sorted(limits)))
+        limits[key] = draw(st.one_of(numbers, st.sampled_from([True, "3", None])))
+    if draw(st.integers(0, 4)) == 0:
+        depth = draw(st.sampled_from([1_000, 10_000]))
+        if draw(st.booleans()):  # a size limit the chain fits: only the depth stops it
+            limits["max_subtasks"] = depth
+        count = depth
+    else:
+        size, depth_limit = limits["max_subtasks"], limits["max_depth"]
+        size = size if isinstance(size, int) and not isinstance(size, bool) and size < 9 else 3
+        depth_limit = depth_limit if isinstance(depth_limit, int) and depth_limit < 9 else 3
+        count = max(1, size + draw(st.integers(-1, 2)))
+        depth = max(1, min(count, depth_limit + draw(st.integers(-1, 1))))
+    rows: list[dict[str, Any]] = [
+        {"id": f"s{i}", "title": f"Step {i}", "required_skills": ["python"],
+         "dependencies": [f"s{i - 1}"] if 0 < i < depth else []}
+        for i in range(count)
+    ]  # fmt: skip
+    bad = sorted(k for k, v in limits.items() if type(v) is not int or v < 1)  # strict ints
+    if bad:
+        return Fuzzed(limits, set(bad)), rows, "context"
+    expected = None
+    if count > limits["max_subtasks"]:
+        expected = "max_subtasks"
+    elif depth > limits["max_depth"]:
+        expected = "max_depth"
+    return Fuzzed(limits, set(limits)), rows, expected
+
+
+# -- workspace limits and branch prefix --------------------------------------------------
+
+HOSTILE_PREFIXES = [
+    "council", "ci/council", "main", "refs", "refs/heads/x", "heads", "heads/x", "-x", "--force",
+    "a..b", "x.lock", "x/", "/x", "a//b", ".hidden", "@", "HEAD", "a b", "a:b", "x@{1}", "\x00",
+    "tab\there", "a" * 300,
+]  # fmt: skip
+"""Branch prefixes: fine, an existing branch's name (`main`), git ref paths and option-like,
+ref-format breakers, control characters, very long."""
+
+
+@st.composite
+def workspace_limits(draw: st.DrawFn) -> Fuzzed:
+    """`WorkspaceConfig` fields of issue 21 (the branch prefix and the semantic checks'
+    bounds: negative, zero, tiny, huge, NaN and infinite), a few at a time."""
+    fields: dict[str, st.SearchStrategy[Any]] = {
+        "branch_prefix": st.one_of(st.sampled_from(HOSTILE_PREFIXES), odd_text, scalar_junk),
+        "semantic_max_file_bytes": st.one_of(numbers, st.sampled_from([1, 10, 2**63])),
+        "semantic_budget_bytes": st.one_of(numbers, st.sampled_from([1, 10, 2**63])),
+        "semantic_timeout_seconds": st.one_of(numbers, st.sampled_from([1e-9, 1e300])),
+    }
+    chosen = draw(st.lists(st.sampled_from(sorted(fields)), min_size=1, max_size=2, unique=True))
+    return Fuzzed({k: draw(fields[k]) for k in chosen}, set(chosen))

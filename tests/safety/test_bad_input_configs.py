@@ -4,6 +4,8 @@ that validates works (guards check and record, a workspace opens, a delegation r
 from __future__ import annotations
 
 import itertools
+import math
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +26,19 @@ from langgraph_council.graphs import (
 from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard, LoopPreventionConfig
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._demo import demo_reply
+from langgraph_council.nodes._pipeline.models import SubtaskRun
+from langgraph_council.nodes._workspace.models import WorkspaceConfig, WorkspaceError
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 from tests.coordination.gitrepo import make_repo
 
 from .strategies import Fuzzed, fuzz, meeting_contexts, numbers, odd_text, scalar_junk
-from .strategies_flows import conflict_configs, coordination_contexts, guard_configs
+from .strategies_flows import (
+    conflict_configs,
+    coordination_contexts,
+    guard_configs,
+    workspace_limits,
+)
 
 ORG = Org.load(ORG_YAML)
 FUZZ = fuzz(80)
@@ -154,3 +163,67 @@ def test_workspace_configs_validate_or_name_the_field_before_any_subtask(
     )
     assert out["result"].rollup == "completed", out["result"].phases
     assert ran == ["a"]
+
+
+A_PY = "def f():\n    return 1\n"
+
+
+def _repo_state(repo: Path) -> list[str]:
+    """The user's refs, HEAD, status and files: what a refused config must leave alone."""
+    git = ["git", "-C", str(repo)]
+    refs = subprocess.run([*git, "for-each-ref"], capture_output=True, text=True, check=True)
+    status = subprocess.run([*git, "status", "--porcelain", "--untracked-files=all"],
+                            capture_output=True, text=True, check=True)  # fmt: skip
+    head = (repo / ".git" / "HEAD").read_text()
+    return [refs.stdout, status.stdout, head, (repo / "app.py").read_text()]
+
+
+@fuzz(15)
+@given(data=workspace_limits())
+@example(data=Fuzzed({"branch_prefix": "main"}, {"branch_prefix"}))  # the user's own branch
+@example(data=Fuzzed({"branch_prefix": "refs/heads/x"}, {"branch_prefix"}))
+@example(data=Fuzzed({"semantic_timeout_seconds": math.nan}, {"semantic_timeout_seconds"}))
+@example(data=Fuzzed({"semantic_max_file_bytes": 1, "semantic_budget_bytes": 1},
+                     {"semantic_max_file_bytes", "semantic_budget_bytes"}))  # fmt: skip
+def test_branch_prefixes_and_semantic_bounds_run_or_fail_naming_the_field_before_any_subtask(
+    repo: Path, data: Fuzzed
+) -> None:
+    """Issue 21 items 3 and 7: a bad value is refused naming the field before any executor
+    call, with the user's refs and checkout unchanged; a valid one runs to completion (a file
+    over a bound is reported as skipped, never dropped)."""
+    ran: list[str] = []
+
+    def executor(run: SubtaskRun) -> str:
+        ran.append(run.subtask.id)
+        assert run.workspace_path is not None
+        (Path(run.workspace_path) / "a.py").write_text(A_PY)
+        return "done"
+
+    before = _repo_state(repo)
+    try:
+        graph = create_coordination_graph(
+            ORG,
+            Roster(ORG, default_model=ScriptedChatModel([])),
+            executor=executor,
+            decomposer=ManualDecomposer([{"id": "a", "title": "A", "required_skills": ["python"]}]),
+            workspace={"repo_path": str(repo), **data.value},
+            checkpointer=InMemorySaver(),
+        )
+        out = graph.invoke(
+            {"task": {"id": f"w{next(_ids)}", "title": "Ship", "owner_id": "cto"}},
+            {"configurable": {"thread_id": f"w{next(_ids)}"}},
+        )
+    except (ValueError, TypeError, WorkspaceError) as exc:
+        assert data.named_in(str(exc)), (str(exc), data.touched)
+        assert ran == [], str(exc)
+        assert _repo_state(repo) == before, str(exc)
+        return
+    result = out["result"]
+    assert result.rollup == "completed", result.phases
+    assert ran == ["a"]
+    (merge,) = result.merges
+    assert merge.status == "merged", merge
+    config = WorkspaceConfig.model_validate({"repo_path": str(repo), **data.value})
+    if config.semantic_max_file_bytes < len(A_PY):  # over the bound: reported, not trusted
+        assert "a.py" in merge.semantic_skipped, merge
+    assert _repo_state(repo)[1:] == before[1:]  # new council refs only; the checkout untouched

@@ -12,6 +12,10 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._demo import demo_reply
+from langgraph_council.nodes._meetings.records import (
+    InMemoryMeetingRecordStore,
+    MeetingRecordClashError,
+)
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 
@@ -20,6 +24,7 @@ from .strategies import (
     Fuzzed,
     fuzz,
     meeting_contexts,
+    meeting_ids,
     meeting_inputs,
     odd_text,
     scalar_junk,
@@ -101,3 +106,52 @@ def test_protocol_names_build_or_are_refused_naming_the_protocol(protocol: Any) 
     else:
         assert protocol in PROTOCOLS
     assert model.calls == []
+
+
+def _stored(store: InMemoryMeetingRecordStore) -> tuple[dict[str, str | None], list[Any]]:
+    """Everything the record store holds: claims and records."""
+    return dict(store._claims), store.list()
+
+
+@fuzz(25)
+@given(st.sampled_from(PROTOCOLS), meeting_ids())
+# Bug: a non-string id was claimed, every participant was called, then the minutes failed
+# ("Input should be a valid string"); a NUL was claimed in memory and broke Postgres's text.
+@example("round_robin", 5)
+@example("round_robin", "nul\x00x")
+@example("position_papers", "x" * 5000)
+@example("structured_phases", "ok-1")
+def test_caller_chosen_meeting_ids_run_or_fail_before_any_call_and_clash_across_threads(
+    protocol: str, meeting_id: Any
+) -> None:
+    """Issue 21 item 6: a chosen id is checked and claimed before any model call; another
+    thread reusing it is refused, naming both threads, before anything is spent or stored."""
+    store = InMemoryMeetingRecordStore()
+    model = ScriptedChatModel(demo_reply)
+    graph = create_meeting_graph(
+        Roster(ORG, default_model=model), protocol=protocol, checkpointer=InMemorySaver(),
+        records=store,
+    )  # fmt: skip
+    generated = meeting_id is None or meeting_id == ""
+    owner_ran = False
+    for thread in ("owner", "other"):
+        before, calls = _stored(store), len(model.calls)
+        config: Any = {"configurable": {"thread_id": thread}}
+        try:
+            out = graph.invoke({**VALID, "meeting_id": meeting_id}, config)
+        except (ValueError, TypeError) as exc:
+            message = str(exc)
+            assert len(model.calls) == calls, f"model calls before: {message}"
+            assert _stored(store) == before, message
+            if isinstance(exc, MeetingRecordClashError):
+                assert owner_ran and thread == "other", message
+                assert "'owner'" in message and "'other'" in message, message
+            else:
+                assert "meeting_id" in message and not owner_ran, message
+            continue
+        owner_ran = True
+        minutes = out["minutes"]
+        assert minutes.status in STATUSES, minutes.status
+        assert thread == "owner" or generated, "a reused id ran on a second thread"
+        assert generated or minutes.meeting_id == meeting_id
+        assert store.get(minutes.meeting_id) is not None

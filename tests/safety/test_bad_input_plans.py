@@ -19,7 +19,7 @@ from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.conftest import ORG_YAML
 
 from .strategies import Fuzzed, fuzz
-from .strategies_flows import coordination_contexts, plan_rows, tasks
+from .strategies_flows import coordination_contexts, limit_plans, plan_rows, tasks
 
 ORG = Org.load(ORG_YAML)
 FUZZ = fuzz(60)
@@ -29,6 +29,10 @@ PLAN = [
 ]
 TASK = {"id": "t1", "title": "Ship the billing API", "owner_id": "cto"}
 _threads = itertools.count()
+DEEP = [
+    {"id": f"s{i}", "title": f"Step {i}", "dependencies": [f"s{i - 1}"] if i else []}
+    for i in range(10_000)
+]
 
 
 class Executor:
@@ -115,3 +119,26 @@ def test_a_planner_reply_of_any_plan_fails_decompose_or_runs_it(
     run_pipeline(
         Fuzzed(TASK), Fuzzed({"coordination": context.value}, context.touched), planner=plan
     )
+
+
+@fuzz(30)
+@given(limit_plans())
+# A 10,000-deep chain under the default limits: refused on size before its depth is walked.
+@example((Fuzzed({}, {"max_subtasks"}), DEEP, "max_subtasks"))
+def test_plans_at_and_past_the_limits_run_or_fail_naming_the_limit_before_any_subtask(
+    case: tuple[Fuzzed, list[dict[str, Any]], str | None],
+) -> None:
+    """Issue 21 item 4: the size and depth limits come first; a plan within them runs whole."""
+    limits, rows, expected = case
+    result = run_pipeline(Fuzzed(TASK), Fuzzed({"coordination": limits.value}, limits.touched),
+                          plan=rows)  # fmt: skip
+    if result is None:  # refused before any subtask (run_pipeline checked the error)
+        assert expected == "context", limits.value
+        return
+    decompose = result.phase("decompose")
+    assert decompose is not None
+    if expected is None:
+        assert decompose.success, decompose.error
+        assert sorted(s.id for s in result.subtasks) == sorted(r["id"] for r in rows)
+    else:
+        assert not decompose.success and expected in (decompose.error or ""), decompose.error
