@@ -34,9 +34,14 @@ from langgraph.types import Checkpointer
 
 from langgraph_council.checkpoints import with_council_serde
 
-__all__ = ["compile_graph"]
+__all__ = ["compile_graph", "durability_key"]
 
 G = TypeVar("G", bound=CompiledStateGraph[Any, Any, Any, Any])
+
+
+def durability_key() -> str:
+    """The configurable key holding a run's durability (for the worker's nested graph)."""
+    return CONFIG_KEY_DURABILITY
 
 
 def _sync_durability(graph: G) -> G:

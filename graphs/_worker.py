@@ -7,10 +7,10 @@ from typing import Any
 
 from langchain_core.runnables import Runnable, RunnableConfig, ensure_config
 from langchain_core.tools import BaseTool
-from langgraph._internal._constants import CONFIG_KEY_DURABILITY
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from langgraph_council.graphs._compile import durability_key
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import dual_node, model_node
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
@@ -62,7 +62,7 @@ class WorktreeAgent(Runnable[SubtaskRun, SubtaskResult]):
         `_put_checkpoint_fut`).
         """
         merged = ensure_config(config)
-        configurable = {**merged.get("configurable", {}), CONFIG_KEY_DURABILITY: "async"}
+        configurable = {**merged.get("configurable", {}), durability_key(): "async"}
         limit = 2 * self.settings.max_steps + 4
         return {**merged, "recursion_limit": limit, "configurable": configurable}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import psycopg
 import pytest
@@ -129,6 +130,12 @@ def test_a_reused_meeting_id_never_overwrites_another_threads_record(
 
 def _never(call) -> str:
     raise AssertionError(f"no model call may happen, got one for {call.agent_id}")
+
+
+@pytest.fixture
+def record_store(backend: Any) -> Any:
+    """The meeting-record store of the memory-or-Postgres matrix."""
+    return backend.meeting_records
 
 
 def test_a_reused_meeting_id_fails_before_any_model_call(
