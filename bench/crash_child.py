@@ -54,9 +54,9 @@ from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 WRITES = {
     "escalations": ("open",),
-    "dissent": ("add",),
+    "dissent": ("put_many",),  # the store vocabulary: `add` is an alias the graphs do not call
     "meetings": ("put",),  # the graph calls `put` (`save` is its alias: wrapping it missed it)
-    "loops": ("add",),
+    "loops": ("put",),
     "guards": ("check_and_record",),
 }
 
