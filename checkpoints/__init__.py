@@ -20,17 +20,7 @@ from langgraph_council.checkpoints._postgres import (
     async_postgres_checkpointer,
     postgres_checkpointer,
 )
-from langgraph_council.checkpoints._recovery import (
-    ThreadStatus,
-    aresume_thread,
-    interrupted_threads,
-    resume_thread,
-)
-from langgraph_council.checkpoints._resume_policy import (
-    ThreadFailedError,
-    aresume_with_policy,
-    resume_with_policy,
-)
+from langgraph_council.checkpoints._recovery import ThreadStatus, interrupted_threads
 from langgraph_council.checkpoints._retention import (
     PruneReport,
     adelete_thread,
@@ -38,13 +28,20 @@ from langgraph_council.checkpoints._retention import (
     delete_thread,
     prune_threads,
 )
-from langgraph_council.checkpoints._serde import council_serde, with_council_serde
-from langgraph_council.checkpoints._shutdown import (
+from langgraph_council.checkpoints._runner.policy import ThreadFailedError
+from langgraph_council.checkpoints._runner.resume import (
+    aresume_thread,
+    aresume_with_policy,
+    resume_thread,
+    resume_with_policy,
+)
+from langgraph_council.checkpoints._runner.shutdown import (
     ShutdownResult,
     ShutdownStrategy,
     arun_until_signal,
     run_until_signal,
 )
+from langgraph_council.checkpoints._serde import council_serde, with_council_serde
 from langgraph_council.checkpoints._stores import CouncilStores
 from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
 from langgraph_council.nodes._escalation.models import EscalationError
