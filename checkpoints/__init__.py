@@ -7,7 +7,6 @@ from langgraph_council.checkpoints._call_records import (
 )
 from langgraph_council.checkpoints._dissent import PostgresDissentStore
 from langgraph_council.checkpoints._embedded import EmbeddedPostgresError, embedded_postgres
-from langgraph_council.checkpoints._escalations import EscalationQueue, InMemoryEscalationQueue
 from langgraph_council.checkpoints._failures import FailureCategory, infer_failure_category
 from langgraph_council.checkpoints._guard_store import PostgresGuardStateStore
 from langgraph_council.checkpoints._loop_records import PostgresLoopRecordStore
@@ -28,6 +27,14 @@ from langgraph_council.checkpoints._retention import (
     delete_thread,
     prune_threads,
 )
+from langgraph_council.checkpoints._runner.commands import (
+    aescalation_resume_command,
+    escalation_resume_command,
+)
+from langgraph_council.checkpoints._runner.escalations import (
+    EscalationQueue,
+    InMemoryEscalationQueue,
+)
 from langgraph_council.checkpoints._runner.policy import ThreadFailedError
 from langgraph_council.checkpoints._runner.resume import (
     aresume_thread,
@@ -45,10 +52,6 @@ from langgraph_council.checkpoints._serde import council_serde, with_council_ser
 from langgraph_council.checkpoints._stores import CouncilStores
 from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
 from langgraph_council.nodes._escalation.models import EscalationError
-from langgraph_council.nodes._escalation.resume import (
-    aescalation_resume_command,
-    escalation_resume_command,
-)
 
 __all__ = [
     "CallRecordHandler",
