@@ -17,9 +17,7 @@ ALLOWED_RUNS = {
     # The agent layer calls the chat model a Roster holds (one model call per turn).
     ("nodes/_agents.py", "Roster.call", "model.invoke"),
     ("nodes/_agents.py", "Roster.acall", "model.ainvoke"),
-    ("nodes/_agents.py", "Roster.call_structured", "plain.invoke"),
     ("nodes/_agents.py", "Roster.call_structured", "runnable.invoke"),
-    ("nodes/_agents.py", "Roster.acall_structured", "plain.ainvoke"),
     ("nodes/_agents.py", "Roster.acall_structured", "runnable.ainvoke"),
     # The pipeline's executor node calls the executor the user supplied (a Runnable, a
     # compiled graph or a callable) through its `Executor` wrapper; nothing else.
