@@ -7,7 +7,6 @@ from langgraph_council.checkpoints._call_records import (
 )
 from langgraph_council.checkpoints._dissent import PostgresDissentStore
 from langgraph_council.checkpoints._embedded import EmbeddedPostgresError, embedded_postgres
-from langgraph_council.checkpoints._escalations import EscalationQueue, InMemoryEscalationQueue
 from langgraph_council.checkpoints._failures import FailureCategory, infer_failure_category
 from langgraph_council.checkpoints._guard_store import PostgresGuardStateStore
 from langgraph_council.checkpoints._loop_records import PostgresLoopRecordStore
@@ -20,17 +19,7 @@ from langgraph_council.checkpoints._postgres import (
     async_postgres_checkpointer,
     postgres_checkpointer,
 )
-from langgraph_council.checkpoints._recovery import (
-    ThreadStatus,
-    aresume_thread,
-    interrupted_threads,
-    resume_thread,
-)
-from langgraph_council.checkpoints._resume_policy import (
-    ThreadFailedError,
-    aresume_with_policy,
-    resume_with_policy,
-)
+from langgraph_council.checkpoints._recovery import ThreadStatus, interrupted_threads
 from langgraph_council.checkpoints._retention import (
     PruneReport,
     adelete_thread,
@@ -38,20 +27,31 @@ from langgraph_council.checkpoints._retention import (
     delete_thread,
     prune_threads,
 )
-from langgraph_council.checkpoints._serde import council_serde, with_council_serde
-from langgraph_council.checkpoints._shutdown import (
+from langgraph_council.checkpoints._runner.commands import (
+    aescalation_resume_command,
+    escalation_resume_command,
+)
+from langgraph_council.checkpoints._runner.escalations import (
+    EscalationQueue,
+    InMemoryEscalationQueue,
+)
+from langgraph_council.checkpoints._runner.policy import ThreadFailedError
+from langgraph_council.checkpoints._runner.resume import (
+    aresume_thread,
+    aresume_with_policy,
+    resume_thread,
+    resume_with_policy,
+)
+from langgraph_council.checkpoints._runner.shutdown import (
     ShutdownResult,
     ShutdownStrategy,
     arun_until_signal,
     run_until_signal,
 )
+from langgraph_council.checkpoints._serde import council_serde, with_council_serde
 from langgraph_council.checkpoints._stores import CouncilStores
 from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
 from langgraph_council.nodes._escalation.models import EscalationError
-from langgraph_council.nodes._escalation.resume import (
-    aescalation_resume_command,
-    escalation_resume_command,
-)
 
 __all__ = [
     "CallRecordHandler",

@@ -1,4 +1,4 @@
-"""The durable escalation queue: escalations of every kind waiting on a human, from any process."""
+"""The Postgres escalation store: rows of every kind waiting on a human, shared by processes."""
 
 from __future__ import annotations
 
@@ -12,18 +12,18 @@ from psycopg import errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from langgraph_council.checkpoints._connections import ConnOrPool, advisory_lock
+from langgraph_council.checkpoints._connections import advisory_lock
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
-from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue, duplicate_error
+from langgraph_council.nodes._escalation.memory import duplicate_error
 from langgraph_council.nodes._escalation.models import (
     Escalation,
     EscalationDecision,
     EscalationKind,
     EscalationStatus,
 )
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import EscalationStore, StatusFilter, statuses
 
-__all__ = ["EscalationQueue", "InMemoryEscalationQueue"]
+__all__ = ["PostgresEscalationStore"]
 
 _COLUMNS = (
     "id, thread_id, kind, subject, summary, options, details, conflict, strategy, analysis, "
@@ -39,6 +39,15 @@ _CLOSE = (
     "decided_by = %(decided_by)s, decided_at = CASE WHEN %(decided)s THEN now() END, "
     "closed_at = now(), resumed_at = CASE WHEN %(resumed)s THEN now() END "
     f"WHERE id = %(id)s AND status = 'pending' RETURNING {_COLUMNS}"
+)
+_LIST = (
+    f"SELECT {_COLUMNS} FROM council_escalations WHERE "
+    "(%(status)s::text[] IS NULL OR status = ANY(%(status)s)) "
+    "AND (%(thread)s::text IS NULL OR thread_id = %(thread)s) "
+    "AND (%(kind)s::text IS NULL OR kind = %(kind)s) "
+    "AND (%(due)s::timestamptz IS NULL OR expires_at <= %(due)s) "
+    "AND (%(resumed)s::boolean IS NULL OR (resumed_at IS NOT NULL) = %(resumed)s) "
+    "ORDER BY created_at, id"
 )
 _LOCK_CLASS = b"council-escalation-resume\x1f"
 
@@ -74,30 +83,18 @@ def _insert_params(escalation: Escalation) -> tuple[Any, ...]:
     )
 
 
-class EscalationQueue(BasePostgresStore, EscalationStore):
-    """The Postgres escalation queue (table `council_escalations`, see the migrations).
+class PostgresEscalationStore(BasePostgresStore, EscalationStore):
+    """Escalation rows in Postgres (table `council_escalations`, see the migrations).
 
     Pending rows move to exactly one of decided, expired or cancelled; CHECK constraints, a
     trigger and a partial unique index (one pending row per conflict) make other shapes
-    impossible. The resume of a thread is claimed with a session advisory lock per escalation,
-    so two processes deciding at once never both resume it (use a direct connection or session
-    pooling: transaction poolers do not keep session locks). With a pool, a claim borrows one
-    connection for the length of the resume: give the pool at least two.
-
-    Example:
-        >>> with EscalationQueue.from_conn_string(uri) as queue:  # doctest: +SKIP
-        ...     graph = create_conflict_graph(org, escalations=queue, checkpointer=saver)
-        ...     queue.decide(queue.pending()[0].id, {"decision": "reject", "reasoning": "no",
-        ...                  "decided_by": "human:ann"}, graph)
+    impossible. `hold` is a session advisory lock per escalation, so two processes never both
+    resume its thread (use a direct connection or session pooling: transaction poolers do not
+    keep session locks). With a pool, a hold borrows one connection: give the pool at least two.
+    Users reach it through `EscalationQueue(conn)` or `EscalationQueue.from_conn_string(uri)`.
     """
 
     schema_name = "council_escalations table"
-
-    def __init__(self, conn: ConnOrPool, *, claim_timeout_seconds: float = 300.0) -> None:
-        super().__init__(conn)
-        if not claim_timeout_seconds > 0:
-            raise ValueError(f"claim_timeout_seconds must be > 0, got {claim_timeout_seconds}")
-        self.claim_timeout_seconds = float(claim_timeout_seconds)
 
     def _fetch(
         self, query: str, params: Mapping[str, Any] | Sequence[Any] = ()
@@ -105,7 +102,7 @@ class EscalationQueue(BasePostgresStore, EscalationStore):
         with self._connection() as conn:
             return [_row_to_escalation(r) for r in conn.execute(query, params).fetchall()]
 
-    def open(self, escalation: Escalation) -> Escalation:
+    def put(self, escalation: Escalation) -> Escalation:
         """Store `escalation` as pending unless its id exists; return the stored row."""
         with self._connection() as conn:
             try:
@@ -130,25 +127,37 @@ class EscalationQueue(BasePostgresStore, EscalationStore):
             raise KeyError(f"no escalation {escalation_id!r}")
         return rows[0]
 
-    def pending(
-        self, *, thread_id: str | None = None, kind: EscalationKind | None = None
+    def list(
+        self,
+        *,
+        status: StatusFilter = None,
+        thread_id: str | None = None,
+        kind: EscalationKind | None = None,
+        expires_by: datetime | None = None,
+        resumed: bool | None = None,
     ) -> list[Escalation]:
-        """Pending escalations, oldest first (of one thread or kind if given)."""
+        """Rows matching every filter given, oldest first."""
+        wanted = statuses(status)
         return self._fetch(
-            f"SELECT {_COLUMNS} FROM council_escalations WHERE status = 'pending' "
-            "AND (%(thread)s::text IS NULL OR thread_id = %(thread)s) "
-            "AND (%(kind)s::text IS NULL OR kind = %(kind)s) ORDER BY created_at, id",
-            {"thread": thread_id, "kind": kind},
+            _LIST,
+            {
+                "status": None if wanted is None else sorted(s.value for s in wanted),
+                "thread": thread_id,
+                "kind": kind,
+                "due": expires_by,
+                "resumed": resumed,
+            },
         )
 
-    def _close(
+    def close(
         self,
         escalation_id: str,
         status: EscalationStatus,
-        decision: EscalationDecision | None,
+        decision: EscalationDecision | None = None,
         *,
         resumed: bool = False,
     ) -> Escalation | None:
+        """Atomically move a pending row to `status`; None if it is not pending."""
         decided = status is EscalationStatus.DECIDED and decision is not None
         rows = self._fetch(
             _CLOSE,
@@ -168,20 +177,8 @@ class EscalationQueue(BasePostgresStore, EscalationStore):
             return None
         return rows[0]
 
-    def _overdue(self, now: datetime) -> list[Escalation]:
-        return self._fetch(
-            f"SELECT {_COLUMNS} FROM council_escalations WHERE status = 'pending' "
-            "AND expires_at <= %s ORDER BY expires_at, id",
-            (now,),
-        )
-
-    def _unresumed(self) -> list[Escalation]:
-        return self._fetch(
-            f"SELECT {_COLUMNS} FROM council_escalations WHERE resumed_at IS NULL "
-            "AND status <> 'pending' ORDER BY closed_at, id"
-        )
-
-    def _mark_resumed(self, escalation_ids: Sequence[str]) -> None:
+    def mark_resumed(self, escalation_ids: Sequence[str]) -> None:
+        """Record that the threads acted on these closed escalations (idempotent)."""
         if not escalation_ids:
             return
         with self._connection() as conn:
@@ -192,16 +189,17 @@ class EscalationQueue(BasePostgresStore, EscalationStore):
             )
 
     @contextmanager
-    def _hold(self, escalation_id: str) -> Iterator[None]:
+    def hold(self, escalation_id: str, timeout_seconds: float) -> Iterator[None]:
+        """Hold the session advisory lock of `escalation_id` (`TimeoutError` after the wait)."""
         key, what = _lock_key(escalation_id), f"resume of escalation {escalation_id!r}"
         if isinstance(self._conn, ConnectionPool):
             with (
                 self._conn.connection() as conn,
-                advisory_lock(conn, key, self.claim_timeout_seconds, what=what),
+                advisory_lock(conn, key, timeout_seconds, what=what),
             ):
                 yield
         else:
             with self._lock:
                 conn = self._revived()
-            with advisory_lock(conn, key, self.claim_timeout_seconds, what=what, mutex=self._lock):
+            with advisory_lock(conn, key, timeout_seconds, what=what, mutex=self._lock):
                 yield

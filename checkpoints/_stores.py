@@ -29,11 +29,14 @@ from langgraph_council.checkpoints._call_records import (
 )
 from langgraph_council.checkpoints._connections import ConnOrPool, connection_kwargs
 from langgraph_council.checkpoints._dissent import PostgresDissentStore
-from langgraph_council.checkpoints._escalations import EscalationQueue
 from langgraph_council.checkpoints._guard_store import PostgresGuardStateStore
 from langgraph_council.checkpoints._loop_records import PostgresLoopRecordStore
 from langgraph_council.checkpoints._meeting_records import PostgresMeetingRecordStore
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
+from langgraph_council.checkpoints._runner.escalations import (
+    EscalationQueue,
+    InMemoryEscalationQueue,
+)
 from langgraph_council.guards import (
     GuardStateStore,
     InMemoryGuardStateStore,
@@ -41,8 +44,6 @@ from langgraph_council.guards import (
     LoopRecordStore,
 )
 from langgraph_council.nodes._conflicts.dissent import DissentStore, InMemoryDissentStore
-from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
-from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes._meetings.records import InMemoryMeetingRecordStore, MeetingRecorder
 
 __all__ = ["STORE_ALIASES", "CouncilStores"]
@@ -70,7 +71,7 @@ class CouncilStores:
         True
     """
 
-    escalations: EscalationStore | None = None
+    escalations: EscalationQueue | None = None
     """Human escalations (conflicts, blocked top-level hand-offs, merge conflicts)."""
     dissent: DissentStore | None = None
     """Dissent records of conflicts and meetings' minority reports."""
@@ -146,6 +147,8 @@ class CouncilStores:
         """
         for field in dataclasses.fields(self):
             store = getattr(self, field.name)
+            if isinstance(store, EscalationQueue):
+                store = store.store
             if isinstance(store, BasePostgresStore):
                 return store.setup()  # one run of the migrations creates every table
         return []

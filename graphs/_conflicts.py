@@ -41,7 +41,7 @@ from langgraph_council.nodes._conflicts.state import (
     ConflictOutput,
     ConflictState,
 )
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import Escalations
 
 __all__ = [
     "ConflictGraph",
@@ -62,7 +62,7 @@ class ConflictOptions(TypedDict, total=False):
     """The conflict family's own keywords of `build_conflict_graph` / `create_conflict_graph`
     (and the batch graph's)."""
 
-    escalations: EscalationStore | None
+    escalations: Escalations | None
     """Alias of `stores.escalations`."""
     dissent_store: DissentStore | None
     """Alias of `stores.dissent`."""

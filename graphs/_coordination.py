@@ -20,7 +20,7 @@ from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import Escalations
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
@@ -102,7 +102,7 @@ class CoordinationOptions(TypedDict, total=False):
     """The hand-off guard's limits."""
     update_parent: ParentUpdater | None
     """Called with a `ParentUpdate` at the end (its failure is recorded, not raised)."""
-    escalations: EscalationStore | None
+    escalations: Escalations | None
     """Alias of `stores.escalations`."""
     guard_store: GuardStateStore | None
     """Alias of `stores.guard_state`."""
@@ -148,7 +148,7 @@ def _add_workspace(
     org: Org,
     roster: Roster | None,
     workspace: WorkspaceConfig,
-    escalations: EscalationStore | None,
+    escalations: Escalations | None,
 ) -> None:
     """The workspace nodes: worktrees before each batch, merges after it, a merge decision."""
     human = workspace.conflict_escalation == "human"

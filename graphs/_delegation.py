@@ -46,7 +46,7 @@ from langgraph_council.nodes._delegation.state import (
     DelegationOutput,
     DelegationState,
 )
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import Escalations
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -71,7 +71,7 @@ class DelegationOptions(TypedDict, total=False):
     """Alias of `stores.guard_state`."""
     loop_records: LoopRecordStore | None
     """Alias of `stores.loop_records`."""
-    escalations: EscalationStore | None
+    escalations: Escalations | None
     """Alias of `stores.escalations`."""
 
 

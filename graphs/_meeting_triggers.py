@@ -1,28 +1,39 @@
 """Event-triggered meetings, wired: one compiled meeting graph per protocol the types use.
 
-The trigger logic (`MeetingType`, cooldowns, running types side by side) lives in
-`langgraph_council.nodes._meetings.triggers`; this module only builds the graphs.
+`MeetingTriggers` is the one public class: it builds the graphs (the meeting protocols are
+registered here, in `graphs`) and hands them to the runner
+(`checkpoints._runner.meetings.MeetingRunner`), which decides, keeps cooldowns and runs them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from langgraph.types import Checkpointer
 
+from langgraph_council.checkpoints._runner.meetings import (
+    MeetingRunner,
+    MeetingType,
+    TriggeredMeeting,
+)
 from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
-from langgraph_council.nodes._meetings import triggers
 from langgraph_council.nodes._meetings.minutes import TaskCreator
 from langgraph_council.nodes._meetings.records import MeetingRecorder
-from langgraph_council.nodes._meetings.triggers import MeetingType, TriggeredMeeting
 
 __all__ = ["MeetingTriggers", "MeetingType", "TriggeredMeeting"]
 
 
-class MeetingTriggers(triggers.MeetingTriggers):
+class MeetingTriggers:
     """Runs configured meeting types on events, with a per-type cooldown.
+
+    Every type whose `trigger` is the event runs, side by side; a type that ran less than
+    `min_interval_seconds` ago (in this process or, with `records`, in any) is skipped.
+
+    Raises:
+        ValueError: Two types share a name.
 
     Example:
         >>> triggers = MeetingTriggers(roster, [review_type])  # doctest: +SKIP
@@ -50,4 +61,18 @@ class MeetingTriggers(triggers.MeetingTriggers):
             )
             for protocol in {t.protocol for t in meeting_types}
         }
-        super().__init__(meeting_types, graphs, records=records, durable=bool(checkpointer))
+        self._runner = MeetingRunner(
+            meeting_types, graphs, records=records, durable=bool(checkpointer)
+        )
+
+    def trigger_meetings(
+        self, event: str, context: Mapping[str, Any] | None = None
+    ) -> list[TriggeredMeeting]:
+        """Run every meeting type whose trigger is `event`, in parallel threads."""
+        return self._runner.trigger_meetings(event, context)
+
+    async def atrigger_meetings(
+        self, event: str, context: Mapping[str, Any] | None = None
+    ) -> list[TriggeredMeeting]:
+        """Async twin of `trigger_meetings`: the meetings run concurrently on the event loop."""
+        return await self._runner.atrigger_meetings(event, context)

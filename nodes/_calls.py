@@ -10,7 +10,7 @@ models). `tests/nodes/test_one_call_path.py` keeps it that way.
 - The call runs with `Roster.call` / `call_structured` (with `schema`), or their async twins
   under `ainvoke`, so parallel branches overlap.
 - `apply(state, outcome)` is pure: it folds the reply into a partial update or a `Command`.
-- A node resuming a thread (`checkpoints._resume_policy`) gets the resume note in front of
+- A node resuming a thread (`checkpoints._runner.policy`) gets the resume note in front of
   its prompt (`nodes._resume_note`), its tokens added to `prompt_tokens`.
 - A model error propagates, unless the call has `on_error`, whose update is used instead (a
   failed participant is recorded; a failed judge falls back). `GraphBubbleUp` always propagates.

@@ -1,6 +1,6 @@
 """How a resumed run tells the agents that resume where and why: a note in the run config.
 
-`checkpoints._resume_policy` puts the note under `configurable[RESUME_NOTE_KEY]` when it resumes
+`checkpoints._runner.policy` puts the note under `configurable[RESUME_NOTE_KEY]` when it resumes
 a thread; the call node reads it with `resume_note_for` and prepends it with `with_resume_note`.
 Only the nodes that resume, in the super-step that resumes, see it: later steps and other nodes
 run as usual. The config travels through LangGraph Server too (`configurable` is part of a run).

@@ -166,11 +166,9 @@ def test_the_scan_sees_every_layer_and_resolves_submodule_imports() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-# Cycles being removed elsewhere (issue 19 item 2: the code that runs graphs in one place).
-# Empty this list when they are gone; the strict xfail below then turns into a pass.
-KNOWN_CYCLES = [
-    [f"{PACKAGE}.checkpoints._recovery", f"{PACKAGE}.checkpoints._resume_policy"],
-]
+# Cycles being removed elsewhere; empty since the code that runs graphs moved to
+# checkpoints/_runner (issue 19 item 2). A new entry makes the strict xfail below expected.
+KNOWN_CYCLES: list[list[str]] = []
 
 
 def _loops() -> tuple[list[list[str]], str]:

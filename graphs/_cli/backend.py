@@ -25,6 +25,7 @@ from psycopg_pool import ConnectionPool
 from langgraph_council.checkpoints import (
     CouncilStores,
     EmbeddedPostgresError,
+    EscalationQueue,
     embedded_postgres,
     postgres_checkpointer,
 )
@@ -43,7 +44,6 @@ from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._escalation.models import EscalationKind
-from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -82,7 +82,7 @@ class Backend:
     """The Postgres URI (None in memory), for the per-thread run lease."""
 
     @property
-    def escalations(self) -> EscalationStore:
+    def escalations(self) -> EscalationQueue:
         return _present(self.stores.escalations, "escalations")
 
     @property

@@ -25,7 +25,7 @@ from rich.text import Text
 from langgraph_council.checkpoints import ThreadFailedError, infer_failure_category
 from langgraph_council.checkpoints._reconciliation import sanitize_error_text
 from langgraph_council.checkpoints._resume_attempts import ResumeStatus
-from langgraph_council.checkpoints._resume_policy import prepare_resume
+from langgraph_council.checkpoints._runner.policy import prepare_resume
 from langgraph_council.checkpoints._thread_index import latest_checkpoints
 from langgraph_council.graphs._cli.backend import (
     Backend,

@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictType
 from langgraph_council.nodes._context import register_section, run_context
-from langgraph_council.nodes._escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
+from langgraph_council.nodes._escalation.models import DEFAULT_TIMEOUT_SECONDS
 
 __all__ = [
     "ConflictResolutionConfig",

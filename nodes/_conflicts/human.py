@@ -30,7 +30,7 @@ from langgraph_council.nodes._escalation.flow import (
     require_thread_id,
 )
 from langgraph_council.nodes._escalation.models import Escalation, HumanDecision, parse_decision
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import Escalations, check_escalation_store
 
 __all__ = [
     "MAX_HUMAN_ATTEMPTS",
@@ -97,9 +97,10 @@ def parse_conflict_decision(value: object, conflict: Conflict) -> HumanDecision:
 
 
 def make_open_escalation_node(
-    store: EscalationStore | None, default: ConflictResolutionConfig
+    escalations: Escalations | None, default: ConflictResolutionConfig
 ) -> Any:
     """Node `open_escalation`: write the pending escalation (idempotent) before any interrupt."""
+    store = check_escalation_store(escalations)
 
     def open_escalation_node(state: ConflictState, config: RunnableConfig) -> dict[str, Any]:
         draft = new_escalation(state, require_thread_id(config), current_config(default))
@@ -108,8 +109,9 @@ def make_open_escalation_node(
     return open_escalation_node
 
 
-def make_await_human_node(store: EscalationStore | None) -> Any:
+def make_await_human_node(escalations: Escalations | None) -> Any:
     """Node `await_human`: `interrupt()` until a valid decision arrives (bad ones re-ask)."""
+    store = check_escalation_store(escalations)
 
     def await_human(state: ConflictState) -> dict[str, Any]:
         parties = coerce_conflict(state["conflict"]).agent_ids

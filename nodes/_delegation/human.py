@@ -29,7 +29,7 @@ from langgraph_council.nodes._escalation.flow import (
     require_thread_id,
 )
 from langgraph_council.nodes._escalation.models import Escalation
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import Escalations, check_escalation_store
 
 __all__ = [
     "AWAIT_HUMAN",
@@ -77,9 +77,10 @@ def blocked_escalation(state: DelegationState, thread_id: str) -> Escalation:
 
 
 def make_escalate_to_human_node(
-    store: EscalationStore | None,
+    escalations: Escalations | None,
 ) -> RunnableLambda[DelegationState, dict[str, Any]]:
     """Node `escalate_to_human`: open the escalation of the blocked hand-off (idempotent)."""
+    store = check_escalation_store(escalations)
 
     def escalate_to_human(state: DelegationState, config: RunnableConfig) -> dict[str, Any]:
         draft = blocked_escalation(state, require_thread_id(config))
@@ -90,9 +91,10 @@ def make_escalate_to_human_node(
 
 
 def make_await_human_node(
-    store: EscalationStore | None,
+    escalations: Escalations | None,
 ) -> RunnableLambda[DelegationState, Command[str]]:
     """Node `await_human`: the human's answer closes the blocked frame; a bad one re-asks."""
+    store = check_escalation_store(escalations)
 
     def await_human(state: DelegationState) -> Command[str]:
         blocked = state["blocked"][-1]

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._context import register_section
-from langgraph_council.nodes._escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
+from langgraph_council.nodes._escalation.models import DEFAULT_TIMEOUT_SECONDS
 from langgraph_council.nodes._handoff import BlockingMechanism
 
 __all__ = [

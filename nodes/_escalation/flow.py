@@ -4,7 +4,7 @@
    its own node, before any `interrupt()`, since a node re-runs from its first line on resume.
 2. Await: `interrupt()` with a payload carrying our stable `escalation_id`; validate the answer
    against the decision model of the kind; the stored row and the answer must agree
-   (`EscalationStore.settle`); a malformed answer re-asks with the error, and after
+   (`rules.settle`); a malformed answer re-asks with the error, and after
    `MAX_ATTEMPTS` the escalation closes unanswered (`expired`).
 
 Both read and write the same state keys (`ESCALATION_KEYS`), which a graph's state declares:
@@ -31,7 +31,8 @@ from langgraph_council.nodes._escalation.models import (
     expired_decision,
     parse_decision,
 )
-from langgraph_council.nodes._escalation.store import FORGED_EXPIRY, EscalationStore
+from langgraph_council.nodes._escalation.rules import FORGED_EXPIRY, give_up, settle
+from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes._text import replace_nul
 
 __all__ = [
@@ -79,6 +80,7 @@ def open_escalation(store: EscalationStore | None, draft: Escalation, *, key: st
 
     Idempotent: a re-run node finds its own pending row again. `draft.id` is replaced by
     `escalation_id_for(draft.thread_id, key, round=n)`. Without a store, round 0's id is used.
+    Node builders take the store once with `check_escalation_store(escalations)`.
 
     Raises:
         ValueError: `key` was escalated `MAX_ROUNDS` times in the thread.
@@ -91,7 +93,7 @@ def open_escalation(store: EscalationStore | None, draft: Escalation, *, key: st
         candidate = first.model_copy(
             update={"id": escalation_id_for(draft.thread_id, key, round=round)}
         )
-        stored = store.open(candidate)
+        stored = store.put(candidate)
         if stored.status is EscalationStatus.PENDING:
             return stored
     raise ValueError(
@@ -153,7 +155,7 @@ def await_decision(
     try:
         decision = parse_decision(value, kind, options)
         if store is not None and escalation_id:
-            store.settle(escalation_id, decision)
+            settle(store, escalation_id, decision)
         elif decision.decision == "expired":
             raise ValueError(FORGED_EXPIRY)
     except ValueError as exc:
@@ -166,7 +168,7 @@ def await_decision(
             return Awaited(None, {"escalation_error": error, "escalation_attempts": attempts})
         reason = f"closed after {attempts} malformed answers; last: {error}"
         if store is not None and escalation_id:
-            decision = store.give_up(escalation_id, reason)
+            decision = give_up(store, escalation_id, reason)
         else:
             decision = expired_decision(kind, reason, "system:invalid-answers")
     update = {"escalation_decision": decision, "escalation_error": None}

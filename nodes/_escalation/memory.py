@@ -1,4 +1,4 @@
-"""`InMemoryEscalationQueue`: the process-local escalation store, same rules as the Postgres one."""
+"""`InMemoryEscalationStore`: process-local escalation rows, same rules as the Postgres store."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from langgraph_council.nodes._escalation.models import (
     EscalationKind,
     EscalationStatus,
 )
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import EscalationStore, StatusFilter, statuses
 
-__all__ = ["InMemoryEscalationQueue", "duplicate_error"]
+__all__ = ["InMemoryEscalationStore", "duplicate_error"]
 
 
 def duplicate_error(escalation: Escalation, other_id: str, other_thread: str) -> EscalationError:
@@ -29,20 +29,14 @@ def duplicate_error(escalation: Escalation, other_id: str, other_thread: str) ->
     )
 
 
-class InMemoryEscalationQueue(EscalationStore):
-    """A process-local queue with the same rules as the Postgres one (tests, demos).
-
-    Example:
-        >>> queue = InMemoryEscalationQueue()
-        >>> queue.pending()
-        []
-    """
+class InMemoryEscalationStore(EscalationStore):
+    """Process-local rows with the same rules as the Postgres store (tests, demos)."""
 
     def __init__(self) -> None:
         self._rows: dict[str, Escalation] = {}
         self._lock = threading.Lock()
 
-    def open(self, escalation: Escalation) -> Escalation:
+    def put(self, escalation: Escalation) -> Escalation:
         """Store `escalation` as pending unless its id exists; return the stored row."""
         with self._lock:
             if escalation.id in self._rows:
@@ -65,28 +59,40 @@ class InMemoryEscalationQueue(EscalationStore):
                 raise KeyError(f"no escalation {escalation_id!r}")
             return self._rows[escalation_id]
 
-    def pending(
-        self, *, thread_id: str | None = None, kind: EscalationKind | None = None
+    def list(
+        self,
+        *,
+        status: StatusFilter = None,
+        thread_id: str | None = None,
+        kind: EscalationKind | None = None,
+        expires_by: datetime | None = None,
+        resumed: bool | None = None,
     ) -> list[Escalation]:
-        """Pending escalations, oldest first (of one thread or kind if given)."""
+        """Rows matching every filter given, oldest first."""
+        wanted = statuses(status)
         with self._lock:
             rows = [
                 r
                 for r in self._rows.values()
-                if r.status is EscalationStatus.PENDING
+                if (wanted is None or r.status in wanted)
                 and thread_id in (None, r.thread_id)
                 and kind in (None, r.kind)
+                and (
+                    expires_by is None or (r.expires_at is not None and r.expires_at <= expires_by)
+                )
+                and resumed in (None, r.resumed_at is not None)
             ]
         return sorted(rows, key=lambda r: (r.created_at, r.id))
 
-    def _close(
+    def close(
         self,
         escalation_id: str,
         status: EscalationStatus,
-        decision: EscalationDecision | None,
+        decision: EscalationDecision | None = None,
         *,
         resumed: bool = False,
     ) -> Escalation | None:
+        """Atomically move a pending row to `status`; None if it is not pending."""
         now = datetime.now(UTC)
         with self._lock:
             row = self._rows.get(escalation_id)
@@ -105,19 +111,8 @@ class InMemoryEscalationQueue(EscalationStore):
             self._rows[escalation_id] = closed
             return closed
 
-    def _overdue(self, now: datetime) -> list[Escalation]:
-        return [e for e in self.pending() if e.expires_at is not None and e.expires_at <= now]
-
-    def _unresumed(self) -> list[Escalation]:
-        with self._lock:
-            rows = [
-                r
-                for r in self._rows.values()
-                if r.status is not EscalationStatus.PENDING and r.resumed_at is None
-            ]
-        return sorted(rows, key=lambda r: (r.closed_at or r.created_at, r.id))
-
-    def _mark_resumed(self, escalation_ids: Sequence[str]) -> None:
+    def mark_resumed(self, escalation_ids: Sequence[str]) -> None:
+        """Record that the threads acted on these closed escalations (idempotent)."""
         now = datetime.now(UTC)
         with self._lock:
             for escalation_id in escalation_ids:
@@ -125,5 +120,6 @@ class InMemoryEscalationQueue(EscalationStore):
                 if row.resumed_at is None and row.status is not EscalationStatus.PENDING:
                     self._rows[escalation_id] = row.model_copy(update={"resumed_at": now})
 
-    def _hold(self, escalation_id: str) -> AbstractContextManager[None]:
-        return nullcontext()  # one process: the per-escalation lock of `EscalationStore` suffices
+    def hold(self, escalation_id: str, timeout_seconds: float) -> AbstractContextManager[None]:
+        """One process: the queue's per-escalation lock suffices."""
+        return nullcontext()

@@ -32,6 +32,7 @@ from langgraph_council.nodes._text import NulFree
 
 __all__ = [
     "DECISION_MODELS",
+    "DEFAULT_TIMEOUT_SECONDS",
     "DelegationDecision",
     "Escalation",
     "EscalationDecision",
@@ -47,6 +48,9 @@ __all__ = [
 
 EscalationKind = Literal["conflict", "delegation", "merge"]
 """What a human is asked to decide: a conflict, a blocked delegation, a pipeline merge."""
+
+DEFAULT_TIMEOUT_SECONDS = 24 * 3600.0
+"""The default deadline of a human escalation (conflicts and delegations): 24 hours."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _NAMESPACE = uuid.UUID("7c0f8a52-1d7e-4e8e-9a55-3c1f2b8e6d10")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -179,35 +180,45 @@ def _update(result: SubtaskResult) -> dict[str, Any]:
     return {"outcomes": {result.subtask_id: result}, "messages": [subtask_message(result)]}
 
 
-def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
-    """The node each `Send` of a wave runs: one executor call; raising means `failed`.
+class _Call:
+    """One executor call of a node, around the call itself (made by the sync or async node).
 
-    `GraphBubbleUp` (an interrupt inside an executor graph) propagates, so the subtask can be
-    resumed; every other exception is recorded as the subtask's error.
+    `recorded()` turns an exception into the subtask's failure; `GraphBubbleUp` (an interrupt
+    inside an executor graph) propagates, so the subtask can be resumed.
     """
 
-    def execute(payload: Any) -> dict[str, Any]:
-        run, started = _run_of(payload), time.perf_counter()
+    def __init__(self, payload: Any) -> None:
+        self.run = _run_of(payload)
+        self.started = time.perf_counter()
+        self.update: dict[str, Any] = {}
+
+    def done(self, raw: Any) -> None:
+        self.update = _update(result_of(self.run, raw, time.perf_counter() - self.started))
+
+    @contextmanager
+    def recorded(self) -> Iterator[None]:
         try:
-            raw = executor.invoke(run)
+            yield
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - raising means the subtask failed
-            return _update(
-                _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
-            )
-        return _update(result_of(run, raw, time.perf_counter() - started))
+            error = f"{type(exc).__name__}: {exc}"
+            self.update = _update(_failed(self.run, error, time.perf_counter() - self.started))
+
+
+def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
+    """The node each `Send` of a wave runs: one executor call; raising means `failed`."""
+
+    def execute(payload: Any) -> dict[str, Any]:
+        call = _Call(payload)
+        with call.recorded():
+            call.done(executor.invoke(call.run))
+        return call.update
 
     async def aexecute(payload: Any) -> dict[str, Any]:
-        run, started = _run_of(payload), time.perf_counter()
-        try:
-            raw = await executor.ainvoke(run)
-        except GraphBubbleUp:
-            raise
-        except Exception as exc:  # noqa: BLE001 - raising means the subtask failed
-            return _update(
-                _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
-            )
-        return _update(result_of(run, raw, time.perf_counter() - started))
+        call = _Call(payload)
+        with call.recorded():
+            call.done(await executor.ainvoke(call.run))
+        return call.update
 
     return dual_node(execute, aexecute, name=EXECUTE_SUBTASK)

@@ -33,7 +33,7 @@ from langgraph_council.nodes._escalation.flow import (
     require_thread_id,
 )
 from langgraph_council.nodes._escalation.models import Escalation, MergeDecision
-from langgraph_council.nodes._escalation.store import EscalationStore
+from langgraph_council.nodes._escalation.store import Escalations, check_escalation_store
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.names import (
     AWAIT_MERGE_DECISION,
@@ -106,9 +106,10 @@ def _payload(state: dict[str, Any], config: WorkspaceConfig) -> dict[str, Any]:
 
 
 def make_open_merge_node(
-    store: EscalationStore | None, config: WorkspaceConfig
+    escalations: Escalations | None, config: WorkspaceConfig
 ) -> Runnable[Any, Any]:
     """`open_merge_escalation`: the pending `merge` escalation row (idempotent per round)."""
+    store = check_escalation_store(escalations)
 
     def open_merge_escalation(state: dict[str, Any]) -> dict[str, Any]:
         merge = _held(state)
@@ -142,9 +143,10 @@ def _ruling(merge: MergeResult, decision: MergeDecision) -> MergeRuling:
 
 
 def make_await_merge_node(
-    store: EscalationStore | None, config: WorkspaceConfig
+    escalations: Escalations | None, config: WorkspaceConfig
 ) -> Runnable[Any, Any]:
     """`await_merge_decision`: `interrupt()` for keep / drop; a malformed answer asks again."""
+    store = check_escalation_store(escalations)
 
     def await_merge_decision(state: dict[str, Any]) -> Command[Any]:
         merge = _held(state)

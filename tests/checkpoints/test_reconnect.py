@@ -67,11 +67,11 @@ def test_the_single_connection_saver_runs_on_after_its_backend_is_terminated(
 def test_the_escalation_queue_reconnects_after_its_backend_is_terminated(pg_db: str) -> None:
     with EscalationQueue.from_conn_string(pg_db) as queue:
         assert queue.pending() == []
-        first = queue._conn.info.backend_pid
+        first = queue.store._conn.info.backend_pid
         _terminate(pg_db, first, until_gone=True)
         assert queue.pending() == []
         assert queue.expire_overdue() == []
-        assert queue._conn.info.backend_pid != first
+        assert queue.store._conn.info.backend_pid != first
 
 
 def test_a_store_call_that_breaks_under_way_is_not_repeated_but_the_next_reconnects(
@@ -81,7 +81,7 @@ def test_a_store_call_that_breaks_under_way_is_not_repeated_but_the_next_reconne
     writes are not all idempotent); the call after it works either way."""
     with EscalationQueue.from_conn_string(pg_db) as queue:
         queue.pending()
-        _terminate(pg_db, queue._conn.info.backend_pid, until_gone=False)
+        _terminate(pg_db, queue.store._conn.info.backend_pid, until_gone=False)
         with contextlib.suppress(psycopg.OperationalError):  # met the dying backend
             queue.pending()
         assert queue.pending() == []

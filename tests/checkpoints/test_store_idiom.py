@@ -106,7 +106,7 @@ CASES = {
     ),
     "escalations": Case(
         EscalationQueue,
-        lambda s: s.open(_escalation()),
+        lambda s: s.store.put(_escalation()),
         lambda s: [(e.id, e.kind, e.options) for e in s.pending()],
         [("e-1", "merge", ("keep", "drop"))],
     ),

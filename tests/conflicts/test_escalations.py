@@ -21,6 +21,8 @@ from langgraph_council.checkpoints import (
     PostgresDissentStore,
     async_postgres_checkpointer,
 )
+from langgraph_council.checkpoints import EscalationQueue as BaseEscalationQueue
+from langgraph_council.checkpoints._runner.commands import escalation_resume_command
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
     create_conflict_batch_graph,
@@ -28,8 +30,6 @@ from langgraph_council.graphs import (
 )
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
 from langgraph_council.nodes._conflicts.models import utc_now
-from langgraph_council.nodes._escalation.resume import escalation_resume_command
-from langgraph_council.nodes._escalation.store import EscalationStore as BaseEscalationQueue
 from tests.backends import Backend
 
 pytestmark = pytest.mark.postgres

@@ -20,7 +20,7 @@ from langgraph_council.checkpoints import EscalationQueue, InMemoryEscalationQue
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, Org
 from langgraph_council.nodes._delegation.models import DelegationConfig
-from langgraph_council.nodes._escalation.sweeper import DEFAULT_TIMEOUT_SECONDS
+from langgraph_council.nodes._escalation.models import DEFAULT_TIMEOUT_SECONDS
 
 DAY = 24 * 3600.0
 

@@ -9,9 +9,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from langgraph_council.checkpoints import InMemoryEscalationQueue
+from langgraph_council.checkpoints._runner.commands import escalation_resume_command
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._escalation.resume import escalation_resume_command
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 PARTIES = ("junior_dev", "senior_dev")

@@ -12,10 +12,13 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from langgraph_council.checkpoints import EscalationQueue, postgres_checkpointer
+from langgraph_council.checkpoints import (
+    EscalationQueue,
+    InMemoryEscalationQueue,
+    postgres_checkpointer,
+)
 from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.cli_runner import council
 from tests.coordination import workspace_pipeline as wp

@@ -17,15 +17,14 @@ from langgraph.types import Command
 
 from langgraph_council.checkpoints import (
     EscalationQueue,
+    InMemoryEscalationQueue,
     PostgresGuardStateStore,
     PostgresLoopRecordStore,
 )
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._delegation.models import DelegationConfig
-from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
 from langgraph_council.nodes._escalation.models import EscalationError
-from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.delegation.scripts import ping_pong, run
 
@@ -34,7 +33,7 @@ PEERS = DelegationConfig(enforce_chain_of_command=False)
 MODES = pytest.mark.parametrize("mode", ["sync", "async"])
 
 
-def _top_graph(org: Org, queue: EscalationStore | None = None, **kw: Any) -> Any:
+def _top_graph(org: Org, queue: EscalationQueue | None = None, **kw: Any) -> Any:
     model = ScriptedChatModel(ping_pong)
     graph = create_delegation_graph(
         org,

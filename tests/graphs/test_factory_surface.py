@@ -80,11 +80,10 @@ def test_store_means_langgraphs_store_and_guard_state_has_its_own_argument(org: 
 
 
 def test_state_types_live_in_nodes_and_stay_importable_from_graphs() -> None:
+    from langgraph_council.checkpoints._runner import meetings
     from langgraph_council.graphs._conflict_batch import BatchState
     from langgraph_council.nodes._conflicts.batch import BatchState as NodesBatchState
-    from langgraph_council.nodes._meetings import triggers
 
     assert BatchState is NodesBatchState
-    assert issubclass(graphs.MeetingTriggers, triggers.MeetingTriggers)
-    assert graphs.MeetingType is triggers.MeetingType
-    assert graphs.TriggeredMeeting is triggers.TriggeredMeeting
+    assert graphs.MeetingType is meetings.MeetingType
+    assert graphs.TriggeredMeeting is meetings.TriggeredMeeting

@@ -12,13 +12,13 @@ from langgraph.types import Command
 from pydantic import ValidationError
 from typing_extensions import TypedDict
 
+from langgraph_council.checkpoints import InMemoryEscalationQueue
 from langgraph_council.nodes._escalation.flow import (
     await_decision,
     open_escalation,
     opened,
     require_thread_id,
 )
-from langgraph_council.nodes._escalation.memory import InMemoryEscalationQueue
 from langgraph_council.nodes._escalation.models import (
     DelegationDecision,
     Escalation,
@@ -91,10 +91,10 @@ def _merge_graph(queue: InMemoryEscalationQueue) -> Any:
             options=("keep", "drop"),
             details={"subtask": state["subtask"], "files": ["app.py"]},
         )
-        return opened(open_escalation(queue, draft, key=f"merge\x1f{state['subtask']}"))
+        return opened(open_escalation(queue.store, draft, key=f"merge\x1f{state['subtask']}"))
 
     def await_merge(state: MergeState) -> Command[Any]:
-        awaited = await_decision(queue, state, {"subtask": state["subtask"]}, kind="merge")
+        awaited = await_decision(queue.store, state, {"subtask": state["subtask"]}, kind="merge")
         if awaited.decision is None:
             return Command(goto="await_merge", update=awaited.update)
         kept = awaited.decision.decision == "keep"

@@ -29,7 +29,7 @@ from langgraph_council.checkpoints._resume_attempts import (
     InMemoryResumeAttemptStore,
     PostgresResumeAttemptStore,
 )
-from langgraph_council.checkpoints._resume_policy import prepare_resume
+from langgraph_council.checkpoints._runner.policy import prepare_resume
 
 SCRIPTS = Path(__file__).parent / "scripts"
 CHILD = SCRIPTS / "policy_child.py"

@@ -1,8 +1,9 @@
-"""Event-triggered meetings: every meeting type whose trigger matches runs, in parallel.
+"""Event-triggered meetings: every meeting type whose trigger matches runs, side by side.
 
 The graphs to run come in from outside (`langgraph_council.graphs.MeetingTriggers` builds one
-per protocol with `create_meeting_graph`), so this module holds the logic only: which types an
-event triggers, their cooldowns, the inputs, and running them side by side.
+per protocol with `create_meeting_graph` and hands them to a `MeetingRunner`): this module
+decides which types an event triggers, keeps their cooldowns, builds the inputs, and runs the
+meetings, in threads (`trigger_meetings`) or tasks (`atrigger_meetings`) over one flow each.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
 from pydantic import BaseModel, ConfigDict, Field
 
+from langgraph_council.checkpoints._runner.steps import Flow, arun, invoke, run
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import MeetingAgenda, MeetingMinutes
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 
-__all__ = ["MeetingTriggers", "MeetingType", "TriggeredMeeting"]
+__all__ = ["MeetingRunner", "MeetingType", "TriggeredMeeting"]
 
 
 class MeetingType(BaseModel):
@@ -75,15 +77,11 @@ def _from_context(ref: str, context: Mapping[str, Any]) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
 
 
-class MeetingTriggers:
+class MeetingRunner:
     """Runs configured meeting types on events, with a per-type cooldown.
 
     `graphs` maps each protocol the types use to its compiled meeting graph; `durable` runs
     them with `durability="sync"` (give it when the graphs have a checkpointer).
-
-    Example:
-        >>> triggers = MeetingTriggers([review_type], {"position_papers": graph})  # doctest: +SKIP
-        >>> triggers.trigger_meetings("on_pr", {"author": "junior_dev"})  # doctest: +SKIP
     """
 
     def __init__(
@@ -172,54 +170,37 @@ class MeetingTriggers:
         config: RunnableConfig = {"configurable": {"thread_id": thread}}
         return thread, config, ctx
 
+    def _meeting(self, kind: MeetingType, inp: Any) -> Flow[TriggeredMeeting]:
+        """One meeting of an event: its minutes, or why it was skipped or failed."""
+        if isinstance(inp, TriggeredMeeting):
+            return inp
+        thread, config, ctx = self._config(kind)
+        started, outcome = time.time(), _NOT_RUN
+        try:
+            graph = self._graphs[kind.protocol]
+            out = yield invoke(graph, inp, config, context=ctx, **self._durability)
+            outcome = TriggeredMeeting(
+                meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
+            )
+        except Exception as exc:  # noqa: BLE001 - reported per meeting, see _failed
+            outcome = self._failed(kind, thread, exc)
+        finally:
+            self._finish(kind, started, outcome)
+        return outcome
+
     def trigger_meetings(
         self, event: str, context: Mapping[str, Any] | None = None
     ) -> list[TriggeredMeeting]:
         """Run every meeting type whose trigger is `event`, in parallel threads."""
-
-        def run(kind: MeetingType, inp: Any) -> TriggeredMeeting:
-            if isinstance(inp, TriggeredMeeting):
-                return inp
-            thread, config, ctx = self._config(kind)
-            started, outcome = time.time(), _NOT_RUN
-            try:
-                graph = self._graphs[kind.protocol]
-                out = graph.invoke(inp, config, context=ctx, **self._durability)
-                outcome = TriggeredMeeting(
-                    meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
-                )
-            except Exception as exc:  # noqa: BLE001 - reported per meeting, see _failed
-                outcome = self._failed(kind, thread, exc)
-            finally:
-                self._finish(kind, started, outcome)
-            return outcome
-
         plans = self._plan(event, context or {})
         if not plans:
             return []
         with ThreadPoolExecutor(max_workers=len(plans)) as pool:
-            return list(pool.map(lambda p: run(*p), plans))
+            return list(pool.map(lambda p: run(self._meeting(*p)), plans))
 
     async def atrigger_meetings(
         self, event: str, context: Mapping[str, Any] | None = None
     ) -> list[TriggeredMeeting]:
         """Async twin of `trigger_meetings`: the meetings run concurrently on the event loop."""
-
-        async def run(kind: MeetingType, inp: Any) -> TriggeredMeeting:
-            if isinstance(inp, TriggeredMeeting):
-                return inp
-            thread, config, ctx = self._config(kind)
-            started, outcome = time.time(), _NOT_RUN
-            try:
-                graph = self._graphs[kind.protocol]
-                out = await graph.ainvoke(inp, config, context=ctx, **self._durability)
-                outcome = TriggeredMeeting(
-                    meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
-                )
-            except Exception as exc:  # noqa: BLE001 - reported per meeting, see _failed
-                outcome = self._failed(kind, thread, exc)
-            finally:
-                self._finish(kind, started, outcome)
-            return outcome
-
-        return list(await asyncio.gather(*(run(k, i) for k, i in self._plan(event, context or {}))))
+        plans = self._plan(event, context or {})
+        return list(await asyncio.gather(*(arun(self._meeting(k, i)) for k, i in plans)))

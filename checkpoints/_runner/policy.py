@@ -1,36 +1,37 @@
-"""Resume policy: count resume attempts in a store, give a thread up after too many, and tell
-the resuming agents where and why they resumed.
+"""Resume policy: count resume attempts, give a thread up after too many, say where it resumed.
 
-`resume_with_policy` wraps `resume_thread`. Each call on a crashed thread counts one attempt
-*before* the run starts (a resume that kills the process again still counts). Up to
-`max_resume_attempts` it resumes; beyond that it marks the thread failed with the category
-`infer_failure_category` gives the last error, and raises `ThreadFailedError` without running
-anything. A resumed run that returns (finished, or waiting for a human) clears the counter:
-it counts consecutive failures. A thread waiting on `interrupt()` is resumed with its answer
-and never counted. `prepare_resume` is the first half alone, for runners that invoke the graph
-themselves (e.g. under `run_until_signal`); they call `attempts_store.clear` after a run that
-completed or was suspended at a step boundary. Resume a thread from one process at a time
-(LangGraph runs one run per thread); two racing resumers would both be counted.
+`resume_with_policy` is `resume_thread` with an attempts store (`_runner.resume`). Each call on
+a crashed thread counts one attempt *before* the run starts (a resume that kills the process
+again still counts). Up to `max_resume_attempts` it resumes; beyond that it marks the thread
+failed with the category `infer_failure_category` gives the last error, and raises
+`ThreadFailedError` without running anything. A resumed run that returns (finished, or waiting
+for a human) clears the counter: it counts consecutive failures. A thread waiting on
+`interrupt()` is resumed with its answer and never counted. `prepare_resume` is the first half
+alone, for runners that invoke the graph themselves (e.g. under `run_until_signal`); they call
+`attempts_store.clear` after a run that completed or was suspended at a step boundary. Resume a
+thread from one process at a time (LangGraph runs one run per thread); two racing resumers
+would both be counted. `prepare_flow` is the policy written once; `prepare_resume` runs it and
+`aprepare_resume` awaits it.
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.pregel import Pregel
-from langgraph.types import Durability, StateSnapshot
+from langgraph.types import StateSnapshot
 
 from langgraph_council.checkpoints._failures import FailureCategory, infer_failure_category
 from langgraph_council.checkpoints._reconciliation import reconciliation_note, sanitize_error_text
-from langgraph_council.checkpoints._recovery import aresume_thread, resume_thread
 from langgraph_council.checkpoints._resume_attempts import (
     ResumeAttemptStore,
     ResumeStatus,
     stored_error_text,
 )
+from langgraph_council.checkpoints._runner.commands import thread_config
+from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, run
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._resume_note import RESUME_NOTE_KEY, resume_note_payload
 
@@ -38,9 +39,8 @@ __all__ = [
     "ResumePlan",
     "ThreadFailedError",
     "aprepare_resume",
-    "aresume_with_policy",
+    "prepare_flow",
     "prepare_resume",
-    "resume_with_policy",
 ]
 
 
@@ -84,10 +84,6 @@ class _Decision:
     reset: bool = False
     step: int = 0
     nodes: tuple[str, ...] = ()
-
-
-def _config(thread_id: str) -> RunnableConfig:
-    return {"configurable": {"thread_id": thread_id}}
 
 
 def _last_error(state: StateSnapshot) -> BaseException | str | None:
@@ -155,6 +151,38 @@ def _check_max(max_resume_attempts: int) -> None:
         raise ValueError(f"max_resume_attempts must be >= 0, got {max_resume_attempts}")
 
 
+def prepare_flow(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    store: ResumeAttemptStore,
+    max_resume_attempts: int,
+    retry_failed: bool,
+    error: BaseException | str | None,
+    answering: bool,
+) -> Flow[ResumePlan]:
+    """Apply the policy and count the attempt (see `prepare_resume`)."""
+    _check_max(max_resume_attempts)
+    status = yield blocking(store.status, thread_id)
+    decision = _decide(
+        (yield get_state(graph, thread_config(thread_id))),
+        status,
+        max_attempts=max_resume_attempts,
+        retry_failed=retry_failed,
+        error=error,
+        answering=answering,
+    )
+    if decision.kind == "human":
+        return ResumePlan(thread_id, thread_config(thread_id), None, None)
+    if decision.kind == "refuse":
+        failure = _refused(decision, status)
+        yield blocking(store.mark_failed, thread_id, failure.category, decision.cause)
+        raise failure
+    if decision.reset:
+        yield blocking(store.clear, thread_id)
+    attempt = yield blocking(store.record_attempt, thread_id, decision.cause)
+    return _plan(decision, thread_id, attempt, max_resume_attempts)
+
+
 def prepare_resume(
     graph: Pregel[Any, Any],
     thread_id: str,
@@ -174,26 +202,17 @@ def prepare_resume(
         ThreadFailedError: The thread is (or has just been) given up on.
         ValueError: The thread has no checkpoint or has finished.
     """
-    _check_max(max_resume_attempts)
-    status = attempts_store.status(thread_id)
-    decision = _decide(
-        graph.get_state(_config(thread_id)),
-        status,
-        max_attempts=max_resume_attempts,
-        retry_failed=retry_failed,
-        error=error,
-        answering=resume is not None,
+    return run(
+        prepare_flow(
+            graph,
+            thread_id,
+            attempts_store,
+            max_resume_attempts,
+            retry_failed,
+            error,
+            resume is not None,
+        )
     )
-    if decision.kind == "human":
-        return ResumePlan(thread_id, _config(thread_id), None, None)
-    if decision.kind == "refuse":
-        failure = _refused(decision, status)
-        attempts_store.mark_failed(thread_id, failure.category, decision.cause)
-        raise failure
-    if decision.reset:
-        attempts_store.clear(thread_id)
-    attempt = attempts_store.record_attempt(thread_id, decision.cause)
-    return _plan(decision, thread_id, attempt, max_resume_attempts)
 
 
 async def aprepare_resume(
@@ -207,87 +226,14 @@ async def aprepare_resume(
     resume: Any = None,
 ) -> ResumePlan:
     """Async twin of `prepare_resume` (store calls run in a worker thread)."""
-    _check_max(max_resume_attempts)
-    status = await asyncio.to_thread(attempts_store.status, thread_id)
-    decision = _decide(
-        await graph.aget_state(_config(thread_id)),
-        status,
-        max_attempts=max_resume_attempts,
-        retry_failed=retry_failed,
-        error=error,
-        answering=resume is not None,
-    )
-    if decision.kind == "human":
-        return ResumePlan(thread_id, _config(thread_id), None, None)
-    if decision.kind == "refuse":
-        failure = _refused(decision, status)
-        await asyncio.to_thread(
-            attempts_store.mark_failed, thread_id, failure.category, decision.cause
+    return await arun(
+        prepare_flow(
+            graph,
+            thread_id,
+            attempts_store,
+            max_resume_attempts,
+            retry_failed,
+            error,
+            resume is not None,
         )
-        raise failure
-    if decision.reset:
-        await asyncio.to_thread(attempts_store.clear, thread_id)
-    attempt = await asyncio.to_thread(attempts_store.record_attempt, thread_id, decision.cause)
-    return _plan(decision, thread_id, attempt, max_resume_attempts)
-
-
-def resume_with_policy(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    retry_failed: bool = False,
-) -> Any:
-    """`resume_thread` under the resume policy; returns the graph's output.
-
-    Example:
-        >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
-        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
-
-    Raises:
-        ThreadFailedError: The thread is (or has just been) given up on; nothing ran.
-    """
-    plan = prepare_resume(
-        graph,
-        thread_id,
-        attempts_store=attempts_store,
-        max_resume_attempts=max_resume_attempts,
-        retry_failed=retry_failed,
-        resume=resume,
     )
-    runner = graph.with_config(plan.config) if plan.note else graph
-    output = resume_thread(runner, thread_id, resume=resume, context=context, durability=durability)
-    attempts_store.clear(thread_id)
-    return output
-
-
-async def aresume_with_policy(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    retry_failed: bool = False,
-) -> Any:
-    """Async twin of `resume_with_policy`."""
-    plan = await aprepare_resume(
-        graph,
-        thread_id,
-        attempts_store=attempts_store,
-        max_resume_attempts=max_resume_attempts,
-        retry_failed=retry_failed,
-        resume=resume,
-    )
-    runner = graph.with_config(plan.config) if plan.note else graph
-    output = await aresume_thread(
-        runner, thread_id, resume=resume, context=context, durability=durability
-    )
-    await asyncio.to_thread(attempts_store.clear, thread_id)
-    return output

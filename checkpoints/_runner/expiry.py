@@ -1,17 +1,17 @@
 """The expiry sweeper: run `expire_overdue` on a schedule so no escalation waits forever.
 
 Escalations get a finite deadline by default (`DEFAULT_TIMEOUT_SECONDS`, 24 h; `None` only when
-a config asks for it). Something must still notice the deadline: `EscalationStore.run_expiry`
+a config asks for it). Something must still notice the deadline: `EscalationQueue.run_expiry`
 (a blocking loop for a thread or a worker process) and `arun_expiry` (for an asyncio app) call
 `expire_overdue(graph)` every `interval_seconds` until `stop_event` is set, resuming each expired
-escalation's thread with an `expired` decision. Under LangGraph Server, a cron job that runs
-`council escalations expire` does the same (see docs/design.md, "Expiry sweeper").
+escalation's thread with an `expired` decision. Both drive the one flow `sweeps`. Under
+LangGraph Server, a cron job that runs `council escalations expire` does the same (see
+docs/design.md, "Expiry sweeper").
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import threading
 from collections.abc import Callable
@@ -19,12 +19,10 @@ from typing import Any, Protocol
 
 from langgraph.pregel import Pregel
 
+from langgraph_council.checkpoints._runner.steps import Flow, Step, pause
 from langgraph_council.nodes._escalation.models import Escalation
 
-__all__ = ["DEFAULT_TIMEOUT_SECONDS", "arun_expiry", "run_expiry"]
-
-DEFAULT_TIMEOUT_SECONDS = 24 * 3600.0
-"""The default deadline of a human escalation (conflicts and delegations): 24 hours."""
+__all__ = ["sweeps"]
 
 log = logging.getLogger("langgraph_council.escalations")
 
@@ -32,7 +30,7 @@ OnError = Callable[[Exception], None]
 
 
 class Expiring(Protocol):
-    """What the sweeper needs of an escalation store (`EscalationStore` has both)."""
+    """What the sweeper needs of a queue (`EscalationQueue` has both)."""
 
     def expire_overdue(
         self, graph: Pregel[Any, Any] | None = None, *, now: Any = None, context: Any = None
@@ -61,16 +59,16 @@ def _failed(exc: Exception, on_error: OnError | None) -> None:
         on_error(exc)
 
 
-def run_expiry(
-    store: Expiring,
+def sweeps(
+    queue: Expiring,
     graph: Pregel[Any, Any],
     *,
     interval_seconds: float,
-    stop_event: threading.Event | None = None,
+    stop_event: threading.Event | asyncio.Event | None = None,
     max_sweeps: int | None = None,
     context: Any = None,
     on_error: OnError | None = None,
-) -> list[Escalation]:
+) -> Flow[list[Escalation]]:
     """Sweep every `interval_seconds` until `stop_event` is set (or `max_sweeps` ran).
 
     A failed sweep is logged (or given to `on_error`, which may re-raise) and the loop goes on.
@@ -78,43 +76,19 @@ def run_expiry(
     """
     _check(interval_seconds, max_sweeps)
     stop = stop_event or threading.Event()
+    sweep = Step(
+        lambda: queue.expire_overdue(graph, context=context),
+        lambda: queue.aexpire_overdue(graph, context=context),
+    )
     expired: list[Escalation] = []
-    sweeps = 0
+    done = 0
     while not stop.is_set():
         try:
-            expired += store.expire_overdue(graph, context=context)
+            expired += yield sweep
         except Exception as exc:  # noqa: BLE001 - a sweeper outlives one bad sweep
             _failed(exc, on_error)
-        sweeps += 1
-        if max_sweeps is not None and sweeps >= max_sweeps:
+        done += 1
+        if max_sweeps is not None and done >= max_sweeps:
             break
-        stop.wait(interval_seconds)
-    return expired
-
-
-async def arun_expiry(
-    store: Expiring,
-    graph: Pregel[Any, Any],
-    *,
-    interval_seconds: float,
-    stop_event: asyncio.Event | None = None,
-    max_sweeps: int | None = None,
-    context: Any = None,
-    on_error: OnError | None = None,
-) -> list[Escalation]:
-    """Async twin of `run_expiry` (resumes with `ainvoke`); cancel the task or set `stop_event`."""
-    _check(interval_seconds, max_sweeps)
-    stop = stop_event or asyncio.Event()
-    expired: list[Escalation] = []
-    sweeps = 0
-    while not stop.is_set():
-        try:
-            expired += await store.aexpire_overdue(graph, context=context)
-        except Exception as exc:  # noqa: BLE001 - a sweeper outlives one bad sweep
-            _failed(exc, on_error)
-        sweeps += 1
-        if max_sweeps is not None and sweeps >= max_sweeps:
-            break
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=interval_seconds)
+        yield pause(stop, interval_seconds)
     return expired

@@ -1,10 +1,8 @@
 """Who may resume a thread for an escalation: one caller at a time, and only consistent answers.
 
-Rules shared by every escalation store (see `EscalationStore`):
-- a closed row and the value its thread acts on always agree (`matches`);
 - a pending escalation whose thread no longer waits on it cannot be decided (nothing is stored);
 - resuming is claimed per escalation, in this process by a lock and across processes by the
-  store (`EscalationStore._hold`), so two deciders never both resume a thread;
+  store (`EscalationStore.hold`), so two deciders never both resume a thread;
 - a `ResumePlan` is what one resume of a thread sends and which rows it settles.
 """
 
@@ -12,36 +10,17 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from langgraph.types import Command, StateSnapshot
 
-from langgraph_council.nodes._escalation.models import (
-    Escalation,
-    EscalationDecision,
-    EscalationError,
-    EscalationStatus,
-    expired_decision,
-)
-from langgraph_council.nodes._escalation.resume import resume_command
+from langgraph_council.checkpoints._runner.commands import resume_command
+from langgraph_council.nodes._escalation.models import Escalation, EscalationError
+from langgraph_council.nodes._escalation.store import EscalationStore
 
-__all__ = [
-    "CANCELLED_BY",
-    "TIMEOUT_BY",
-    "ResumePlan",
-    "by_thread",
-    "closed_error",
-    "describe",
-    "local_claim",
-    "matches",
-    "moved_on_error",
-    "resume_value",
-]
-
-TIMEOUT_BY = "system:timeout"
-CANCELLED_BY = "system:cancelled"
+__all__ = ["ResumePlan", "by_thread", "claim", "local_claim", "moved_on_error"]
 
 _LOCAL: dict[str, tuple[threading.Lock, int]] = {}
 _LOCAL_GUARD = threading.Lock()
@@ -73,41 +52,26 @@ def local_claim(escalation_id: str, timeout_s: float) -> Iterator[None]:
                 _LOCAL[escalation_id] = (lock, users - 1)
 
 
-def resume_value(row: Escalation) -> EscalationDecision:
-    """The decision a thread waiting on the closed escalation `row` must act on."""
-    if row.status is EscalationStatus.DECIDED and row.decision is not None:
-        return row.decision
-    if row.status is EscalationStatus.CANCELLED:
-        return expired_decision(row.kind, "the escalation was cancelled", CANCELLED_BY)
-    return expired_decision(row.kind, "no human decided before the deadline", TIMEOUT_BY)
+def claim(store: EscalationStore, escalation_ids: Iterable[str], timeout_s: float) -> ExitStack:
+    """Claim the resume of every escalation, in id order; close the stack to release them.
 
-
-def matches(row: Escalation, decision: EscalationDecision) -> bool:
-    """True when a thread may act on `decision` for the closed escalation `row`."""
-    if row.status is EscalationStatus.DECIDED:
-        return row.decision == decision
-    if row.status is EscalationStatus.CANCELLED:
-        return decision.decision == "expired" and decision.decided_by == CANCELLED_BY
-    if row.status is EscalationStatus.EXPIRED:
-        return decision.decision == "expired" and decision.decided_by != CANCELLED_BY
-    return False
-
-
-def describe(row: Escalation) -> str:
-    """`decided (winner ... by human:ann)`-style text for messages."""
-    if row.decision is None or row.status is not EscalationStatus.DECIDED:
-        return row.status.value
-    choice = getattr(row.decision, "winning_agent_id", None) or row.decision.decision
-    return f"decided ({choice}, by {row.decision.decided_by})"
-
-
-def closed_error(row: Escalation) -> EscalationError:
-    """Deciding `row` differently from how it was closed."""
-    return EscalationError(
-        f"escalation {row.id!r} is already {describe(row)}; it cannot be decided differently",
-        escalation_id=row.id,
-        status=row.status.value,
-    )
+    Raises:
+        EscalationError: Another caller held one of them for over `timeout_s`.
+    """
+    ids = sorted(set(escalation_ids))
+    stack = ExitStack()
+    try:
+        for escalation_id in ids:
+            stack.enter_context(local_claim(escalation_id, timeout_s))
+            stack.enter_context(store.hold(escalation_id, timeout_s))
+    except TimeoutError:
+        stack.close()
+        raise EscalationError(
+            f"escalation(s) {ids} are being resumed by another caller for over "
+            f"{timeout_s:.0f} s; try again later",
+            escalation_id=ids[0],
+        ) from None
+    return stack
 
 
 def moved_on_error(

@@ -1,0 +1,1 @@
+"""The code that runs graphs: escalation resumes, the resume policy, shutdown, triggers."""
