@@ -7,7 +7,7 @@ import inspect
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
@@ -18,17 +18,20 @@ from pydantic import ValidationError
 
 from langgraph_council.nodes._calls import dual_node
 from langgraph_council.nodes._messages import said
+from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, CheckResult
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
 
 __all__ = [
+    "Checker",
     "Executor",
     "ExecutorLike",
     "make_execute_node",
     "result_of",
     "run_blocking",
     "subtask_message",
+    "with_attempt",
 ]
 
 T = TypeVar("T")
@@ -150,6 +153,63 @@ def _failed(run: SubtaskRun, error: str, duration: float) -> SubtaskResult:
     )
 
 
+class Checker(Protocol):
+    """The pipeline's check before a merge (`nodes._workspace.subtask_check.SubtaskChecker`)."""
+
+    def check(self, run: SubtaskRun) -> CheckResult:
+        """Check `run`'s work from sync code."""
+        ...
+
+    async def acheck(self, run: SubtaskRun) -> CheckResult:
+        """Check `run`'s work from async code."""
+        ...
+
+
+_ATTEMPT_STATUS: dict[str, AttemptStatus] = {
+    "completed": "completed",
+    "failed": "failed",
+    "blocked": "blocked",
+}
+
+
+def _checked(result: SubtaskResult, check: CheckResult | None) -> SubtaskResult:
+    """`result` failed as a quality gate when its check did not pass."""
+    if check is None or check.passed:
+        return result
+    shown = " ".join(check.command) or "the check"
+    why = "timed out" if check.timed_out else f"exit {check.exit_code}"
+    lines = [line for line in check.output.splitlines() if line.strip()]
+    last = f": {lines[-1].strip()[:200]}" if lines else ""
+    return result.model_copy(
+        update={
+            "status": "failed",
+            "failure_category": "quality_gate",
+            "error": f"check failed ({shown}, {why}){last}",
+        }
+    )
+
+
+def with_attempt(
+    run: SubtaskRun, result: SubtaskResult, check: CheckResult | None = None
+) -> SubtaskResult:
+    """`result` with this attempt recorded after the earlier ones (the check's verdict too)."""
+    result = _checked(result, check)
+    category = result.failure_category
+    attempt = Attempt(
+        subtask_id=run.subtask.id,
+        number=run.attempt,
+        agent_id=result.agent_id or run.agent.id,
+        step=run.recovery or "initial",
+        status=_ATTEMPT_STATUS.get(result.status, "cancelled"),
+        error=result.error if result.status == "failed" else result.reason,
+        failure_category=category if category in ("direct", "quality_gate") else None,
+        check=check,
+        duration_s=result.duration_s + (check.duration_s if check else 0.0),
+        finished_at=result.finished_at,
+    )
+    return result.model_copy(update={"attempts": (*run.previous_attempts, attempt)})
+
+
 def _run_of(payload: Any) -> SubtaskRun:
     value = payload.get("subtask_run") if isinstance(payload, Mapping) else payload
     return SubtaskRun.model_validate(value)
@@ -157,6 +217,12 @@ def _run_of(payload: Any) -> SubtaskRun:
 
 SUMMARY_CHARS = 1_000
 """A subtask's message shows this much of its output: the full text stays in `outcomes`."""
+
+
+def _message_id(result: SubtaskResult) -> str:
+    """One message per attempt: a re-run of the same attempt replaces it, a retry adds one."""
+    number = result.attempts[-1].number if result.attempts else 1
+    return f"subtask:{result.subtask_id}" + (f"#{number}" if number > 1 else "")
 
 
 def subtask_message(result: SubtaskResult) -> AIMessage:
@@ -168,7 +234,7 @@ def subtask_message(result: SubtaskResult) -> AIMessage:
     return said(
         result.agent_id or "unassigned",
         f"{result.subtask_id} {result.status}: {text}".rstrip(),
-        message_id=f"subtask:{result.subtask_id}",
+        message_id=_message_id(result),
         subtask_id=result.subtask_id,
         status=result.status,
     )
@@ -179,11 +245,14 @@ def _update(result: SubtaskResult) -> dict[str, Any]:
     return {"outcomes": {result.subtask_id: result}, "messages": [subtask_message(result)]}
 
 
-def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
-    """The node each `Send` of a wave runs: one executor call; raising means `failed`.
+def make_execute_node(executor: Executor, checker: Checker | None = None) -> Runnable[Any, Any]:
+    """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check.
 
-    `GraphBubbleUp` (an interrupt inside an executor graph) propagates, so the subtask can be
-    resumed; every other exception is recorded as the subtask's error.
+    Raising means `failed`; a completed result whose `checker` verdict fails becomes `failed`
+    (`quality_gate`, the check's output kept in the attempt). The attempt is appended to the
+    run's earlier ones in `SubtaskResult.attempts`. `GraphBubbleUp` (an interrupt inside an
+    executor graph) propagates, so the subtask can be resumed; every other exception is
+    recorded as the subtask's error.
     """
 
     def execute(payload: Any) -> dict[str, Any]:
@@ -193,10 +262,11 @@ def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - raising means the subtask failed
-            return _update(
-                _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
-            )
-        return _update(result_of(run, raw, time.perf_counter() - started))
+            failed = _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
+            return _update(with_attempt(run, failed))
+        result = result_of(run, raw, time.perf_counter() - started)
+        check = checker.check(run) if checker and result.status == "completed" else None
+        return _update(with_attempt(run, result, check))
 
     async def aexecute(payload: Any) -> dict[str, Any]:
         run, started = _run_of(payload), time.perf_counter()
@@ -205,9 +275,10 @@ def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - raising means the subtask failed
-            return _update(
-                _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
-            )
-        return _update(result_of(run, raw, time.perf_counter() - started))
+            failed = _failed(run, f"{type(exc).__name__}: {exc}", time.perf_counter() - started)
+            return _update(with_attempt(run, failed))
+        result = result_of(run, raw, time.perf_counter() - started)
+        check = await checker.acheck(run) if checker and result.status == "completed" else None
+        return _update(with_attempt(run, result, check))
 
     return dual_node(execute, aexecute, name=EXECUTE_SUBTASK)
