@@ -154,9 +154,7 @@ def _check_workspace(
     return workspace
 
 
-def _checker(
-    check: CheckLike | None, workspace: WorkspaceConfig | None
-) -> SubtaskChecker | None:
+def _checker(check: CheckLike | None, workspace: WorkspaceConfig | None) -> SubtaskChecker | None:
     """The pipeline's check before a merge: the factory's `check=` or `WorkspaceConfig.check`."""
     if check is not None and workspace is not None and workspace.check is not None:
         raise ValueError("check= and WorkspaceConfig.check both give a check; keep one of them")
