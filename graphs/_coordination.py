@@ -18,6 +18,7 @@ from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
+from langgraph_council.guards._reassign import make_reassign_node
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._escalation.store import Escalations
@@ -37,7 +38,10 @@ from langgraph_council.nodes._pipeline.names import (
     MERGE_SUBTASKS,
     OPEN_MERGE_ESCALATION,
     OPEN_WORKSPACE,
+    REASSIGN_SUBTASK,
+    REPLAN_SUBTASK,
     RESOLVE_TOPOLOGY,
+    RETRY_SUBTASK,
     REVIEW_MERGE,
     ROLLUP,
     ROUTE,
@@ -52,6 +56,8 @@ from langgraph_council.nodes._pipeline.phases import (
     make_validate_node,
 )
 from langgraph_council.nodes._pipeline.planner import make_planner_node
+from langgraph_council.nodes._pipeline.recovery import make_retry_node
+from langgraph_council.nodes._pipeline.replan import make_replan_node
 from langgraph_council.nodes._pipeline.rollup import make_rollup_node
 from langgraph_council.nodes._pipeline.state import (
     CoordinationContext,
@@ -72,6 +78,7 @@ from langgraph_council.nodes._workspace.nodes import (
     make_finish_workspace_node,
     make_open_workspace_node,
 )
+from langgraph_council.nodes._workspace.subtask_check import CheckLike, SubtaskChecker
 from langgraph_council.nodes._workspace.worktrees import check_workspace
 
 __all__ = [
@@ -108,6 +115,10 @@ class CoordinationOptions(TypedDict, total=False):
     """Alias of `stores.guard_state`."""
     loop_records: LoopRecordStore | None
     """Alias of `stores.loop_records`."""
+    check: CheckLike | None
+    """The check before a merge: a callable `(worktree path or None, SubtaskRun) -> CheckResult
+    | bool | (passed, output)`, or a command as an argv list run in the worktree (or give the
+    command as `WorkspaceConfig.check`; one place only)."""
 
 
 def _check_arguments(
@@ -141,6 +152,46 @@ def _check_workspace(
         )
     check_workspace(workspace)
     return workspace
+
+
+def _checker(check: CheckLike | None, workspace: WorkspaceConfig | None) -> SubtaskChecker | None:
+    """The pipeline's check before a merge: the factory's `check=` or `WorkspaceConfig.check`."""
+    if check is not None and workspace is not None and workspace.check is not None:
+        raise ValueError("check= and WorkspaceConfig.check both give a check; keep one of them")
+    given = check if check is not None else (workspace.check if workspace else None)
+    if given is None:
+        return None
+    if not callable(given) and workspace is None:
+        raise ValueError(
+            "a check command runs in the subtask's worktree: pass workspace=WorkspaceConfig("
+            "repo_path=...), or a callable check"
+        )
+    timeout = workspace.check_timeout_seconds if workspace else 600.0
+    chars = workspace.check_output_chars if workspace else 4000
+    return SubtaskChecker(given, timeout=timeout, output_chars=chars)
+
+
+def _add_recovery(
+    builder: CoordinationBuilder,
+    org: Org,
+    roster: Roster | None,
+    config: CoordinationConfig,
+    guard: LoopGuard,
+    loop_records: LoopRecordStore | None,
+) -> None:
+    """The recovery nodes: dispatch sends a failed subtask to one, which leads back to it."""
+    if config.replan and roster is None:
+        raise ValueError(
+            "CoordinationConfig(replan=True) asks the planner agent for a replacement row, which "
+            "needs roster=Roster(org, models); or leave replan off"
+        )
+    builder.add_node(RETRY_SUBTASK, make_retry_node())
+    builder.add_node(REASSIGN_SUBTASK, make_reassign_node(guard, loop_records=loop_records))
+    builder.add_edge(RETRY_SUBTASK, DISPATCH)
+    builder.add_edge(REASSIGN_SUBTASK, DISPATCH)
+    if roster is not None:
+        builder.add_node(REPLAN_SUBTASK, make_replan_node(org, roster, config))
+        builder.add_edge(REPLAN_SUBTASK, DISPATCH)
 
 
 def _add_workspace(
@@ -200,8 +251,11 @@ def build_coordination_graph(
     `open_merge_escalation` + `await_merge_decision` (a human, through `escalations`) or
     `review_merge` (a review agent) for a held merge, and `finish_workspace` before rollup.
     `decomposer=None` plans with the planner agent (`CoordinationConfig.planner_id`, else the
-    task's owner) through `roster`. Compile it yourself with a checkpointer and invoke with
-    `durability="sync"`, or use `create_coordination_graph`, which makes "sync" the default.
+    task's owner) through `roster`. A failed subtask goes from dispatch to `retry_subtask`,
+    `reassign_subtask` (guarded) or `replan_subtask` (with a roster) and back, as
+    `CoordinationConfig.max_retries` / `reassign` / `replan` say. Compile it yourself with a
+    checkpointer and invoke with `durability="sync"`, or use `create_coordination_graph`,
+    which makes "sync" the default.
 
     Example:
         >>> builder = build_coordination_graph(org, executor=run,  # doctest: +SKIP
@@ -218,6 +272,7 @@ def build_coordination_graph(
     plan = _check_arguments(roster, options.get("decomposer"))
     config = coerce_config(config, CoordinationConfig)
     isolated = _check_workspace(options.get("workspace"), roster)
+    checker = _checker(options.get("check"), isolated)
     kept = bundle(
         stores,
         escalations=options.get("escalations"),
@@ -245,10 +300,18 @@ def build_coordination_graph(
     done = ROLLUP if isolated is None else FINISH_WORKSPACE
     after = (EXECUTE_SUBTASK,) if isolated is None else (CREATE_WORKTREES,)
     dispatch = make_dispatch_node(
-        org, config, done=done, worktrees=None if isolated is None else CREATE_WORKTREES
+        org,
+        config,
+        done=done,
+        worktrees=None if isolated is None else CREATE_WORKTREES,
+        can_replan=roster is not None,
     )
-    builder.add_node(DISPATCH, dispatch, destinations=(*after, done))
-    builder.add_node(EXECUTE_SUBTASK, make_execute_node(runner), input_schema=ExecutePayload)
+    rungs = (RETRY_SUBTASK, REASSIGN_SUBTASK) + ((REPLAN_SUBTASK,) if roster else ())
+    builder.add_node(DISPATCH, dispatch, destinations=(*after, done, *rungs))
+    builder.add_node(
+        EXECUTE_SUBTASK, make_execute_node(runner, checker), input_schema=ExecutePayload
+    )
+    _add_recovery(builder, org, roster, config, guard, kept.loop_records)
     builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, config))
     builder.add_node(UPDATE_PARENT, make_update_parent_node(options.get("update_parent")))
     builder.add_edge(START, DECOMPOSE)
@@ -292,6 +355,12 @@ def create_coordination_graph(
     row goes to `stores.escalations`, e.g. `checkpoints.EscalationQueue`, decidable from any
     process) or a review agent. The user's checkout is never touched; the result is on the
     integration branch (`result.integration`), each branch's fate in `result.merges`.
+
+    `check` (a callable `(worktree path, SubtaskRun) -> CheckResult | bool`, or a command as
+    an argv list run in the worktree; or `WorkspaceConfig.check`) runs on each attempt's work
+    before it is merged; a failing check fails the attempt, and a failed subtask is retried,
+    reassigned or replanned (`CoordinationConfig`) with what went wrong as
+    `SubtaskRun.feedback`. Every attempt is in `SubtaskResult.attempts` and the attribution.
 
     Example:
         >>> graph = create_coordination_graph(org, executor=run,  # doctest: +SKIP

@@ -35,6 +35,7 @@ from langgraph_council.nodes._org import (
     OrgError,
     SeniorityLevel,
 )
+from langgraph_council.nodes._pipeline.attempts import Attempt, CheckResult
 from langgraph_council.nodes._pipeline.models import (
     PlanRow,
     SubtaskResult,
@@ -47,6 +48,8 @@ from langgraph_council.nodes._pipeline.state import CoordinationInput
 __all__ = [
     "ActionItem",
     "AgentProfile",
+    "Attempt",
+    "CheckResult",
     "Conflict",
     "ConflictInput",
     "ConflictKeys",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from langgraph_council.nodes._pipeline.attempts import work_attempts
 from langgraph_council.nodes._pipeline.models import Complexity, Plan, SubtaskResult
 from langgraph_council.nodes._pipeline.report import (
     AgentAttribution,
@@ -41,33 +42,69 @@ def failure_category(result: SubtaskResult | None) -> AttributionCategory | None
     return "direct" if result.status == "failed" else "coordination_overhead"
 
 
-def attribute(
-    plan: Plan, routing: Sequence[RoutingDecision], outcomes: Mapping[str, SubtaskResult]
-) -> tuple[AgentAttribution, ...]:
-    """One `AgentAttribution` per assigned agent, in order of first assignment.
-
-    `contribution_score` is the complexity-weighted share of the whole plan the agent
-    completed, so the scores of a run sum to its completed share (at most 1).
-    """
-    weight = {s.id: COMPLEXITY_WEIGHTS[s.complexity] for s in plan.subtasks}
-    total = sum(weight.values()) or 1
+def _agents_of(
+    routing: Sequence[RoutingDecision], outcomes: Mapping[str, SubtaskResult]
+) -> dict[str, list[str]]:
+    """Agent -> subtasks it was routed or attempted, in order of first assignment."""
     assigned: dict[str, list[str]] = {}
     for decision in routing:
         if decision.agent_id is not None:
             assigned.setdefault(decision.agent_id, []).append(decision.subtask_id)
+    for sid, result in outcomes.items():
+        for attempt in work_attempts(result.attempts):
+            ids = assigned.setdefault(attempt.agent_id, [])
+            if sid not in ids:
+                ids.append(sid)
+    return assigned
+
+
+def _finisher(result: SubtaskResult | None) -> str | None:
+    return result.agent_id if result is not None and result.status == "completed" else None
+
+
+def _shortfall(agent_id: str, result: SubtaskResult | None) -> AttributionCategory | None:
+    """Why `agent_id`'s work on a subtask fell short: None when it finished it; its own
+    failed attempts' category when somebody else finished it; else the subtask's."""
+    if _finisher(result) == agent_id:
+        return None
+    mine = [a for a in (result.attempts if result else ()) if a.agent_id == agent_id]
+    failed = [a.failure_category or "direct" for a in mine if a.status == "failed"]
+    if failed:
+        return next(c for c in CATEGORY_PRECEDENCE if c in failed)
+    return failure_category(result) or "coordination_overhead"
+
+
+def attribute(
+    plan: Plan, routing: Sequence[RoutingDecision], outcomes: Mapping[str, SubtaskResult]
+) -> tuple[AgentAttribution, ...]:
+    """One `AgentAttribution` per agent routed or attempting work, in order of first assignment.
+
+    `contribution_score` is the complexity-weighted share of the whole plan the agent
+    completed (credit goes to whoever finished a subtask), so the scores of a run sum to its
+    completed share (at most 1). An agent whose attempt failed on a subtask somebody else
+    finished has that subtask in `failures` (`direct`, or `quality_gate` for a failed check);
+    `attempts` lists every attempt it made.
+    """
+    weight = {s.id: COMPLEXITY_WEIGHTS[s.complexity] for s in plan.subtasks}
+    total = sum(weight.values()) or 1
     rows = []
-    for agent_id, ids in assigned.items():
-        failures = {i: c for i in ids if (c := failure_category(outcomes.get(i))) is not None}
+    for agent_id, ids in _agents_of(routing, outcomes).items():
+        failures = {i: c for i in ids if (c := _shortfall(agent_id, outcomes.get(i))) is not None}
         done = [i for i in ids if i not in failures]
         worst = next((c for c in CATEGORY_PRECEDENCE if c in failures.values()), None)
+        tried = tuple(
+            a for i in ids if i in outcomes for a in outcomes[i].attempts
+            if a.agent_id == agent_id and a.status not in ("scheduled", "replanned")
+        )  # fmt: skip
         rows.append(
             AgentAttribution(
                 agent_id=agent_id,
                 subtask_ids=tuple(ids),
                 completed=len(done),
-                contribution_score=round(sum(weight[i] for i in done) / total, 6),
+                contribution_score=round(sum(weight.get(i, 0) for i in done) / total, 6),
                 failure_category=worst,
                 failures=failures,
+                attempts=tried,
             )
         )
     return tuple(rows)

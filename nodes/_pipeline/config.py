@@ -34,6 +34,12 @@ class CoordinationConfig(BaseModel):
     - `planner_id`, `planner_max_tokens`: who plans with the model-driven decomposer (default
       the task owner) and its output cap.
     - `summary_chars`: characters of each subtask's output kept in the rollup summary.
+    - Recovery of a failed subtask (the executor raised or returned `failed`, or its check
+      failed), the reference design's `fail_reassign` by default: up to `max_retries` more
+      tries by the same agent with the feedback; then, with `reassign`, the next-best routed
+      candidate (a hand-off the loop guard checks); then, with `replan`, one replacement row
+      from the planner agent (needs a roster). `max_retries=0, reassign=False` makes a
+      failure final at once. Dependents wait until the subtask succeeds or recovery ends.
 
     Example:
         >>> CoordinationConfig(max_subtasks=20).max_depth
@@ -54,6 +60,9 @@ class CoordinationConfig(BaseModel):
     planner_id: str | None = None
     planner_max_tokens: int = Field(default=1500, ge=1, strict=True)
     summary_chars: int = Field(default=200, ge=0, strict=True)
+    max_retries: int = Field(default=1, ge=0, le=10, strict=True)
+    reassign: bool = True
+    replan: bool = False
 
 
 register_section("coordination", CoordinationConfig)

@@ -12,6 +12,7 @@ from langgraph.types import Command, Send
 
 from langgraph_council.nodes._calls import pure_node
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._pipeline.attempts import feedback_for
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import (
     Plan,
@@ -20,7 +21,15 @@ from langgraph_council.nodes._pipeline.models import (
     SubtaskRun,
     Topology,
 )
-from langgraph_council.nodes._pipeline.names import DISPATCH, EXECUTE_SUBTASK, ROLLUP
+from langgraph_council.nodes._pipeline.names import (
+    DISPATCH,
+    EXECUTE_SUBTASK,
+    REASSIGN_SUBTASK,
+    REPLAN_SUBTASK,
+    RETRY_SUBTASK,
+    ROLLUP,
+)
+from langgraph_council.nodes._pipeline.recovery import RECOVERY_STEPS, next_recovery
 from langgraph_council.nodes._pipeline.report import PhaseResult
 from langgraph_council.nodes._pipeline.runtime import coordination_context, emit
 from langgraph_council.nodes._pipeline.state import (
@@ -35,6 +44,8 @@ __all__ = ["MIN_STEPS_LEFT", "make_dispatch_node", "skipped_result", "subtask_ru
 
 MIN_STEPS_LEFT = 5
 """Dispatch sends another batch only with more steps than this left (rollup must still run)."""
+
+_RUNGS = {"retry": RETRY_SUBTASK, "reassign": REASSIGN_SUBTASK, "replan": REPLAN_SUBTASK}
 
 
 def skipped_result(
@@ -56,13 +67,18 @@ def skipped_result(
     )
 
 
-def _cancelled(sub: Subtask, agent_id: str | None, why: str) -> SubtaskResult:
+def _cancelled(
+    sub: Subtask, agent_id: str | None, why: str, scheduled: SubtaskResult | None = None
+) -> SubtaskResult:
+    """A subtask that will not run; one with an attempt scheduled keeps its attempts."""
+    attempts = () if scheduled is None else scheduled.attempts[:-1]
     return SubtaskResult(
         subtask_id=sub.id,
-        agent_id=agent_id,
+        agent_id=agent_id if scheduled is None else scheduled.agent_id,
         status="cancelled",
         reason=f"cancelled: {why}",
         failure_category="coordination_overhead",
+        attempts=attempts,
     )
 
 
@@ -89,13 +105,17 @@ def _plan_step(
     known = dict(outcomes)
     new: dict[str, SubtaskResult] = {}
     failed: list[str] = []
+
+    def open_(i: str) -> bool:  # not run yet, or another attempt is scheduled
+        return i not in known or known[i].retry_pending
+
     for index, level in enumerate(plan.levels):
-        pending = [i for i in level if i not in known]
+        pending = [i for i in level if open_(i)]
         if pending and stop is None and fail_fast and failed:
             stop = f"fail_fast: {', '.join(failed)} failed in an earlier wave"
         if pending and stop is not None:
-            later = [i for lvl in plan.levels[index:] for i in lvl if i not in known]
-            new.update({i: _cancelled(by_id[i], agents.get(i), stop) for i in later})
+            later = [i for lvl in plan.levels[index:] for i in lvl if open_(i)]
+            new.update({i: _cancelled(by_id[i], agents.get(i), stop, known.get(i)) for i in later})
             return _Wave(new, [], index, f"{stop}; {len(later)} subtasks cancelled")
         ready = []
         for i in pending:
@@ -134,22 +154,34 @@ def subtask_runs(
     by_id = {s.id: s for s in plan.subtasks}
     runs = []
     for i in ids:
-        agent_id = agents.get(i)
+        sub, again = by_id[i], known.get(i)
+        agent_id = again.agent_id if again is not None and again.retry_pending else agents.get(i)
         if agent_id is None:  # unroutable subtasks have a result before dispatch
             raise RuntimeError(f"subtask {i} reached dispatch without an assignee")
-        sub = by_id[i]
-        runs.append(
-            SubtaskRun(
-                subtask=sub,
-                agent=org[agent_id],
-                upstream_results={d: known[d] for d in sub.dependencies},
-                task_id=task.id,
-                run_id=run_id,
-                topology=topology,
-                delegation_chain=(*task.delegation_chain, task.delegator),
-            )
+        run = SubtaskRun(
+            subtask=sub,
+            agent=org[agent_id],
+            upstream_results={d: known[d] for d in sub.dependencies},
+            task_id=task.id,
+            run_id=run_id,
+            topology=topology,
+            delegation_chain=(*task.delegation_chain, task.delegator),
         )
+        runs.append(run if again is None or not again.retry_pending else _again(run, again))
     return runs
+
+
+def _again(run: SubtaskRun, pending: SubtaskResult) -> SubtaskRun:
+    """`run` as the scheduled attempt of `pending`: its number, step and the feedback."""
+    earlier, this = pending.attempts[:-1], pending.attempts[-1]
+    return run.model_copy(
+        update={
+            "attempt": this.number,
+            "recovery": None if this.step == "initial" else this.step,
+            "feedback": feedback_for(earlier),
+            "previous_attempts": earlier,
+        }
+    )
 
 
 def make_dispatch_node(
@@ -158,6 +190,7 @@ def make_dispatch_node(
     *,
     done: str = ROLLUP,
     worktrees: str | None = None,
+    can_replan: bool = False,
 ) -> Runnable[Any, Any]:
     """The dispatch loop: each call sends the next batch of the current wave.
 
@@ -166,6 +199,10 @@ def make_dispatch_node(
     creates the worktrees and sends. When every subtask has a result the dispatch phase is
     recorded and the graph goes on to `done`. Bounded: each call either sends at least one
     subtask or finishes, and with `MIN_STEPS_LEFT` steps or fewer the rest is cancelled.
+
+    Before a batch, a failed subtask with a recovery rung left goes to that rung's node
+    (`retry_subtask`, `reassign_subtask`, `replan_subtask` when `can_replan`), one subtask per
+    visit, in plan order; with too few steps left for a recovery the failure is final.
     """
 
     def dispatch(state: dict[str, Any]) -> Command[Any]:
@@ -174,7 +211,13 @@ def make_dispatch_node(
         if plan is None:
             raise RuntimeError("dispatch ran without a plan")
         outcomes = outcomes_of(state)
-        agents = {d.subtask_id: d.agent_id for d in routing_of(state)}
+        routing = routing_of(state)
+        if state["remaining_steps"] > MIN_STEPS_LEFT + RECOVERY_STEPS:
+            recovery = next_recovery(plan, outcomes, routing, config, can_replan=can_replan)
+            if recovery is not None:
+                sid, rung = recovery
+                return Command(goto=_RUNGS[rung], update={"recovering": sid})
+        agents = {d.subtask_id: d.agent_id for d in routing}
         decision = topology_of(state)
         topology: Topology = decision.topology if decision is not None else "centralized"
         limit = 1 if topology == "sas" else config.max_concurrency_per_wave

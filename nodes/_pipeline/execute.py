@@ -8,7 +8,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
@@ -19,17 +19,20 @@ from pydantic import ValidationError
 
 from langgraph_council.nodes._calls import dual_node
 from langgraph_council.nodes._messages import said
+from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, CheckResult
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
 
 __all__ = [
+    "Checker",
     "Executor",
     "ExecutorLike",
     "make_execute_node",
     "result_of",
     "run_blocking",
     "subtask_message",
+    "with_attempt",
 ]
 
 T = TypeVar("T")
@@ -151,6 +154,63 @@ def _failed(run: SubtaskRun, error: str, duration: float) -> SubtaskResult:
     )
 
 
+class Checker(Protocol):
+    """The pipeline's check before a merge (`nodes._workspace.subtask_check.SubtaskChecker`)."""
+
+    def check(self, run: SubtaskRun) -> CheckResult:
+        """Check `run`'s work from sync code."""
+        ...
+
+    async def acheck(self, run: SubtaskRun) -> CheckResult:
+        """Check `run`'s work from async code."""
+        ...
+
+
+_ATTEMPT_STATUS: dict[str, AttemptStatus] = {
+    "completed": "completed",
+    "failed": "failed",
+    "blocked": "blocked",
+}
+
+
+def _checked(result: SubtaskResult, check: CheckResult | None) -> SubtaskResult:
+    """`result` failed as a quality gate when its check did not pass."""
+    if check is None or check.passed:
+        return result
+    shown = " ".join(check.command) or "the check"
+    why = "timed out" if check.timed_out else f"exit {check.exit_code}"
+    lines = [line for line in check.output.splitlines() if line.strip()]
+    last = f": {lines[-1].strip()[:200]}" if lines else ""
+    return result.model_copy(
+        update={
+            "status": "failed",
+            "failure_category": "quality_gate",
+            "error": f"check failed ({shown}, {why}){last}",
+        }
+    )
+
+
+def with_attempt(
+    run: SubtaskRun, result: SubtaskResult, check: CheckResult | None = None
+) -> SubtaskResult:
+    """`result` with this attempt recorded after the earlier ones (the check's verdict too)."""
+    result = _checked(result, check)
+    category = result.failure_category
+    attempt = Attempt(
+        subtask_id=run.subtask.id,
+        number=run.attempt,
+        agent_id=result.agent_id or run.agent.id,
+        step=run.recovery or "initial",
+        status=_ATTEMPT_STATUS.get(result.status, "cancelled"),
+        error=result.error if result.status == "failed" else result.reason,
+        failure_category=category if category in ("direct", "quality_gate") else None,
+        check=check,
+        duration_s=result.duration_s + (check.duration_s if check else 0.0),
+        finished_at=result.finished_at,
+    )
+    return result.model_copy(update={"attempts": (*run.previous_attempts, attempt)})
+
+
 def _run_of(payload: Any) -> SubtaskRun:
     value = payload.get("subtask_run") if isinstance(payload, Mapping) else payload
     return SubtaskRun.model_validate(value)
@@ -158,6 +218,12 @@ def _run_of(payload: Any) -> SubtaskRun:
 
 SUMMARY_CHARS = 1_000
 """A subtask's message shows this much of its output: the full text stays in `outcomes`."""
+
+
+def _message_id(result: SubtaskResult) -> str:
+    """One message per attempt: a re-run of the same attempt replaces it, a retry adds one."""
+    number = result.attempts[-1].number if result.attempts else 1
+    return f"subtask:{result.subtask_id}" + (f"#{number}" if number > 1 else "")
 
 
 def subtask_message(result: SubtaskResult) -> AIMessage:
@@ -169,7 +235,7 @@ def subtask_message(result: SubtaskResult) -> AIMessage:
     return said(
         result.agent_id or "unassigned",
         f"{result.subtask_id} {result.status}: {text}".rstrip(),
-        message_id=f"subtask:{result.subtask_id}",
+        message_id=_message_id(result),
         subtask_id=result.subtask_id,
         status=result.status,
     )
@@ -181,9 +247,10 @@ def _update(result: SubtaskResult) -> dict[str, Any]:
 
 
 class _Call:
-    """One executor call of a node, around the call itself (made by the sync or async node).
+    """One attempt of a node, around the executor call and the check (made by the sync or async
+    node).
 
-    `recorded()` turns an exception into the subtask's failure; `GraphBubbleUp` (an interrupt
+    `recorded()` turns an exception into the attempt's failure; `GraphBubbleUp` (an interrupt
     inside an executor graph) propagates, so the subtask can be resumed.
     """
 
@@ -192,8 +259,11 @@ class _Call:
         self.started = time.perf_counter()
         self.update: dict[str, Any] = {}
 
-    def done(self, raw: Any) -> None:
-        self.update = _update(result_of(self.run, raw, time.perf_counter() - self.started))
+    def result(self, raw: Any) -> SubtaskResult:
+        return result_of(self.run, raw, time.perf_counter() - self.started)
+
+    def done(self, result: SubtaskResult, check: CheckResult | None = None) -> None:
+        self.update = _update(with_attempt(self.run, result, check))
 
     @contextmanager
     def recorded(self) -> Iterator[None]:
@@ -201,24 +271,34 @@ class _Call:
             yield
         except GraphBubbleUp:
             raise
-        except Exception as exc:  # noqa: BLE001 - raising means the subtask failed
+        except Exception as exc:  # noqa: BLE001 - raising means the attempt failed
             error = f"{type(exc).__name__}: {exc}"
-            self.update = _update(_failed(self.run, error, time.perf_counter() - self.started))
+            self.done(_failed(self.run, error, time.perf_counter() - self.started))
 
 
-def make_execute_node(executor: Executor) -> Runnable[Any, Any]:
-    """The node each `Send` of a wave runs: one executor call; raising means `failed`."""
+def make_execute_node(executor: Executor, checker: Checker | None = None) -> Runnable[Any, Any]:
+    """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check.
+
+    Raising means `failed`; a completed result whose `checker` verdict fails becomes `failed`
+    (`quality_gate`, the check's output kept in the attempt). The attempt is appended to the
+    run's earlier ones in `SubtaskResult.attempts`.
+    """
 
     def execute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
-            call.done(executor.invoke(call.run))
+            result = call.result(executor.invoke(call.run))
+            check = checker.check(call.run) if checker and result.status == "completed" else None
+            call.done(result, check)
         return call.update
 
     async def aexecute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
-            call.done(await executor.ainvoke(call.run))
+            result = call.result(await executor.ainvoke(call.run))
+            completed = checker is not None and result.status == "completed"
+            check = await checker.acheck(call.run) if checker and completed else None
+            call.done(result, check)
         return call.update
 
     return dual_node(execute, aexecute, name=EXECUTE_SUBTASK)

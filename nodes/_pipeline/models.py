@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from langgraph_council.nodes._org import AgentProfile
+from langgraph_council.nodes._pipeline.attempts import Attempt, CheckResult, RecoveryStep
 
 __all__ = [
     "COMPLEXITIES",
@@ -149,6 +150,8 @@ class SubtaskResult(BaseModel):
     `untracked_writes` (filled in by the merge, with a workspace) lists what the subtask wrote
     where git does not track it (an ignored path, a submodule folder git has not checked out):
     that work is not merged and goes with the worktree.
+    `attempts` records every try (who, why, how it ended, the check's verdict), the last one
+    being the one this result describes; `agent_id` is whoever made that last try.
     """
 
     model_config = _FROZEN
@@ -166,11 +169,26 @@ class SubtaskResult(BaseModel):
     duration_s: float = Field(default=0.0, ge=0.0)
     finished_at: AwareDatetime | None = None
     untracked_writes: tuple[str, ...] = ()
+    attempts: tuple[Attempt, ...] = ()
 
     @property
     def delivered(self) -> bool:
         """True when dependents may build on it (status `completed`)."""
         return self.status == "completed"
+
+    @property
+    def check(self) -> CheckResult | None:
+        """The check's verdict on the last attempt (None when no check ran)."""
+        return self.attempts[-1].check if self.attempts else None
+
+    @property
+    def retry_pending(self) -> bool:
+        """True while a recovery step has scheduled another attempt (status `in_progress`)."""
+        return (
+            self.status == "in_progress"
+            and bool(self.attempts)
+            and self.attempts[-1].status == "scheduled"
+        )
 
 
 class SubtaskRun(BaseModel):
@@ -180,6 +198,11 @@ class SubtaskRun(BaseModel):
     `workspace_path` is the subtask's git worktree when a workspace is configured.
     `delegation_chain` is the chain the subtask arrived through (the task's chain plus its
     owner), so a nested pipeline started from `child_task()` stays under the loop guard.
+    `attempt` is this try's number (1 the first time); after a failure, `recovery` says why it
+    runs again (`retry`, `reassign`, `replan`), `feedback` what went wrong before (the errors
+    and the failed check's output: untrusted text, fence it in a prompt) and
+    `previous_attempts` the earlier tries. Earlier tries' work is on the subtask's branch, so
+    a retry's worktree starts from it.
     """
 
     model_config = _FROZEN
@@ -192,6 +215,10 @@ class SubtaskRun(BaseModel):
     run_id: str = ""
     topology: Topology = "centralized"
     delegation_chain: tuple[str, ...] = ()
+    attempt: int = Field(default=1, ge=1)
+    recovery: RecoveryStep | None = None
+    feedback: str = ""
+    previous_attempts: tuple[Attempt, ...] = ()
 
     def child_task(self) -> Task:
         """This subtask as a `Task` owned by its agent, for a nested coordination graph."""

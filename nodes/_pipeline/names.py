@@ -13,7 +13,10 @@ __all__ = [
     "MERGE_SUBTASKS",
     "OPEN_MERGE_ESCALATION",
     "OPEN_WORKSPACE",
+    "REASSIGN_SUBTASK",
+    "REPLAN_SUBTASK",
     "RESOLVE_TOPOLOGY",
+    "RETRY_SUBTASK",
     "REVIEW_MERGE",
     "ROLLUP",
     "ROUTE",
@@ -30,6 +33,10 @@ DISPATCH = "dispatch"
 EXECUTE_SUBTASK = "execute_subtask"
 ROLLUP = "rollup"
 UPDATE_PARENT = "update_parent"
+# Recovery of a failed subtask (dispatch goes to one, which leads back to dispatch):
+RETRY_SUBTASK = "retry_subtask"
+REASSIGN_SUBTASK = "reassign_subtask"
+REPLAN_SUBTASK = "replan_subtask"
 # With a WorkspaceConfig:
 OPEN_WORKSPACE = "open_workspace"
 CREATE_WORKTREES = "create_worktrees"

@@ -70,6 +70,7 @@ def decomposed(
         "messages": Overwrite([]),
         "warnings": Overwrite(list(warnings)),
         "dispatch_started": None,
+        "recovering": None,
         "workspace_id": None,
         "batch": [],
         "merges": Overwrite({}),

@@ -1,4 +1,4 @@
-"""Prompts of the coordination pipeline: the model-driven decomposer and the merge reviewer."""
+"""Prompts of the coordination pipeline: the decomposer, the replanner and the merge reviewer."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from langgraph_council.nodes._workspace.models import MergeResult
 
 __all__ = [
     "PLAN_PROMPT",
+    "REPLAN_PROMPT",
     "REVIEW_PROMPT",
     "render_global_rules",
     "render_plan_prompt",
+    "render_replan_prompt",
     "render_review_prompt",
     "render_task",
 ]
@@ -86,6 +88,56 @@ def render_plan_prompt(task: Task, org: Org, config: CoordinationConfig) -> str:
         roles=escape_fences(", ".join(roles)) or "any",
         skills=escape_fences(", ".join(skills)) or "any",
         rules=render_global_rules(org.global_rules()),
+    )
+
+
+REPLAN_PROMPT = """One subtask of the plan for the task below failed every attempt so far. \
+Write one replacement row for it: the same goal, reached in a way that avoids what went wrong \
+(another approach, other skills, a smaller scope that the work building on it still accepts).
+
+{directive}
+
+{task}
+
+The subtask that failed:
+{subtask}
+
+What went wrong:
+{feedback}
+
+Completed subtasks it may depend on (a dependency must be one of these): {done}
+Work that builds on it: {dependents}
+Roles in the organisation: {roles}. Skills: {skills}.
+{rules}
+Answer with JSON only, in this shape (keep the id {subtask_id!r}):
+{{"id": "{subtask_id}", "title": "...", "description": "...", "dependencies": [], \
+"required_skills": [], "required_role": null, "complexity": "medium", "expected_artifacts": 0}}"""
+
+
+def render_replan_prompt(
+    task: Task, plan: Plan, subtask_id: str, feedback: str, done: Sequence[str], org: Org
+) -> str:
+    """The planner's prompt for a replacement of `subtask_id`, untrusted parts fenced (SEC-1)."""
+    sub = plan.subtask(subtask_id)
+    lines = [f"Subtask {sub.id}: {sub.title}", f"Description: {sub.description or '-'}"]
+    if sub.required_skills:
+        lines.append(f"Required skills: {', '.join(sub.required_skills)}")
+    later = [f"{s.id}: {s.title}" for s in plan.subtasks if subtask_id in s.dependencies]
+    agents = [a for a in org if a.active and a.accepts_subtasks]
+    skills = sorted({s for a in agents for s in (*a.primary_skills, *a.secondary_skills)})
+    return REPLAN_PROMPT.format(
+        directive=UNTRUSTED_CONTENT_DIRECTIVE,
+        task=render_task(task),
+        subtask=fence_task_data("\n".join(lines), field="subtask"),
+        feedback=fence_peer(
+            feedback or "no error was given", agent_id="pipeline", label="attempts"
+        ),
+        done=escape_fences(", ".join(done)) or "none",
+        dependents=escape_fences("; ".join(later)) or "none",
+        roles=escape_fences(", ".join(sorted({a.role for a in agents}))) or "any",
+        skills=escape_fences(", ".join(skills)) or "any",
+        rules=render_global_rules(org.global_rules()),
+        subtask_id=subtask_id,
     )
 
 

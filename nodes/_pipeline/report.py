@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._display import html_block, html_heading, html_table
+from langgraph_council.nodes._pipeline.attempts import Attempt
 from langgraph_council.nodes._pipeline.models import (
     Plan,
     Subtask,
@@ -127,7 +128,9 @@ class AgentAttribution(BaseModel):
     `contribution_score` is the complexity-weighted share of the plan this agent completed
     (the scores of all agents sum to at most 1). `failure_category` is the most telling
     category among its subtasks that did not complete (direct > quality_gate >
-    upstream_contamination > coordination_overhead); `failures` gives it per subtask.
+    upstream_contamination > coordination_overhead); `failures` gives it per subtask. With
+    recovery, `subtask_ids` also holds subtasks reassigned to it, credit goes to whoever
+    finished a subtask, and `attempts` lists the agent's attempts (failed ones too).
     """
 
     model_config = _FROZEN
@@ -138,6 +141,7 @@ class AgentAttribution(BaseModel):
     contribution_score: float = Field(ge=0.0, le=1.0)
     failure_category: AttributionCategory | None = None
     failures: dict[str, AttributionCategory] = Field(default_factory=dict)
+    attempts: tuple[Attempt, ...] = ()
 
 
 class AuthorityFlag(BaseModel):

@@ -88,6 +88,7 @@ class ExecutePayload(TypedDict):
 class CoordinationState(TypedDict):
     """Everything the pipeline tracks between super-steps.
 
+    `recovering` names the failed subtask a recovery node (retry, reassign, replan) works on.
     Bulky text (executor outputs) lives only in `outcomes`, a `DeltaChannel`, and in the
     final `result`; merge records (with their diff summaries) in `merges`, another one. The
     other channels are small.
@@ -104,6 +105,7 @@ class CoordinationState(TypedDict):
     outcomes: Annotated[dict[str, SubtaskResult], DeltaChannel(merge_outcomes)]
     messages: Messages
     dispatch_started: NotRequired[float | None]
+    recovering: NotRequired[str | None]
     result: NotRequired[CoordinationResult]
     remaining_steps: RemainingSteps
     # With a WorkspaceConfig: the run's workspace, the batch awaiting worktrees, the merges.

@@ -7,8 +7,11 @@ batch's completed subtasks in `WorkspaceConfig.merge_order`. A textual or semant
 `open_merge_escalation` (a human) or `review_merge` (the review agent), whose decision leads
 back here. A dropped merge makes its subtask `failed` (`quality_gate`), so dispatch skips its
 dependents. Work of subtasks that did not complete is committed to their branches and their
-worktrees removed (`cleanup_on_merge`); no branch is ever deleted. Every git call it makes is
-idempotent, so a crash mid-node only repeats work git already shows as done.
+worktrees removed (`cleanup_on_merge`); no branch is ever deleted. A later attempt of such a
+subtask (recovery) works on the same branch, re-attached, and its work is merged when it
+completes: a merge record names the attempt it is about, and a newer attempt is merged again.
+Every git call it makes is idempotent, so a crash mid-node only repeats work git already shows
+as done.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 from langchain_core.runnables import Runnable
 from langgraph.types import Command
 
+from langgraph_council.nodes._pipeline.attempts import work_attempts
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult
 from langgraph_council.nodes._pipeline.names import DISPATCH, MERGE_SUBTASKS
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
@@ -39,12 +43,24 @@ from langgraph_council.nodes._workspace.models import (
 from langgraph_council.nodes._workspace.nodes import workspace_of
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 
-__all__ = ["MIN_STEPS_TO_ESCALATE", "dependents_count", "make_merge_node", "merge_sequence"]
+__all__ = [
+    "MIN_STEPS_TO_ESCALATE",
+    "dependents_count",
+    "last_work_attempt",
+    "make_merge_node",
+    "merge_sequence",
+]
 
 MIN_STEPS_TO_ESCALATE = 10
 """With fewer steps left, a held merge is dropped instead of escalated (rollup must run)."""
 
 _EPOCH = datetime.min.replace(tzinfo=UTC)
+
+
+def last_work_attempt(result: SubtaskResult) -> int:
+    """The number of the last attempt somebody worked on (1 for a result without attempts)."""
+    worked = work_attempts(result.attempts)
+    return worked[-1].number if worked else 1
 
 
 def dependents_count(plan: Plan) -> dict[str, int]:
@@ -165,6 +181,11 @@ class _MergeStep:
         return done if done.needs_decision else None
 
     def record(self, merge: MergeResult) -> None:
+        outcome = self.outcomes.get(merge.subtask_id)
+        if outcome is not None:  # the attempt whose work this is, and the check's verdict on it
+            merge = merge.model_copy(
+                update={"check": outcome.check, "attempt": last_work_attempt(outcome)}
+            )
         self.merges[merge.subtask_id] = merge
         sid, written = merge.subtask_id, merge.untracked_writes
         if written and sid in self.outcomes and self.outcomes[sid].untracked_writes != written:
@@ -185,7 +206,13 @@ class _MergeStep:
             return None
         done = {**merges_of(self.state), **self.merges}
         branches = set(self.workspace.subtask_branches())
-        todo = [i for i in self.outcomes if i in branches and i not in done]
+        todo = [
+            i
+            for i, r in self.outcomes.items()
+            if i in branches
+            and not r.retry_pending
+            and (i not in done or done[i].attempt < last_work_attempt(r))
+        ]
         for sid in todo:
             if self.outcomes[sid].status != "completed":
                 self.record(_park(self.workspace, sid, self.outcomes[sid]))

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._pipeline.attempts import CheckResult
 
 __all__ = [
     "ConflictEscalation",
@@ -190,6 +191,12 @@ class WorkspaceConfig(BaseModel):
       tree are never touched and the result waits on the integration branch.
     - `review_agent_id`, `review_max_tokens`: who reviews conflicts with
       `conflict_escalation="review_agent"` (default: the task's owner) and its output cap.
+    - `check`: a command (an argv list, no shell), e.g. `["python", "-m", "pytest", "-q"]`,
+      run in each subtask's worktree after its executor returns and before its branch is
+      merged; a non-zero exit (or `check_timeout_seconds` passing) fails the attempt, which
+      goes through the pipeline's recovery with the check's output (its last
+      `check_output_chars` characters) as feedback. The factory's `check=` takes a callable
+      instead (or the same list); give it in one place only.
 
     Example:
         >>> WorkspaceConfig(repo_path="/src/app", base_branch="develop").max_concurrent_worktrees
@@ -213,6 +220,9 @@ class WorkspaceConfig(BaseModel):
     review_agent_id: str | None = None
     review_max_tokens: int = Field(default=800, ge=1)
     branch_prefix: str = "council"
+    check: tuple[str, ...] | None = None
+    check_timeout_seconds: float = Field(default=600.0, gt=0)
+    check_output_chars: int = Field(default=4000, ge=100, le=1_000_000)
 
     @field_validator("base_branch")
     @classmethod
@@ -227,6 +237,15 @@ class WorkspaceConfig(BaseModel):
             raise ValueError(
                 f"WorkspaceConfig.branch_prefix {value!r} starts with 'refs' or 'heads', which "
                 "git would read as a ref path; use a plain name such as 'council'"
+            )
+        return value
+
+    @field_validator("check")
+    @classmethod
+    def _check_command(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        if value is not None and (not value or not value[0].strip()):
+            raise ValueError(
+                "WorkspaceConfig.check must name a program, e.g. ['python', '-m', 'pytest', '-q']"
             )
         return value
 
@@ -269,6 +288,8 @@ class MergeResult(BaseModel):
     bound of `WorkspaceConfig`, named in `message`), so nothing was checked in or against them.
     `untracked_writes`: paths the subtask wrote that git does not track (ignored, or inside a
     submodule folder git has not checked out); they are not merged and go with the worktree.
+    `check` is the check's verdict on the work merged (or not merged); `attempt` the number of
+    the subtask's attempt this record is about (a later attempt's work is merged again).
     """
 
     model_config = _FROZEN
@@ -283,6 +304,8 @@ class MergeResult(BaseModel):
     message: str = ""
     semantic_skipped: tuple[str, ...] = ()
     untracked_writes: tuple[str, ...] = ()
+    check: CheckResult | None = None
+    attempt: int = Field(default=1, ge=1)
 
     @property
     def needs_decision(self) -> bool:

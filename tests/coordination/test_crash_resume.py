@@ -89,3 +89,28 @@ def test_sigkill_mid_wave_with_worktrees_reuses_them_on_resume(pg_db: str, tmp_p
     assert snapshot(repo) == before
     for stderr in (run_errors, errors):
         assert "Blocked deserialization" not in stderr, stderr
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.parametrize("workspace", [False, True], ids=["plain", "worktrees"])
+def test_sigkill_during_a_retry_resumes_without_repeating_the_finished_attempt(
+    pg_db: str, tmp_path: Path, workspace: bool
+) -> None:
+    """r1 failed once, then the process dies during its retry: the resume runs the retry
+    again (it never finished) and then r2, never r1's first attempt, whose failure is kept."""
+    repo = [str(make_repo(tmp_path / "repo"))] if workspace else []
+    calls, thread = tmp_path / "calls.txt", f"crash-retry-{workspace}"
+    _, run_errors = _run([pg_db, thread, "retry", str(calls), *repo], kill_when_ready=True)
+    assert calls.read_text().splitlines() == ["r1 1", "r1 2"]
+    calls.write_text("")
+    events, errors = _run([pg_db, thread, "retry-resume", str(calls), *repo], kill_when_ready=False)
+    assert calls.read_text().splitlines() == ["r1 2", "r2 1"]  # counted by the executor
+    done = events[-1]
+    assert done["statuses"] == {"r1": "completed", "r2": "completed"}
+    assert done["attempts"]["r1"] == [[1, "failed"], [2, "completed"]]
+    if workspace:
+        assert done["merges"] == {"r1": "merged", "r2": "merged"}
+        assert git(Path(repo[0]), "show", f"{done['integration']}:r1.py") == "TRY = 2\n"
+    for stderr in (run_errors, errors):
+        assert "Blocked deserialization" not in stderr, stderr

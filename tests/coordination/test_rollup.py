@@ -36,7 +36,9 @@ def test_dependency_gate_skips_dependents_of_failed_work(make_graph, backend) ->
     recorder = Recorder(fail=["b"])
     plan = rows({"a": [], "b": [], "c": ["b"], "d": ["a"], "e": ["c"]})
     result = run(make_graph(plan, recorder, checkpointer=backend.checkpointer))
-    assert sorted(recorder.calls) == ["a", "b", "d"]
+    assert sorted(set(recorder.calls)) == ["a", "b", "d"]
+    # recovery first: b is retried once by each of its three routed candidates
+    assert recorder.calls.count("b") == 6 and len(result.outcome("b").attempts) == 6
     assert result.statuses == {
         "a": "completed",
         "b": "failed",
@@ -56,7 +58,7 @@ def test_fail_fast_cancels_later_waves(make_graph) -> None:
     recorder = Recorder(fail=["b"])
     plan = rows({"a": [], "b": [], "c": ["a"], "d": ["c"]})
     result = run(make_graph(plan, recorder), context={"coordination": {"fail_fast": True}})
-    assert sorted(recorder.calls) == ["a", "b"]  # the failing wave finishes
+    assert sorted(set(recorder.calls)) == ["a", "b"]  # the failing wave finishes (recovered)
     assert result.statuses["c"] == result.statuses["d"] == "cancelled"
     assert "fail_fast: b failed" in result.outcome("c").reason
     assert result.rollup == "failed"

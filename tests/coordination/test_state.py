@@ -72,7 +72,7 @@ def test_nodes_accept_state_read_back_as_json_dicts(org: Org) -> None:
     assert isinstance(state.values["outcomes"], dict) and recorder.calls == []
     result = graph.invoke(None, config)["result"]
     assert result.statuses == {"a": "completed", "b": "failed", "c": "completed", "d": "blocked"}
-    assert sorted(recorder.calls) == ["a", "b", "c"]
+    assert sorted(set(recorder.calls)) == ["a", "b", "c"]  # b: every rung of the recovery
 
 
 class _SendState(TypedDict):
