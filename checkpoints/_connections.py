@@ -9,6 +9,7 @@ from typing import Any, TypeAlias
 
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg import Connection, Cursor, OperationalError
+from psycopg.errors import Diagnostic
 from psycopg.pq import TransactionStatus
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
@@ -55,18 +56,30 @@ def connection_lost(conn: Conn) -> bool:
     """True when `conn` is closed or the server has closed it (its backend was terminated,
     the server restarted): read without blocking, no round trip.
 
-    Only an idle connection is probed; one inside a transaction or a query is left alone.
+    A terminated backend sends a FATAL message, then closes the socket; either is enough
+    (libpq hands an error that arrives while idle to the notice handlers). Only an idle
+    connection is probed; one inside a transaction or a query is left alone.
     """
     if conn.closed:
         return True
     if conn.info.transaction_status != TransactionStatus.IDLE:
         return False
+    fatal: list[str] = []
+
+    def notice(diag: Diagnostic) -> None:
+        if diag.severity_nonlocalized in ("FATAL", "PANIC"):
+            fatal.append(diag.sqlstate or "")
+
+    conn.add_notice_handler(notice)
     try:
-        for _ in range(2):  # a terminated backend leaves its goodbye (a FATAL message), then EOF
+        for _ in range(2):  # the goodbye, then EOF (when it has arrived)
             conn.pgconn.consume_input()
+        conn.pgconn.is_busy()  # parses what came in: a FATAL goes to `notice`
     except OperationalError:
         return True
-    return conn.closed
+    finally:
+        conn.remove_notice_handler(notice)
+    return bool(fatal) or conn.closed
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from langgraph_council.checkpoints import (
     PostgresMeetingRecordStore,
     postgres_checkpointer,
 )
+from langgraph_council.checkpoints._connections import connection_lost, open_connection
 from langgraph_council.guards._rules import GuardLimits
 
 pytestmark = pytest.mark.postgres
@@ -103,3 +104,12 @@ def test_the_meeting_record_store_reconnects(pg_db: str) -> None:
         _terminate(pg_db, records._conn.info.backend_pid, until_gone=True)
         records.claim("m-1", "team-a")
         assert records.list() == []
+
+
+def test_connection_lost_probes_without_disturbing_a_live_connection(pg_db: str) -> None:
+    with open_connection(pg_db) as live, open_connection(pg_db) as doomed:
+        assert not connection_lost(live)
+        assert live.execute("SELECT 1 AS one").fetchone() == {"one": 1}
+        _terminate(pg_db, doomed.info.backend_pid, until_gone=True)
+        assert connection_lost(doomed)
+        assert not connection_lost(live)
