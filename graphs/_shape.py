@@ -38,14 +38,18 @@ def team(org: object, roster: object) -> tuple[Org, Roster | None]:
     `({"name": model, ...})` (a `Roster` of one team built from the names).
 
     Raises:
-        TypeError: An argument is neither an `Org` nor a `Roster` (or `roster` not a `Roster`).
+        TypeError: An argument is neither an `Org` nor a `Roster` (or `roster` not a `Roster`),
+            or a mapping of agents comes with a roster.
         ValueError: The roster is for another org.
     """
     if roster is not None and not isinstance(roster, Roster):
         raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
     if isinstance(org, Mapping):  # {"alice": model, ...}: a roster without an org file
         if roster is not None:
-            raise ValueError("pass the agents once: create_x_graph({'name': model, ...})")
+            raise TypeError(
+                "org must be an Org or a Roster, got dict; a mapping of agent names to models "
+                "is the roster itself: create_x_graph({'name': model, ...}) with no roster"
+            )
         org = Roster(org)
     members: Roster | None = roster
     if isinstance(org, Roster):

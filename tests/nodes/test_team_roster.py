@@ -94,5 +94,5 @@ def test_every_factory_takes_the_mapping() -> None:
     resolution = graph.invoke({"conflict": conflict})["resolution"]
     assert resolution.outcome is ConflictOutcome.RESOLVED_BY_AUTHORITY
     assert resolution.winning_agent_id == "cy"
-    with pytest.raises(ValueError, match="pass the agents once"):
+    with pytest.raises(TypeError, match="a mapping of agent names to models is the roster"):
         create_meeting_graph(agents, Roster(agents))  # type: ignore[arg-type]
