@@ -15,6 +15,7 @@ from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._conflicts import ConflictOptions, build_conflict_graph
 from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes._agents import Entry
 from langgraph_council.nodes._conflicts.batch import (
     RESOLVE_CONFLICT,
     BatchInput,
@@ -38,7 +39,7 @@ BatchGraph: TypeAlias = CompiledStateGraph[BatchState, ConflictContext, BatchInp
 
 
 def build_conflict_batch_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
@@ -69,7 +70,7 @@ def build_conflict_batch_graph(
 
 
 def create_conflict_batch_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,

@@ -22,6 +22,7 @@ from langgraph_council.graphs._conflict_strategies import (
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
 from langgraph_council.graphs._shape import bundle, check_options, coerce_config, team
 from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes._agents import Entry
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.dissent import DissentStore, make_record_dissent_node
 from langgraph_council.nodes._conflicts.human import (
@@ -143,7 +144,7 @@ def _validate(org: Org, config: ConflictResolutionConfig, strategies: dict[str, 
 
 
 def build_conflict_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
@@ -197,7 +198,7 @@ def build_conflict_graph(
 
 
 def create_conflict_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Required, TypeAlias, TypedDict, Unpack
 
+from langchain_core.runnables import Runnable
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
@@ -20,7 +21,7 @@ from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._reassign import make_reassign_node
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._agents import Entry, Roster
 from langgraph_council.nodes._escalation.store import Escalations
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
@@ -102,7 +103,8 @@ class CoordinationOptions(TypedDict, total=False):
     executor: Required[ExecutorLike]
     """Runs one subtask: a Runnable, compiled graph or (async) callable taking a `SubtaskRun`."""
     decomposer: ManualDecomposer | None
-    """A fixed plan; None plans with the planner agent (needs a roster)."""
+    """A fixed plan; None plans with the planner agent (with a roster), else each run's input
+    must carry the plan (`subtasks`, or `Task.subtasks`). An input's plan always wins."""
     workspace: WorkspaceConfig | Mapping[str, Any] | None
     """Git worktree isolation and merges; None runs without a workspace."""
     guard_config: LoopPreventionConfig | None
@@ -121,17 +123,18 @@ class CoordinationOptions(TypedDict, total=False):
     command as `WorkspaceConfig.check`; one place only)."""
 
 
-def _check_arguments(
-    roster: Roster | None, decomposer: ManualDecomposer | None
-) -> ManualDecomposer | None:
-    if decomposer is None and roster is None:
-        raise ValueError(
-            "decomposer=None plans with the planner agent, which needs roster=Roster(org, "
-            "models); or pass decomposer=ManualDecomposer(rows)"
-        )
+def _decompose_node(
+    org: Org, roster: Roster | None, decomposer: object, config: CoordinationConfig
+) -> Runnable[Any, Any]:
+    """The decompose node: the fixed plan, else the planner agent, else the input's plan only
+    (a run whose input carries none is refused, naming both ways to give one)."""
     if decomposer is not None and not isinstance(decomposer, ManualDecomposer):
         raise TypeError(f"decomposer must be a ManualDecomposer, got {type(decomposer).__name__}")
-    return decomposer
+    if decomposer is not None:
+        return make_decompose_node(decomposer.plan, org, config)
+    if roster is not None:
+        return make_planner_node(org, roster, config)
+    return make_decompose_node(None, org, config)
 
 
 def _check_workspace(
@@ -235,7 +238,7 @@ def _add_workspace(
 
 
 def build_coordination_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
@@ -251,9 +254,11 @@ def build_coordination_graph(
     `open_merge_escalation` + `await_merge_decision` (a human, through `escalations`) or
     `review_merge` (a review agent) for a held merge, and `finish_workspace` before rollup.
     `decomposer=None` plans with the planner agent (`CoordinationConfig.planner_id`, else the
-    task's owner) through `roster`. A failed subtask goes from dispatch to `retry_subtask`,
-    `reassign_subtask` (guarded) or `replan_subtask` (with a roster) and back, as
-    `CoordinationConfig.max_retries` / `reassign` / `replan` say. Compile it yourself with a
+    task's owner) through `roster`; with no roster either, each run's input carries its plan
+    (`{"task": ..., "subtasks": [...]}` or `Task(subtasks=...)`), which always wins. A failed
+    subtask goes from dispatch to `retry_subtask`, `reassign_subtask` (guarded) or
+    `replan_subtask` (with a roster) and back, as `CoordinationConfig.max_retries` /
+    `reassign` / `replan` say. Compile it yourself with a
     checkpointer and invoke with `durability="sync"`, or use `create_coordination_graph`,
     which makes "sync" the default.
 
@@ -269,8 +274,8 @@ def build_coordination_graph(
     """
     check_options(options, CoordinationOptions, "build_coordination_graph")
     org, roster = team(org, roster)
-    plan = _check_arguments(roster, options.get("decomposer"))
     config = coerce_config(config, CoordinationConfig)
+    decompose = _decompose_node(org, roster, options.get("decomposer"), config)
     isolated = _check_workspace(options.get("workspace"), roster)
     checker = _checker(options.get("check"), isolated)
     kept = bundle(
@@ -286,11 +291,6 @@ def build_coordination_graph(
         context_schema=CoordinationContext,
         input_schema=CoordinationInput,
         output_schema=CoordinationOutput,
-    )
-    decompose = (
-        make_planner_node(org, roster, config)
-        if plan is None
-        else make_decompose_node(plan.plan, org, config)
     )
     builder.add_node(DECOMPOSE, decompose, destinations=(ROUTE, ROLLUP))
     builder.add_node(ROUTE, make_route_node(org, config))
@@ -328,7 +328,7 @@ def build_coordination_graph(
 
 
 def create_coordination_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
@@ -340,13 +340,15 @@ def create_coordination_graph(
 ) -> CoordinationGraph:
     """Build and compile the coordination pipeline; with a checkpointer, durability is "sync".
 
-    Input `{"task": Task}` (or its JSON dict); output `result` (`CoordinationResult`). The
-    run context's `"coordination"` section (a dict or `CoordinationConfig`) is merged over
-    `config` for one run. `executor` receives a `SubtaskRun` per subtask and returns text or a
-    `SubtaskResult` (raising means failed); under `ainvoke` a wave's executor calls overlap.
-    Every hand-off passes a `LoopGuard(guard_config, stores.guard_state)`; pass a
-    `PostgresGuardStateStore` there to share guard state across workers. `update_parent` gets
-    a `ParentUpdate` at the end (its failure is recorded, not raised).
+    Input `{"task": Task}` (or its JSON dict), with the plan as `"subtasks"` (or
+    `Task.subtasks`) when the caller has one; output `result` (`CoordinationResult`). The
+    run context's `"coordination"` section or flat `CoordinationConfig` keys (a dict or a
+    `CoordinationConfig`) are merged over `config` for one run. `executor` receives a
+    `SubtaskRun` per subtask and returns text or a `SubtaskResult` (raising means failed);
+    under `ainvoke` a wave's executor calls overlap. Every hand-off passes a
+    `LoopGuard(guard_config, stores.guard_state)`; pass a `PostgresGuardStateStore` there to
+    share guard state across workers. `update_parent` gets a `ParentUpdate` at the end (its
+    failure is recorded, not raised).
 
     With `workspace=WorkspaceConfig(repo_path=...)` every subtask works in its own git
     worktree (`SubtaskRun.workspace_path`), branched from the run's integration branch as it

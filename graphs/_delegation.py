@@ -20,7 +20,7 @@ from langgraph_council.guards import (
     LoopRecordStore,
     make_delegation_guard,
 )
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._agents import Entry, Roster
 from langgraph_council.nodes._context import build_time_metadata
 from langgraph_council.nodes._delegation.flow import (
     CALL_AGENT,
@@ -76,7 +76,7 @@ class DelegationOptions(TypedDict, total=False):
 
 
 def build_delegation_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: DelegationConfig | Mapping[str, Any] | None = None,
@@ -143,7 +143,7 @@ def build_delegation_graph(
 
 
 def create_delegation_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: DelegationConfig | Mapping[str, Any] | None = None,

@@ -21,7 +21,7 @@ from langgraph_council.graphs._meeting_protocols import (
 )
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
 from langgraph_council.graphs._shape import bundle, check_options, coerce_config, roster_team
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._agents import Entry, Roster
 from langgraph_council.nodes._calls import pure_node
 from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._meetings.config import (
@@ -150,7 +150,7 @@ def meeting_protocols() -> tuple[str, ...]:
 
 
 def build_meeting_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
@@ -172,8 +172,11 @@ def build_meeting_graph(
         >>> builder = build_meeting_graph(roster, protocol="round_robin")  # doctest: +SKIP
     """
     check_options(options, MeetingOptions, "build_meeting_graph")
-    if not isinstance(org, Roster | Org):
-        raise TypeError(f"roster must be a Roster, got {type(org).__name__}")
+    if not isinstance(org, Roster | Org | Mapping):
+        raise TypeError(
+            f"roster must be a Roster or a mapping of agent names to chat models, "
+            f"got {type(org).__name__}"
+        )
     org, members = roster_team(org, roster, why="a meeting")
     settings = coerce_config(config, MeetingProtocolConfig)
     kept = bundle(
@@ -231,7 +234,7 @@ def _add_tail(
 
 
 def create_meeting_graph(
-    org: Roster | Org,
+    org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
     *,
     config: MeetingProtocolConfig | Mapping[str, Any] | None = None,

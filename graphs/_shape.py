@@ -3,7 +3,8 @@
     create_x_graph(roster, *, config=None, stores=None, checkpointer=None, store=None,
                    name="x", **options)
 
-- `roster`: a `Roster` (it carries its `Org`). The older spelling `(org, roster)` still works,
+- `roster`: a `Roster` (it carries its `Org`), or a mapping of agent names to chat models or
+  agents, taken as `Roster(mapping)`. The older spelling `(org, roster)` still works,
   and families that can run without models (conflicts, a pipeline with a `ManualDecomposer`)
   also take an `Org` alone. `team()` checks the two agree.
 - `config`: the family's tunables as an instance or a plain dict (`coerce_config()`; an invalid
@@ -33,14 +34,23 @@ C = TypeVar("C", bound=BaseModel)
 
 
 def team(org: object, roster: object) -> tuple[Org, Roster | None]:
-    """The org and roster of a factory call: `(roster)`, `(org)` or `(org, roster)`.
+    """The org and roster of a factory call: `(roster)`, `(org)`, `(org, roster)` or
+    `({"name": model, ...})` (a `Roster` of one team built from the names).
 
     Raises:
-        TypeError: An argument is neither an `Org` nor a `Roster` (or `roster` not a `Roster`).
+        TypeError: An argument is neither an `Org` nor a `Roster` (or `roster` not a `Roster`),
+            or a mapping of agents comes with a roster.
         ValueError: The roster is for another org.
     """
     if roster is not None and not isinstance(roster, Roster):
         raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
+    if isinstance(org, Mapping):  # {"alice": model, ...}: a roster without an org file
+        if roster is not None:
+            raise TypeError(
+                "org must be an Org or a Roster, got dict; a mapping of agent names to models "
+                "is the roster itself: create_x_graph({'name': model, ...}) with no roster"
+            )
+        org = Roster(org)
     members: Roster | None = roster
     if isinstance(org, Roster):
         if members is not None and members is not org:

@@ -43,7 +43,7 @@ from langgraph_council.nodes._pipeline.models import (
     Task,
 )
 from langgraph_council.nodes._pipeline.report import CoordinationResult
-from langgraph_council.nodes._pipeline.state import CoordinationInput
+from langgraph_council.nodes._pipeline.state import CoordinationInput, CoordinationKeys
 
 __all__ = [
     "ActionItem",
@@ -59,6 +59,7 @@ __all__ = [
     "ConflictType",
     "Contribution",
     "CoordinationInput",
+    "CoordinationKeys",
     "CoordinationResult",
     "CoordinationRule",
     "CouncilError",

@@ -22,7 +22,7 @@ from langgraph_council.nodes._agent_calls import (
     run_agent,
 )
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
-from langgraph_council.nodes._org import AgentProfile, Org
+from langgraph_council.nodes._org import AgentProfile, Org, team_org
 from langgraph_council.nodes._structured import (
     StructuredMethod,
     StructuredMode,
@@ -36,6 +36,7 @@ from langgraph_council.nodes._text import replace_nul, scrub_nul
 
 __all__ = [
     "AgentReply",
+    "Entry",
     "Prompt",
     "Roster",
     "StructuredReply",
@@ -154,8 +155,30 @@ _SIZED_CACHE = 256
 """Model copies kept per roster (one per model and output cap)."""
 
 
+def _agents_as_team(
+    agents: object,
+    models: Mapping[str, Entry] | None,
+    profiles: Mapping[str, AgentProfile | Mapping[str, Any]] | None,
+) -> tuple[Org, Mapping[str, Entry]]:
+    """`Roster({"alice": model, ...})`: the org is one team built from the names (`team_org`)."""
+    if not isinstance(agents, Mapping):
+        raise TypeError(
+            f"Roster takes an Org or a mapping of agent names to chat models or agents, "
+            f"got {type(agents).__name__}"
+        )
+    if models is not None:
+        raise ValueError(
+            "pass the models once: Roster({'name': model, ...}), or Roster(org, models)"
+        )
+    return team_org(list(agents), profiles), agents
+
+
 class Roster:
     """Maps agent ids to chat models or agents and makes their calls.
+
+    `Roster({"alice": model_a, "bob": model_b})` needs no org file: the org is one team whose
+    first name is its lead, the others report to it (`profiles=` overrides any profile field,
+    e.g. `{"bob": {"role": "dba", "level": "senior"}}`). `Roster(org, models)` uses your org.
 
     An entry that is not a `BaseChatModel` is an agent: any Runnable or compiled graph taking
     and returning `{"messages": [...]}` (langchain's `create_agent`, a user's graph, a
@@ -179,12 +202,20 @@ class Roster:
 
     def __init__(
         self,
-        org: Org,
+        org: Org | Mapping[str, Entry],
         models: Mapping[str, Entry] | None = None,
         *,
         default_model: Entry | None = None,
+        profiles: Mapping[str, AgentProfile | Mapping[str, Any]] | None = None,
         structured_method: StructuredMethod = "auto",
     ) -> None:
+        if not isinstance(org, Org):
+            org, models = _agents_as_team(org, models, profiles)
+        elif profiles is not None:
+            raise ValueError(
+                "profiles= is for a roster given as {'name': model, ...}; with an Org, the "
+                "profiles are the org's own (edit the org instead)"
+            )
         models = dict(models or {})
         unknown = sorted(set(models) - {a.id for a in org})
         if unknown:

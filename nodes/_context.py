@@ -3,9 +3,11 @@
 A run context (`graph.invoke(..., context=...)`) may be namespaced, one section per family:
 `{"meeting": {...}, "conflict": {...}, "delegation": {...}, "coordination": {...}}`, so one
 context can serve a parent graph that embeds several families. The flat form works too, for
-one family or several at once (`{"round_robin": {...}, "strategy": "human"}`): each family
-takes its own keys and skips those of the other council families; a key no family has is
-refused, naming it. Whatever is given is
+one family or several at once (`{"round_robin": {...}, "strategy": "human"}`), and the two
+mix: each family takes its own section and its own flat keys and skips those of the other
+council families. A key no family has is refused, naming it (and the likely fix); a key in
+the wrong section is refused naming the families that accept it; a setting given both flat
+and in its section is refused. Whatever is given is
 merged over the build-time config (the `config=` of the factory), never replaces it: LangGraph
 Server sends `{}` when the caller gave nothing, and that must not undo the build-time settings.
 
@@ -54,6 +56,11 @@ def register_section(section: str, schema: type[BaseModel]) -> None:
     _SCHEMAS[section] = schema
 
 
+def _families_of(key: object) -> list[str]:
+    """The sections whose schema has a field named `key`."""
+    return sorted(s for s, schema in _SCHEMAS.items() if key in schema.model_fields)
+
+
 def _flat_keys_of(value: Mapping[Any, Any], section: str, schema: type[C]) -> dict[str, Any]:
     """The flat keys for `schema`; other families' keys are skipped, unknown keys refused."""
     mine = set(schema.model_fields)
@@ -63,21 +70,45 @@ def _flat_keys_of(value: Mapping[Any, Any], section: str, schema: type[C]) -> di
             continue
         if key in mine:
             chosen[key] = item
-        elif not any(key in other.model_fields for other in _SCHEMAS.values()):
+        elif not _families_of(key):
             raise ValueError(_unknown_key(key))
     return chosen
 
 
-def _unknown_key(key: object) -> str:
-    fields = {f: s for s, schema in _SCHEMAS.items() for f in schema.model_fields}
+def _suggestion(key: object, fields: Mapping[str, list[str]]) -> str:
     close = difflib.get_close_matches(str(key), list(fields), n=1)
-    hint = f"; did you mean {close[0]!r} ({fields[close[0]]})?" if close else ""
+    if not close:
+        return ""
+    return f"; did you mean {close[0]!r} (accepted by {', '.join(fields[close[0]])})?"
+
+
+def _unknown_key(key: object) -> str:
+    fields: dict[str, list[str]] = {}
+    for name, schema in sorted(_SCHEMAS.items()):
+        for field in schema.model_fields:
+            fields.setdefault(field, []).append(name)
     families = ", ".join(sorted(_SCHEMAS))
     return (
         f"invalid run context: {key!r} is not a setting of any council family "
-        f"({families}){hint} Put a family's settings under its section, e.g. "
-        f"{{'meeting': {{...}}}}, or use that family's flat keys"
+        f"({families}){_suggestion(key, fields)} Put a family's settings under its section, "
+        f"e.g. {{'meeting': {{...}}}}, or use that family's flat keys"
     )
+
+
+def _check_section_keys(chosen: Mapping[Any, Any], section: str, schema: type[C]) -> None:
+    """A key in `section` that `schema` lacks is refused, naming the families that take it."""
+    for key in chosen:
+        if key in schema.model_fields:
+            continue
+        where = f"invalid run context: context[{section!r}][{key!r}] is not a {section} setting"
+        owners = _families_of(key)
+        if owners:
+            raise ValueError(
+                f"{where}; {key!r} is accepted by {', '.join(owners)}: put it under "
+                f"{', '.join(repr(o) for o in owners)} or pass it flat"
+            )
+        mine = {f: [section] for f in schema.model_fields}
+        raise ValueError(f"{where}{_suggestion(key, mine)}")
 
 
 def _over(base: BaseModel, update: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,24 +184,33 @@ def merge_context(value: object, section: str, schema: type[C], default: C) -> C
 
 
 def _section_over(value: Mapping[Any, Any], section: str, schema: type[C], default: C) -> C:
-    where = "context"
-    if section in value:
-        chosen = value[section]
-        where = f"context[{section!r}]"
-        if chosen is None:
-            return default
-        if isinstance(chosen, schema):
-            return chosen
-        if not isinstance(chosen, Mapping):
-            raise TypeError(
-                f"{where} must be a {schema.__name__} or a dict of its fields, "
-                f"got {type(chosen).__name__}"
-            )
-    else:
-        chosen = _flat_keys_of(value, section, schema)
-    if not chosen:
-        return default
-    return _validated(chosen, where, schema, default)
+    flat = _flat_keys_of(value, section, schema)  # refuses unknown flat keys in every form
+    chosen = value.get(section)
+    if chosen is None:
+        return _validated(flat, "context", schema, default) if flat else default
+    where = f"context[{section!r}]"
+    if isinstance(chosen, schema):
+        if flat:
+            raise ValueError(_twice(section, sorted(flat)))
+        return chosen
+    if not isinstance(chosen, Mapping):
+        raise TypeError(
+            f"{where} must be a {schema.__name__} or a dict of its fields, "
+            f"got {type(chosen).__name__}"
+        )
+    _check_section_keys(chosen, section, schema)
+    both = sorted(set(flat) & set(chosen))
+    if both:
+        raise ValueError(_twice(section, both))
+    merged = {**flat, **chosen}
+    return _validated(merged, where, schema, default) if merged else default
+
+
+def _twice(section: str, keys: list[str]) -> str:
+    return (
+        f"invalid run context: {keys} set both flat and in context[{section!r}] (or beside a "
+        f"whole config there); give each {section} setting once"
+    )
 
 
 def _validated(chosen: Mapping[str, Any], where: str, schema: type[C], default: C) -> C:
@@ -184,8 +224,8 @@ def run_context(section: str, schema: type[C], default: C) -> C:
     """The run's settings of one family: its context section merged over `default`.
 
     `None` or `{}` gives `default` (the build-time config); a `schema` instance is used as is;
-    a mapping with key `section` uses that sub-mapping, else the flat mapping (ignoring other
-    families' sections); the chosen mapping is merged over `default` and validated.
+    a mapping gives its `section` sub-mapping and its flat keys of `schema` (other families'
+    sections and keys are skipped); they are merged over `default` and validated.
 
     Example:
         >>> run_context("meeting", MeetingProtocolConfig, MeetingProtocolConfig())  # doctest: +SKIP

@@ -107,6 +107,7 @@ class MeetingContext(TypedDict, total=False):
     max_tasks_per_meeting: int
     meeting_type: str
     max_participants: int
+    token_budget: int
 
 
 class MeetingOutput(TypedDict):
@@ -134,9 +135,9 @@ class MeetingKeys(TypedDict):
     """
 
     agenda: MeetingAgenda | dict[str, Any] | str
-    leader_id: str
-    participant_ids: list[str]
-    token_budget: int
+    leader_id: NotRequired[str]
+    participant_ids: NotRequired[list[str]]
+    token_budget: NotRequired[int]
     minutes: NotRequired[MeetingMinutes]
     messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
 

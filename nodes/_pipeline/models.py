@@ -48,43 +48,6 @@ def check_work_id(value: str, *, field: str) -> str:
     return value
 
 
-class Task(BaseModel):
-    """The parent task the pipeline decomposes.
-
-    `delegation_chain` lists the agents that handed this task on before `owner_id` got it,
-    oldest first. `owner_id` hands the subtasks out (the guard checks owner -> assignee);
-    None means the pipeline itself hands them out, as `pipeline:<id>`.
-
-    Example:
-        >>> Task(id="billing", title="Ship the billing API").complexity
-        'medium'
-    """
-
-    model_config = _FROZEN
-
-    id: str
-    title: str = Field(min_length=1)
-    description: str = ""
-    required_skills: tuple[str, ...] = ()
-    required_role: str | None = None
-    complexity: Complexity = "medium"
-    structure: TaskStructure | None = None
-    topology: Topology | None = None
-    expected_artifacts: int = Field(default=0, ge=0)
-    delegation_chain: tuple[str, ...] = ()
-    owner_id: str | None = None
-
-    @field_validator("id")
-    @classmethod
-    def _safe_id(cls, value: str) -> str:
-        return check_work_id(value, field="task id")
-
-    @property
-    def delegator(self) -> str:
-        """Who hands the subtasks out: the owner, or `pipeline:<task id>`."""
-        return self.owner_id or f"pipeline:{self.id}"
-
-
 class Subtask(BaseModel):
     """One row of a plan: a unit of work, its dependencies and what it needs.
 
@@ -113,6 +76,46 @@ class Subtask(BaseModel):
     @classmethod
     def _safe_id(cls, value: str) -> str:
         return check_work_id(value, field="subtask id")
+
+
+class Task(BaseModel):
+    """The parent task the pipeline decomposes.
+
+    `delegation_chain` lists the agents that handed this task on before `owner_id` got it,
+    oldest first. `owner_id` hands the subtasks out (the guard checks owner -> assignee);
+    None means the pipeline itself hands them out, as `pipeline:<id>`.
+
+    Example:
+        >>> Task(id="billing", title="Ship the billing API").complexity
+        'medium'
+    """
+
+    model_config = _FROZEN
+
+    id: str
+    title: str = Field(min_length=1)
+    description: str = ""
+    required_skills: tuple[str, ...] = ()
+    required_role: str | None = None
+    complexity: Complexity = "medium"
+    structure: TaskStructure | None = None
+    topology: Topology | None = None
+    expected_artifacts: int = Field(default=0, ge=0)
+    delegation_chain: tuple[str, ...] = ()
+    owner_id: str | None = None
+    subtasks: tuple[Subtask, ...] = ()
+    """The plan, when the caller has one: the pipeline runs these rows and no decomposer or
+    planner agent is asked (e.g. a meeting's action items; see `CoordinationInput`)."""
+
+    @field_validator("id")
+    @classmethod
+    def _safe_id(cls, value: str) -> str:
+        return check_work_id(value, field="task id")
+
+    @property
+    def delegator(self) -> str:
+        """Who hands the subtasks out: the owner, or `pipeline:<task id>`."""
+        return self.owner_id or f"pipeline:{self.id}"
 
 
 PlanRow = Subtask

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from langchain_core.runnables import Runnable
@@ -13,7 +13,7 @@ from langgraph.types import Command, Overwrite
 from langgraph_council.nodes._calls import pure_node
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
-from langgraph_council.nodes._pipeline.decompose import PlanError
+from langgraph_council.nodes._pipeline.decompose import PlanError, build_plan
 from langgraph_council.nodes._pipeline.models import Plan, Task
 from langgraph_council.nodes._pipeline.names import (
     DECOMPOSE,
@@ -29,9 +29,11 @@ from langgraph_council.nodes._pipeline.state import plan_of, routing_of, task_of
 from langgraph_council.nodes._pipeline.topology import resolve_topology, validation_error
 
 __all__ = [
+    "NO_PLAN",
     "Planner",
     "check_task",
     "decomposed",
+    "given_plan",
     "make_decompose_node",
     "make_resolve_topology_node",
     "make_route_node",
@@ -55,6 +57,51 @@ def check_task(state: dict[str, Any], org: Org) -> Task:
     return task
 
 
+NO_PLAN = (
+    "this pipeline was built without a decomposer or a roster (for the planner agent), so "
+    'its input must carry the plan: {"task": ..., "subtasks": [{"id": "a", "title": ...}, '
+    "...]} or Task(..., subtasks=[...]); or build it with decomposer=ManualDecomposer(rows) "
+    "or a Roster"
+)
+"""Why a run of a pipeline with nothing to plan with fails before any work starts."""
+
+
+def _rows_given(state: Mapping[str, Any], task: Task) -> Sequence[Any] | None:
+    """The plan rows the input carries (`subtasks`, or `task.subtasks`), else None."""
+    rows = state.get("subtasks")
+    if rows is None:
+        return task.subtasks or None
+    if task.subtasks:
+        raise ValueError(
+            'the plan is given twice: pass "subtasks" in the input or Task(subtasks=...), not both'
+        )
+    if isinstance(rows, str | bytes | Mapping) or not isinstance(rows, Sequence):
+        raise TypeError(
+            '"subtasks" must be a list of plan rows: Subtask models or dicts with id, title, '
+            f"dependencies, ...; got {type(rows).__name__}"
+        )
+    return rows
+
+
+def given_plan(
+    state: Mapping[str, Any], task: Task, config: CoordinationConfig
+) -> Plan | PlanError | None:
+    """The plan the run's input carries, validated under `config`; None when it has none.
+
+    The input's plan wins over a build-time decomposer or planner agent, for that run.
+
+    Raises:
+        ValueError, TypeError: The plan is given twice, or `subtasks` is not a list.
+    """
+    rows = _rows_given(state, task)
+    if rows is None:
+        return None
+    try:
+        return build_plan(task.model_copy(update={"subtasks": ()}), rows, config, planner="input")
+    except PlanError as exc:
+        return exc
+
+
 def decomposed(
     task: Task, outcome: Plan | PlanError, started: float, warnings: Sequence[str] = ()
 ) -> Command[Any]:
@@ -62,6 +109,7 @@ def decomposed(
     `warnings` (e.g. a plan read from the planner's text) start the run's warnings."""
     fresh: dict[str, Any] = {
         "task": task,
+        "subtasks": None,  # the input's plan is read once: a later run brings its own
         "run_id": uuid.uuid4().hex,
         "routing": [],
         "topology": None,
@@ -90,18 +138,23 @@ def decomposed(
 
 
 def make_decompose_node(
-    planner: Planner, org: Org, default: CoordinationConfig
+    planner: Planner | None, org: Org, default: CoordinationConfig
 ) -> Runnable[Any, Any]:
-    """The decompose phase with a pure planner (e.g. `ManualDecomposer.plan`)."""
+    """The decompose phase with a pure planner (e.g. `ManualDecomposer.plan`), or with none:
+    then every run's input carries its plan (`given_plan`), and one without is refused."""
 
     def decompose(state: dict[str, Any]) -> Command[Any]:
         started = time.perf_counter()
         config = coordination_context(default)
         task = check_task(state, org)
-        try:
-            plan: Plan | PlanError = planner(task, config)
-        except PlanError as exc:
-            plan = exc
+        plan = given_plan(state, task, config)
+        if plan is None:
+            if planner is None:
+                raise ValueError(NO_PLAN)
+            try:
+                plan = planner(task, config)
+            except PlanError as exc:
+                plan = exc
         return decomposed(task, plan, started)
 
     return pure_node(decompose, name=DECOMPOSE)

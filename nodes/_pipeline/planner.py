@@ -30,7 +30,7 @@ from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import PlanError, build_plan
 from langgraph_council.nodes._pipeline.models import Complexity, Plan, Task, TaskStructure
 from langgraph_council.nodes._pipeline.names import DECOMPOSE
-from langgraph_council.nodes._pipeline.phases import check_task, decomposed
+from langgraph_council.nodes._pipeline.phases import check_task, decomposed, given_plan
 from langgraph_council.nodes._pipeline.prompts import render_plan_prompt
 from langgraph_council.nodes._pipeline.runtime import coordination_context
 
@@ -146,10 +146,14 @@ def _planner(task: Task, config: CoordinationConfig, org: Org) -> str | PlanErro
 def plan_call(
     state: dict[str, Any], org: Org, default: CoordinationConfig
 ) -> PlanRequest | Command[Any]:
-    """Pure planning step: the planner call, or a failed decompose when nobody can plan."""
+    """Pure planning step: the planner call; the input's own plan, or a failed decompose when
+    nobody can plan, without one."""
     started = time.perf_counter()
     config = coordination_context(default)
     task = check_task(state, org)
+    given = given_plan(state, task, config)
+    if given is not None:  # the input carries the plan: nobody is asked
+        return decomposed(task, given, started)
     agent = _planner(task, config, org)
     if isinstance(agent, PlanError):
         return decomposed(task, agent, started)

@@ -8,13 +8,21 @@ from typing import Annotated, Any, NotRequired
 
 from langchain_core.messages import AnyMessage
 from langgraph.channels.delta import DeltaChannel
+from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes._escalation.models import MergeDecision
 from langgraph_council.nodes._messages import Messages
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
-from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult, SubtaskRun, Task
+from langgraph_council.nodes._pipeline.models import (
+    Plan,
+    Subtask,
+    SubtaskResult,
+    SubtaskRun,
+    Task,
+    Topology,
+)
 from langgraph_council.nodes._pipeline.report import (
     CoordinationResult,
     HandoffCheck,
@@ -31,6 +39,7 @@ from langgraph_council.nodes._workspace.models import (
 __all__ = [
     "CoordinationContext",
     "CoordinationInput",
+    "CoordinationKeys",
     "CoordinationOutput",
     "CoordinationState",
     "ExecutePayload",
@@ -61,9 +70,16 @@ def merge_outcomes(
 
 
 class CoordinationInput(TypedDict):
-    """What a caller passes: the parent task (a `Task` or its JSON dict)."""
+    """What a caller passes: the parent task (a `Task` or its JSON dict), and its plan when
+    the caller has one.
+
+    The plan is `subtasks` (a list of `Subtask` rows or their dicts) or the task's own
+    `Task.subtasks`: that run neither asks the planner agent nor uses the build-time
+    decomposer. A pipeline built with neither needs it in every input.
+    """
 
     task: Task | dict[str, Any]
+    subtasks: NotRequired[list[Subtask | dict[str, Any]]]
 
 
 class CoordinationOutput(TypedDict):
@@ -73,10 +89,46 @@ class CoordinationOutput(TypedDict):
     messages: NotRequired[list[AnyMessage]]
 
 
+class CoordinationKeys(TypedDict):
+    """The keys a parent graph's state needs to run the pipeline as one of its nodes.
+
+    Inherit it (with `MeetingKeys`, `ConflictKeys` and your own keys): the subgraph reads
+    `task` and, when a step of yours wrote one, the plan `subtasks` (e.g. a meeting's action
+    items) from the parent's state and writes `result` and `messages` back (see `MeetingKeys`).
+
+    Example:
+        >>> class AppState(MeetingKeys, CoordinationKeys):  # doctest: +SKIP
+        ...     pass
+    """
+
+    task: NotRequired[Task | dict[str, Any]]
+    subtasks: NotRequired[list[Subtask | dict[str, Any]]]
+    result: NotRequired[CoordinationResult]
+    messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
+
+
 class CoordinationContext(TypedDict, total=False):
-    """The run context: the `coordination` section is merged over the build-time config."""
+    """The pipeline's context schema: the `coordination` section of a namespaced run context,
+    or the flat fields of `CoordinationConfig` (see `nodes._context.run_context`); the flat
+    keys are listed because LangGraph Server drops context keys its schema does not name.
+    """
 
     coordination: CoordinationConfig | dict[str, Any]
+    max_subtasks: int
+    max_depth: int
+    min_score: float
+    load_penalty: float
+    rule_bonus: float
+    max_concurrency_per_wave: int | None
+    fail_fast: bool
+    topology: Topology | None
+    team_size_warning: int
+    planner_id: str | None
+    planner_max_tokens: int
+    summary_chars: int
+    max_retries: int
+    reassign: bool
+    replan: bool
 
 
 class ExecutePayload(TypedDict):
@@ -95,6 +147,8 @@ class CoordinationState(TypedDict):
     """
 
     task: Task
+    subtasks: NotRequired[list[Subtask | dict[str, Any]] | None]
+    """The input's plan rows; decompose reads them once and clears them."""
     run_id: NotRequired[str]
     plan: NotRequired[Plan | None]
     routing: NotRequired[list[RoutingDecision]]

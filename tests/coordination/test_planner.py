@@ -116,12 +116,3 @@ def test_a_malformed_plan_is_rejected_naming_ids_or_field_before_any_subtask(org
         assert recorder.calls == [] and result.parent_status == "failed"
     broken = run(_planned_graph(org, RuntimeError("model down"), Recorder()), TASK)
     assert "planner cto failed: RuntimeError: model down" in (broken.phase("decompose").error or "")
-
-
-def test_the_planner_needs_a_roster(org: Org) -> None:
-    import pytest
-
-    from langgraph_council.graphs import create_coordination_graph
-
-    with pytest.raises(ValueError, match="needs roster=Roster"):
-        create_coordination_graph(org, executor=lambda run: "x")

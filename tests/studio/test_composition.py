@@ -1,4 +1,4 @@
-"""A meeting and a conflict graph inside one parent graph, with little glue."""
+"""Council graphs inside one parent graph, with little glue and one shared run context."""
 
 from __future__ import annotations
 
@@ -14,19 +14,30 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import council_serde
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
+    CoordinationConfig,
+    MeetingProtocolConfig,
     create_conflict_graph,
+    create_coordination_graph,
     create_meeting_graph,
 )
 from langgraph_council.nodes import (
     Conflict,
     ConflictKeys,
+    CoordinationKeys,
     MeetingAgenda,
     MeetingKeys,
     MeetingMinutes,
     Org,
+    SubtaskRun,
+    Task,
 )
+from langgraph_council.nodes._conflicts.state import ConflictContext
+from langgraph_council.nodes._delegation.models import DelegationConfig
+from langgraph_council.nodes._delegation.state import DelegationContext
 from langgraph_council.nodes._demo import demo_agenda, demo_roster
 from langgraph_council.nodes._meetings.models import DetectedConflict, MinorityReport, Position
+from langgraph_council.nodes._meetings.state import MeetingContext
+from langgraph_council.nodes._pipeline.state import CoordinationContext
 
 START_AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 MEETING = {
@@ -247,3 +258,113 @@ def test_a_misspelt_flat_key_is_refused_naming_it_and_the_likely_fix() -> None:
     context = {"round_robin": {"max_turns_per_agent": 1}, "stratgy": "human"}
     with pytest.raises(ValueError, match=r"'stratgy' is not a setting.*did you mean 'strategy'"):
         _meeting_then_conflict().invoke(MEETING, run, context=context)
+
+
+class Council(MeetingKeys, ConflictKeys, CoordinationKeys):
+    """A parent that holds a meeting, settles what it left open, then does its action items."""
+
+
+class Flaky:
+    """An executor whose first call for each subtask fails (a retry succeeds)."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __call__(self, run: SubtaskRun) -> str:
+        self.calls.append(run.subtask.id)
+        if self.calls.count(run.subtask.id) == 1:
+            raise RuntimeError(f"{run.subtask.id}: flaky")
+        return f"{run.subtask.title}: done"
+
+
+def _action_items_as_plan(state: dict[str, Any]) -> dict[str, Any]:
+    items = state["minutes"].action_items
+    rows = [{"id": f"item-{i}", "title": a.description} for i, a in enumerate(items, 1)]
+    return {"task": Task(id="follow-up", title="Meeting follow-up"), "subtasks": rows}
+
+
+def _council(executor: Flaky) -> Any:
+    roster = demo_roster()
+    app = StateGraph(Council)
+    app.add_node("meeting", create_meeting_graph(roster, protocol="round_robin"))
+    app.add_node("open", lambda s: {"conflict": Conflict.from_minutes(s["minutes"], roster.org)})
+    app.add_node("conflict", create_conflict_graph(roster))
+    app.add_node("plan", _action_items_as_plan)
+    app.add_node("pipeline", create_coordination_graph(roster.org, executor=executor))
+    for a, b in [(START, "meeting"), ("meeting", "open"), ("open", "conflict")]:
+        app.add_edge(a, b)
+    app.add_edge("conflict", "plan")
+    app.add_edge("plan", "pipeline")
+    return app.compile(checkpointer=InMemorySaver(serde=council_serde()))
+
+
+def test_one_flat_context_sets_the_meeting_the_conflict_and_the_pipeline() -> None:
+    context = {
+        "round_robin": {"max_turns_per_agent": 1},  # meeting
+        "strategy": "human",  # conflict
+        "max_retries": 0,  # pipeline
+        "reassign": False,
+        "topology": "sas",
+    }
+    flaky = Flaky()
+    graph = _council(flaky)
+    run: RunnableConfig = {"configurable": {"thread_id": "council-flat"}}
+    paused = graph.invoke(MEETING, run, context=context)
+    assert _turns(paused["minutes"]) == 3  # one turn each, not two
+    assert paused["__interrupt__"]  # the conflict waits for a human, not for rank
+    answer = {"decision": "reject", "reasoning": "Measure first.", "decided_by": "human:lead"}
+    done = graph.invoke(Command(resume=answer), run, context=context)
+    assert done["resolution"].outcome == "rejected_by_human"
+    result = done["result"]
+    assert [s.title for s in result.subtasks] == [
+        a.description for a in done["minutes"].action_items
+    ]
+    assert (result.topology.topology, result.topology.source) == ("sas", "config")
+    assert {o.status for w in result.waves for o in w.outcomes} == {"failed"}  # no retry
+    assert sorted(flaky.calls) == sorted(s.id for s in result.subtasks)  # each tried once
+
+
+def test_without_the_context_the_same_parent_runs_on_each_familys_defaults() -> None:
+    flaky = Flaky()
+    run: RunnableConfig = {"configurable": {"thread_id": "council-defaults"}}
+    done = _council(flaky).invoke(MEETING, run)
+    assert _turns(done["minutes"]) == 6 and "__interrupt__" not in done
+    assert done["resolution"].outcome == "resolved_by_authority"
+    assert done["result"].rollup == "completed" and done["result"].topology.source != "config"
+    assert len(flaky.calls) == 2 * len(done["result"].subtasks)  # each retried once
+
+
+@pytest.mark.parametrize(
+    ("context", "named"),
+    [
+        ({"strategy": "human", "max_retires": 0}, r"'max_retires' is not a setting.*did you mean "
+         r"'max_retries' \(accepted by coordination\)"),
+        ({"meeting": {"strategy": "human"}}, r"context\['meeting'\]\['strategy'\] is not a "
+         r"meeting setting; 'strategy' is accepted by conflict"),
+        ({"coordination": {"max_retries": 0}, "max_retries": 1}, r"\['max_retries'\] set both"),
+    ],
+)  # fmt: skip
+def test_a_misspelt_or_misplaced_key_is_refused_naming_it(
+    context: dict[str, Any], named: str
+) -> None:
+    flaky = Flaky()
+    run: RunnableConfig = {"configurable": {"thread_id": "council-typo"}}
+    with pytest.raises(ValueError, match=named):
+        _council(flaky).invoke(MEETING, run, context=context)
+    assert flaky.calls == []
+
+
+@pytest.mark.parametrize(
+    ("schema", "context", "section"),
+    [
+        (MeetingProtocolConfig, MeetingContext, "meeting"),
+        (ConflictResolutionConfig, ConflictContext, "conflict"),
+        (DelegationConfig, DelegationContext, "delegation"),
+        (CoordinationConfig, CoordinationContext, "coordination"),
+    ],
+)
+def test_every_context_schema_names_its_section_and_every_flat_key(
+    schema: type[Any], context: type[Any], section: str
+) -> None:
+    # LangGraph Server drops the context keys a graph's schema does not name.
+    assert set(context.__annotations__) == {section, *schema.model_fields}
