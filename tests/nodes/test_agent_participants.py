@@ -18,8 +18,8 @@ from langchain_core.tools import BaseTool, tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import create_react_agent
-from langgraph.warnings import LangGraphDeprecatedSinceV10
 from langgraph.types import Command, interrupt
+from langgraph.warnings import LangGraphDeprecatedSinceV10
 from pydantic import BaseModel
 
 from langgraph_council.graphs import (
