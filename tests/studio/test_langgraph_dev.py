@@ -1,7 +1,9 @@
 """The repository's `langgraph.json` served by `langgraph dev`, driven through `langgraph_sdk`.
 
 One server for the module: strict msgpack on, the Postgres checkpointer of `checkpointer.path`
-on a fresh database, the scripted demo agents. Everything listens on 127.0.0.1.
+on a fresh database, the scripted demo agents. Everything listens on 127.0.0.1. The served
+config is the repository's plus one test graph (`tests/studio/tool_agent_graph.py`: a meeting
+with a langgraph `create_react_agent` participant and a real tool).
 """
 
 from __future__ import annotations
@@ -34,6 +36,16 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "langgraph.json"
 GRAPH_IDS = sorted(json.loads(CONFIG.read_text())["graphs"])
+TOOL_AGENT_GRAPH = Path(__file__).with_name("tool_agent_graph.py")
+
+
+def _served_config(workdir: Path) -> Path:
+    """The repository's `langgraph.json` plus the tool-agent meeting, written into `workdir`."""
+    config = json.loads(CONFIG.read_text())
+    config["graphs"]["meeting_tool_agent"] = f"{TOOL_AGENT_GRAPH}:meeting_tool_agent"
+    served = workdir / "langgraph.json"
+    served.write_text(json.dumps(config))
+    return served
 
 
 def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
@@ -80,7 +92,7 @@ def server(pg_server: str) -> Iterator[Server]:
             "langgraph_cli",
             "dev",
             "--config",
-            str(CONFIG),
+            str(_served_config(workdir)),
             "--no-browser",
             "--no-reload",
             "--host",
@@ -264,3 +276,44 @@ async def test_a_pipeline_pauses_on_a_merge_conflict_and_finishes_after_a_human_
     assert done["next"] == [] and done["values"]["result"] == out["result"]
     log = server.log.read_text()
     assert "Blocked deserialization" not in log and "unregistered type" not in log
+
+
+async def test_a_react_agent_participant_streams_its_tool_calls_and_the_chat_names_each_speaker(
+    client: LangGraphClient,
+) -> None:
+    from tests.studio.tool_agent_graph import FACT
+
+    thread = await client.threads.create()
+    meeting: Any = {
+        "agenda": {"title": "REST or GraphQL?"},
+        "leader_id": "cto",
+        "participant_ids": ["backend_lead", "frontend_lead"],
+        "token_budget": 20_000,
+    }
+    events = [
+        part
+        async for part in client.runs.stream(
+            thread["thread_id"],
+            "meeting_tool_agent",
+            input=meeting,
+            context={"round_robin": {"max_turns_per_agent": 1}},
+            stream_mode="updates",
+            stream_subgraphs=True,
+        )
+    ]
+    tool_events = [e for e in events if e.event.startswith("updates|") and "tools" in e.data]
+    assert len(tool_events) == 1, [e.event for e in events]
+    assert tool_events[0].event.split("|")[1].startswith("take_turn:")  # inside the turn
+    (said,) = tool_events[0].data["tools"]["messages"]
+    assert (said["type"], said["name"], said["content"]) == ("tool", "measured_latency", FACT)
+    asked = [e for e in events if e.event.startswith("updates|") and "agent" in e.data]
+    calls = [c for e in asked for m in e.data["agent"]["messages"] for c in m["tool_calls"]]
+    assert [(c["name"], c["args"]) for c in calls] == [("measured_latency", {"api": "rest"})]
+
+    state: Any = await client.threads.get_state(thread["thread_id"])
+    minutes = MeetingMinutes.model_validate(state["values"]["minutes"])
+    mine = next(c for c in minutes.contributions if c.agent_id == "backend_lead")
+    assert FACT in mine.content and (mine.input_tokens, mine.output_tokens) == (120, 16)
+    # Studio's chat pane: one named AI message per contribution, none of the agent's own steps
+    said_in_chat = [(m["type"], m["name"], m["content"]) for m in state["values"]["messages"]]
+    assert said_in_chat == [("ai", c.agent_id, c.content) for c in minutes.contributions]
