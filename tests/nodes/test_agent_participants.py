@@ -103,6 +103,26 @@ def position_text(claim: str, evidence: str) -> str:
 
 
 DECISION = "Summary: decided.\nDecisions:\n- Use Postgres"
+
+Streamed = tuple[dict[str, Any], list[tuple[tuple[str, ...], dict[str, Any]]]]
+
+
+def streamed(chunks: list[tuple[tuple[str, ...], str, Any]]) -> Streamed:
+    """The parent's final values, and every `tools` node update streamed from a subgraph."""
+    values = [data for ns, mode, data in chunks if mode == "values" and not ns][-1]
+    tools = [(ns, data["tools"]) for ns, mode, data in chunks if mode == "updates" and ns
+             and "tools" in data]  # fmt: skip
+    return values, tools
+
+
+async def run_streamed(graph: Any, inp: Any, mode: str, **kw: Any) -> Streamed:
+    """`graph` run by `stream` or `astream` with `subgraphs=True` (updates and values)."""
+    options = {"subgraphs": True, "stream_mode": ["updates", "values"], **kw}
+    if mode == "invoke":
+        return streamed(list(graph.stream(inp, **options)))
+    return streamed([chunk async for chunk in graph.astream(inp, **options)])
+
+
 ONE_TURN = {"round_robin": {"max_turns_per_agent": 1}}
 
 
@@ -195,7 +215,11 @@ async def test_position_papers_with_an_agent_under_ainvoke(org: Org, factory: st
     )
     graph = create_meeting_graph(roster, protocol="position_papers")
     capped = {"position_papers": {"max_tokens_per_position": 20}}
-    out = await graph.ainvoke(meeting_input(("senior_dev", "junior_dev")), context=capped)
+    inp = meeting_input(("senior_dev", "junior_dev"))
+    out, tools = await run_streamed(graph, inp, "ainvoke", context=capped)
+    assert [(ns[0].split(":")[0], [m.content for m in t["messages"]]) for ns, t in tools] == [
+        ("write_paper", [FACT])
+    ]
     minutes = out["minutes"]
     assert agent.looked_up == ["postgres"]
     assert FACT in agent_contribution(minutes).content
@@ -281,8 +305,9 @@ async def test_debate_with_an_agent_party_and_an_agent_judge(
         ),
     )
     graph = create_conflict_graph(org, roster, config=ConflictResolutionConfig(strategy="debate"))
-    inp = {"conflict": conflict}
-    out = graph.invoke(inp) if mode == "invoke" else await graph.ainvoke(inp)
+    out, tools = await run_streamed(graph, {"conflict": conflict}, mode)
+    assert len(tools) == 3  # the party's argument and rebuttal, the judge's verdict
+    assert all(t["messages"][0].content == FACT for _, t in tools)
     resolution = out["resolution"]
     assert resolution.outcome is ConflictOutcome.RESOLVED_BY_DEBATE
     assert (resolution.winning_agent_id, resolution.decided_by) == ("junior_dev", "backend_lead")
