@@ -124,6 +124,11 @@ def _parser() -> argparse.ArgumentParser:
     pipeline.add_argument(
         "--repo", metavar="DIR", help="create the demo repository here and keep it (new dir)"
     )
+    pipeline.add_argument(
+        "--agents",
+        action="store_true",
+        help="tool-calling agents edit the code (the built-in worktree worker); tests gate merges",
+    )
     _escalations_parser(commands, storage)
     _threads_parser(commands, storage)
     run = commands.add_parser("run", parents=[storage], help="run a council described in YAML")

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
+from langchain_core.messages import AIMessage
+
 ServerMode = Literal["honours", "refuses", "ignores", "max_tokens_only"]
 """How the server treats structured output and output caps (issue 22):
 
@@ -37,8 +39,9 @@ class Failure:
     message: str = "loopback failure"
 
 
-Responder = Callable[[dict[str, Any]], "str | Failure"]
-"""Maps the request body to the assistant's reply text, or to a `Failure`."""
+Responder = Callable[[dict[str, Any]], "str | AIMessage | Failure"]
+"""Maps the request body to the assistant's reply text, a reply with tool calls (an `AIMessage`
+whose `tool_calls` become OpenAI `tool_calls`), or a `Failure`."""
 
 
 @dataclass
@@ -135,12 +138,32 @@ def _completion(
     }
 
 
+def _tool_calls(body: dict[str, Any], reply: AIMessage) -> dict[str, Any]:
+    """A completion whose message asks for `reply`'s tool calls (finish reason `tool_calls`)."""
+    completion = _completion(body, str(reply.content))
+    calls = [
+        {"id": c["id"], "type": "function",
+         "function": {"name": c["name"], "arguments": json.dumps(c["args"])}}
+        for c in reply.tool_calls
+    ]  # fmt: skip
+    choice = completion["choices"][0]
+    choice["message"]["tool_calls"] = calls
+    choice["finish_reason"] = "tool_calls"
+    completion["usage"]["completion_tokens"] += len(json.dumps(calls)) // 4
+    completion["usage"]["total_tokens"] += len(json.dumps(calls)) // 4
+    return completion
+
+
 def _answer(body: dict[str, Any], respond: Responder, mode: ServerMode) -> dict[str, Any] | Failure:
     if mode == "refuses" and _structured(body):
         return Failure(status=500, message=REFUSAL)
     answer = respond(body)
     if isinstance(answer, Failure):
         return answer
+    if isinstance(answer, AIMessage):
+        if answer.tool_calls:
+            return _tool_calls(body, answer)
+        answer = str(answer.content)
     if mode == "ignores" and _structured(body) and answer.lstrip().startswith("{"):
         answer = f"Here is my answer.\n\n```json\n{answer}\n```\n\nHappy to discuss it."
     if mode == "max_tokens_only":

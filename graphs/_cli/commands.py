@@ -38,6 +38,7 @@ from langgraph_council.graphs._cli.output import (
     print_resolution,
 )
 from langgraph_council.graphs._cli.run import GRAPH_KEY, PROTOCOL_KEY, run_graph
+from langgraph_council.graphs._cli.worker_demo import worker_demo
 from langgraph_council.graphs._coordination import create_coordination_graph
 from langgraph_council.guards import InMemoryGuardStateStore
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
@@ -53,6 +54,7 @@ from langgraph_council.nodes._pipeline.demo import (
     demo_pipeline_roster,
     demo_workspace,
 )
+from langgraph_council.nodes._pipeline.models import Task
 
 __all__ = [
     "DEMOS",
@@ -165,8 +167,27 @@ def demo_delegation_cmd(args: argparse.Namespace, backend: Backend, console: Con
     return 0
 
 
+def _scripted_pipeline(
+    args: argparse.Namespace, root: Path, backend: Backend
+) -> tuple[Path, Pregel[Any, Any], Task]:
+    """The billing repository, the pipeline whose scripted executor writes its files, the task."""
+    repo = demo_pipeline_repo(root)
+    graph = create_coordination_graph(
+        demo_pipeline_roster(),
+        executor=DemoAgents(pause=0.0 if args.json else 0.3),
+        workspace=demo_workspace(repo),
+        # a fresh guard per demo: its fixed plan repeats the same hand-offs
+        stores=backend.stores.replace(guard_state=InMemoryGuardStateStore()),
+        checkpointer=backend.checkpointer,
+    )
+    return repo, graph, DEMO_PIPELINE_TASK
+
+
 def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Run the pipeline demo in a throwaway git repository: waves, merges and the rollup.
+
+    With `--agents`, the built-in worktree worker does the work through its tools, a check
+    runs the repository's tests before each merge, and failed work is retried and reassigned.
 
     The hand-offs pass a fresh in-memory guard each run (repeated demos are not rate-limited
     against each other); checkpoints and loop records go to the chosen backend.
@@ -176,16 +197,9 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
             root = Path(args.repo).resolve()
         else:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="council-demo-"))
-            root = Path(tmp) / "billing"
-        repo = demo_pipeline_repo(root)
-        roster = demo_pipeline_roster()
-        graph = create_coordination_graph(
-            roster,
-            executor=DemoAgents(pause=0.0 if args.json else 0.3),
-            workspace=demo_workspace(repo),
-            # a fresh guard per demo: its fixed plan repeats the same hand-offs
-            stores=backend.stores.replace(guard_state=InMemoryGuardStateStore()),
-            checkpointer=backend.checkpointer,
+            root = Path(tmp) / ("shop" if args.agents else "billing")
+        repo, graph, task = (
+            worker_demo(root, backend) if args.agents else _scripted_pipeline(args, root, backend)
         )
         thread_id = args.thread_id or f"demo-pipeline-{uuid.uuid4().hex[:8]}"
         if not args.json:
@@ -202,7 +216,7 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
 
         ended = run_graph(
             graph,
-            {"task": DEMO_PIPELINE_TASK},
+            {"task": task},
             config,
             backend=backend,
             grace=args.grace,

@@ -18,6 +18,7 @@ from langgraph_council.nodes._conflicts.models import ConflictResolution, Dissen
 from langgraph_council.nodes._delegation.models import DelegationResult
 from langgraph_council.nodes._escalation.models import Escalation
 from langgraph_council.nodes._meetings.models import MeetingMinutes
+from langgraph_council.nodes._pipeline.attempts import Attempt
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 
 __all__ = [
@@ -296,6 +297,7 @@ def _pipeline_line(event: str, e: dict[str, Any]) -> str | None:
         ),
         "workspace_finished": lambda: f"result on {e['branch']} at {e['head']}",
         "rollup": lambda: f"rollup {_styled(str(e['status']))}",
+        "recovery": lambda: f"[yellow]{e['step']}[/yellow] {e['subtask_id']} -> {e['agent_id']}",
     }
     make = lines.get(event)
     return None if make is None else make()
@@ -323,6 +325,34 @@ def _excerpt(text: str, limit: int = 70) -> str:
     return flat[:limit] + ("…" if len(flat) > limit else "")
 
 
+def _why(attempt: Attempt) -> str:
+    """Why an attempt ended as it did: its error, with the check's telling line when it failed."""
+    check = attempt.check
+    if check is not None and not check.passed:
+        lines = [ln.strip() for ln in check.output.splitlines() if ln.strip()]
+        telling = next((ln for ln in reversed(lines) if "Error" in ln), lines[-1] if lines else "")
+        how = "timed out" if check.timed_out else f"exit {check.exit_code}"
+        return f"check failed ({how}): {telling}"
+    if attempt.error:
+        return attempt.error
+    return "check passed" if check is not None else attempt.note
+
+
+def _print_attempts(console: Console, result: CoordinationResult) -> None:
+    """Every attempt at every subtask, once any subtask needed more than one."""
+    outcomes = [r for wave in result.waves for r in wave.outcomes]
+    if all(len(r.attempts) <= 1 for r in outcomes):
+        return
+    table = Table("subtask", "#", "step", "agent", "status", "why", title="Attempts")
+    for r in outcomes:
+        for a in r.attempts:
+            table.add_row(
+                a.subtask_id, str(a.number), a.step, a.agent_id, _styled(a.status),
+                escape(_excerpt(_why(a), 90)),
+            )  # fmt: skip
+    console.print(table)
+
+
 def print_pipeline(console: Console, result: CoordinationResult) -> None:
     """Waves (who did what, how it ended, its merge), merges in order, rollup and phases."""
     console.rule(f"[bold]{escape(result.task_id)}[/bold] (run {result.run_id[:12]})")
@@ -346,6 +376,7 @@ def print_pipeline(console: Console, result: CoordinationResult) -> None:
             (m.commit_sha or "-")[:12], escape(note),
         )  # fmt: skip
     console.print(table)
+    _print_attempts(console, result)
     phases = "  ".join(
         f"{p.phase} {'[green]ok[/green]' if p.success else '[red]failed[/red]'}"
         for p in result.phases

@@ -1,4 +1,4 @@
-"""Worker prompts: the subtask, its upstream results and the global rules, fenced."""
+"""Worker prompts: the subtask, upstream results, earlier failures and global rules, fenced."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ worktree of the project through the tools you have; the pipeline commits and mer
 leave there.
 
 {subtask}
-{upstream}{rules}
+{upstream}{feedback}{rules}
 How to work:
 - Paths are relative to the worktree root. Absolute paths, `..`, `.git` and symbolic links \
 that lead out of the worktree are refused; the tools never write through a link.
@@ -50,6 +50,17 @@ def _upstream(run: SubtaskRun) -> str:
     return "\n".join([head, *parts]) + "\n"
 
 
+def _feedback(run: SubtaskRun) -> str:
+    if not run.feedback:
+        return ""
+    why = f" ({run.recovery})" if run.recovery else ""
+    head = (
+        f"This is attempt {run.attempt}{why}; the work of earlier attempts is in your worktree. "
+        "What went wrong before (the errors and the failed check's output); fix it:"
+    )
+    return f"{head}\n{fence_task_data(run.feedback, field='feedback')}\n"
+
+
 def _rules(org: Org | None) -> str:
     rules = org.global_rules() if org is not None else []
     if not rules:
@@ -67,6 +78,7 @@ def render_worker_prompt(
     return WORKER_PROMPT.format(
         subtask=_subtask(run),
         upstream=_upstream(run),
+        feedback=_feedback(run),
         rules=_rules(org),
         commands=commands,
         max_steps=max_steps,

@@ -1,8 +1,10 @@
-"""Agents as roster entries: a `create_agent` graph with a real tool in meetings and debates."""
+"""Agents as roster entries: a `create_agent` or `create_react_agent` graph with a real tool in
+meetings and debates."""
 
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +17,9 @@ from langchain_core.runnables import RunnableLambda
 from langchain_core.tools import BaseTool, tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, MessagesState, StateGraph
+from langgraph.prebuilt import create_react_agent
 from langgraph.types import Command, interrupt
+from langgraph.warnings import LangGraphDeprecatedSinceV10
 from pydantic import BaseModel
 
 from langgraph_council.graphs import (
@@ -38,13 +42,24 @@ TOOL_STEP = {"input_tokens": 50, "output_tokens": 7, "total_tokens": 57}
 FINAL_STEP = {"input_tokens": 80, "output_tokens": 20, "total_tokens": 100}
 """Usage the agent's model reports for its tool-calling and its final message."""
 RUN_IN, RUN_OUT = 130, 27
+FACTORIES = ["create_agent", "create_react_agent"]
+"""langchain's agent factory, and langgraph's prebuilt one (deprecated in langgraph 1.x, still
+what many users have)."""
+
+
+def _react_agent(model: ScriptedChatModel, tools: list[BaseTool]) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LangGraphDeprecatedSinceV10)
+        return create_react_agent(model, tools=tools)
 
 
 @dataclass
 class ToolAgent:
-    """A langchain `create_agent` graph over a scripted model and a real `lookup` tool."""
+    """An agent graph (langchain's `create_agent` or langgraph's `create_react_agent`) over a
+    scripted model and a real `lookup` tool."""
 
     answer: Callable[[str], str]
+    factory: str = "create_agent"
     looked_up: list[str] = field(default_factory=list)
     graph: Any = None
     model: ScriptedChatModel | None = None
@@ -59,7 +74,8 @@ class ToolAgent:
             return FACT
 
         self.model = ScriptedChatModel(self._step)
-        self.graph = create_agent(self.model, tools=[lookup])
+        make = _react_agent if self.factory == "create_react_agent" else create_agent
+        self.graph = make(self.model, tools=[lookup])
 
     def _step(self, call: ScriptCall) -> AIMessage:
         last = call.messages[-1]
@@ -87,6 +103,26 @@ def position_text(claim: str, evidence: str) -> str:
 
 
 DECISION = "Summary: decided.\nDecisions:\n- Use Postgres"
+
+Streamed = tuple[dict[str, Any], list[tuple[tuple[str, ...], dict[str, Any]]]]
+
+
+def streamed(chunks: list[tuple[tuple[str, ...], str, Any]]) -> Streamed:
+    """The parent's final values, and every `tools` node update streamed from a subgraph."""
+    values = [data for ns, mode, data in chunks if mode == "values" and not ns][-1]
+    tools = [(ns, data["tools"]) for ns, mode, data in chunks if mode == "updates" and ns
+             and "tools" in data]  # fmt: skip
+    return values, tools
+
+
+async def run_streamed(graph: Any, inp: Any, mode: str, **kw: Any) -> Streamed:
+    """`graph` run by `stream` or `astream` with `subgraphs=True` (updates and values)."""
+    options = {"subgraphs": True, "stream_mode": ["updates", "values"], **kw}
+    if mode == "invoke":
+        return streamed(list(graph.stream(inp, **options)))
+    return streamed([chunk async for chunk in graph.astream(inp, **options)])
+
+
 ONE_TURN = {"round_robin": {"max_turns_per_agent": 1}}
 
 
@@ -105,8 +141,11 @@ def assert_run_usage(minutes: Any) -> None:
     assert minutes.total_output_tokens == sum(c.output_tokens for c in minutes.contributions)
 
 
-def test_round_robin_agent_calls_its_tool_and_streams_it_as_a_subgraph(org: Org) -> None:
-    agent = ToolAgent(lambda fact: f"I propose Postgres. {fact}")
+@pytest.mark.parametrize("factory", FACTORIES)
+def test_round_robin_agent_calls_its_tool_and_streams_it_as_a_subgraph(
+    org: Org, factory: str
+) -> None:
+    agent = ToolAgent(lambda fact: f"I propose Postgres. {fact}", factory)
     roster = roster_with(
         org,
         {"senior_dev": agent.graph},
@@ -145,8 +184,9 @@ def test_the_agent_run_is_checkpointed_in_its_own_namespace(org: Org) -> None:
     assert agent.graph.checkpointer is None  # its checkpoints are ours, in its namespace
 
 
-def test_structured_phases_agent_input_uses_its_tool(org: Org) -> None:
-    agent = ToolAgent(lambda fact: position_text("Use Postgres", fact))
+@pytest.mark.parametrize("factory", FACTORIES)
+def test_structured_phases_agent_input_uses_its_tool(org: Org, factory: str) -> None:
+    agent = ToolAgent(lambda fact: position_text("Use Postgres", fact), factory)
     roster = roster_with(
         org,
         {"senior_dev": agent.graph},
@@ -167,14 +207,19 @@ def test_structured_phases_agent_input_uses_its_tool(org: Org) -> None:
     assert minutes.decisions == ("Use Postgres",)
 
 
-async def test_position_papers_with_an_agent_under_ainvoke(org: Org) -> None:
-    agent = ToolAgent(lambda fact: f"Paper: Postgres, because {fact}")
+@pytest.mark.parametrize("factory", FACTORIES)
+async def test_position_papers_with_an_agent_under_ainvoke(org: Org, factory: str) -> None:
+    agent = ToolAgent(lambda fact: f"Paper: Postgres, because {fact}", factory)
     roster = roster_with(
         org, {"senior_dev": agent.graph}, {"junior_dev": ["paper J"], "cto": [DECISION]}
     )
     graph = create_meeting_graph(roster, protocol="position_papers")
     capped = {"position_papers": {"max_tokens_per_position": 20}}
-    out = await graph.ainvoke(meeting_input(("senior_dev", "junior_dev")), context=capped)
+    inp = meeting_input(("senior_dev", "junior_dev"))
+    out, tools = await run_streamed(graph, inp, "ainvoke", context=capped)
+    assert [(ns[0].split(":")[0], [m.content for m in t["messages"]]) for ns, t in tools] == [
+        ("write_paper", [FACT])
+    ]
     minutes = out["minutes"]
     assert agent.looked_up == ["postgres"]
     assert FACT in agent_contribution(minutes).content
@@ -183,6 +228,27 @@ async def test_position_papers_with_an_agent_under_ainvoke(org: Org) -> None:
     assert agent_contribution(minutes).over_cap
     assert any("past their output cap" in w and "senior_dev" in w for w in minutes.warnings)
     assert minutes.total_tokens <= 20_000
+
+
+@pytest.mark.parametrize("factory", FACTORIES)
+def test_the_budget_prices_an_agent_before_its_run_and_charges_what_it_reported(
+    org: Org, factory: str
+) -> None:
+    script = {"junior_dev": ["ok"], "ui_dev": ["fine"], "cto": [DECISION]}
+    agent = ToolAgent(lambda fact: f"I propose Postgres. {fact}", factory)
+    graph = create_meeting_graph(roster_with(org, {"senior_dev": agent.graph}, script),
+                                 protocol="round_robin")  # fmt: skip
+    minutes = graph.invoke(meeting_input(budget=400), context=ONE_TURN)["minutes"]
+    assert agent.looked_up == ["postgres"]
+    assert minutes.total_tokens == RUN_IN + RUN_OUT  # its two model calls, as reported
+    assert minutes.status == "budget_exhausted"
+    assert minutes.error and f"{400 - RUN_IN - RUN_OUT} available" in minutes.error
+    agent = ToolAgent(lambda fact: f"I propose Postgres. {fact}", factory)
+    graph = create_meeting_graph(roster_with(org, {"senior_dev": agent.graph}, script),
+                                 protocol="round_robin")  # fmt: skip
+    minutes = graph.invoke(meeting_input(budget=200), context=ONE_TURN)["minutes"]
+    assert agent.looked_up == [] and minutes.contributions == ()  # refused before it ran
+    assert minutes.status == "budget_exhausted"
 
 
 async def test_round_robin_agent_under_ainvoke_streams_its_tool(org: Org) -> None:
@@ -216,11 +282,14 @@ def party_position(org: Org, agent_id: str, text: str) -> ConflictPosition:
     )
 
 
+@pytest.mark.parametrize("factory", FACTORIES)
 @pytest.mark.parametrize("mode", ["invoke", "ainvoke"])
-async def test_debate_with_an_agent_party_and_an_agent_judge(org: Org, mode: str) -> None:
-    party = ToolAgent(lambda fact: f"Postgres holds up: {fact}")
+async def test_debate_with_an_agent_party_and_an_agent_judge(
+    org: Org, mode: str, factory: str
+) -> None:
+    party = ToolAgent(lambda fact: f"Postgres holds up: {fact}", factory)
     verdict = '{"winning_agent_id": "junior_dev", "confidence": 0.9, "reasoning": "%s"}'
-    judge = ToolAgent(lambda fact: f"Having checked:\n```json\n{verdict % fact}\n```")
+    judge = ToolAgent(lambda fact: f"Having checked:\n```json\n{verdict % fact}\n```", factory)
     roster = Roster(
         org,
         {"junior_dev": party.graph, "backend_lead": judge.graph},
@@ -236,8 +305,9 @@ async def test_debate_with_an_agent_party_and_an_agent_judge(org: Org, mode: str
         ),
     )
     graph = create_conflict_graph(org, roster, config=ConflictResolutionConfig(strategy="debate"))
-    inp = {"conflict": conflict}
-    out = graph.invoke(inp) if mode == "invoke" else await graph.ainvoke(inp)
+    out, tools = await run_streamed(graph, {"conflict": conflict}, mode)
+    assert len(tools) == 3  # the party's argument and rebuttal, the judge's verdict
+    assert all(t["messages"][0].content == FACT for _, t in tools)
     resolution = out["resolution"]
     assert resolution.outcome is ConflictOutcome.RESOLVED_BY_DEBATE
     assert (resolution.winning_agent_id, resolution.decided_by) == ("junior_dev", "backend_lead")

@@ -1,7 +1,10 @@
 """The repository's `langgraph.json` served by `langgraph dev`, driven through `langgraph_sdk`.
 
 One server for the module: strict msgpack on, the Postgres checkpointer of `checkpointer.path`
-on a fresh database, the scripted demo agents. Everything listens on 127.0.0.1.
+on a fresh database, the scripted demo agents. Everything listens on 127.0.0.1. The served
+config is the repository's plus the test graphs of `tests/studio/tool_agent_graph.py` (each
+meeting protocol and the conflict graph with a langgraph `create_react_agent` participant and a
+real tool).
 """
 
 from __future__ import annotations
@@ -28,12 +31,24 @@ from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.conftest import fresh_database
 from tests.processes import free_port
+from tests.studio.tool_agent_graph import FACT, TOOL_AGENT_GRAPHS
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "langgraph.json"
 GRAPH_IDS = sorted(json.loads(CONFIG.read_text())["graphs"])
+TOOL_AGENT_GRAPH = Path(__file__).with_name("tool_agent_graph.py")
+
+
+def _served_config(workdir: Path) -> Path:
+    """The repository's `langgraph.json` plus the tool-agent meeting, written into `workdir`."""
+    config = json.loads(CONFIG.read_text())
+    for graph_id, factory in TOOL_AGENT_GRAPHS.items():
+        config["graphs"][graph_id] = f"{TOOL_AGENT_GRAPH}:{factory}"
+    served = workdir / "langgraph.json"
+    served.write_text(json.dumps(config))
+    return served
 
 
 def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
@@ -80,7 +95,7 @@ def server(pg_server: str) -> Iterator[Server]:
             "langgraph_cli",
             "dev",
             "--config",
-            str(CONFIG),
+            str(_served_config(workdir)),
             "--no-browser",
             "--no-reload",
             "--host",
@@ -264,3 +279,78 @@ async def test_a_pipeline_pauses_on_a_merge_conflict_and_finishes_after_a_human_
     assert done["next"] == [] and done["values"]["result"] == out["result"]
     log = server.log.read_text()
     assert "Blocked deserialization" not in log and "unregistered type" not in log
+
+
+MEETING: Any = {
+    "agenda": {"title": "REST or GraphQL?"},
+    "leader_id": "cto",
+    "participant_ids": ["backend_lead", "frontend_lead"],
+    "token_budget": 20_000,
+}
+ONE_TURN = {"round_robin": {"max_turns_per_agent": 1}}
+
+
+async def _stream(client: LangGraphClient, graph_id: str, **kw: Any) -> tuple[str, list[Any]]:
+    thread = await client.threads.create()
+    events = [
+        part
+        async for part in client.runs.stream(
+            thread["thread_id"], graph_id, stream_mode="updates", stream_subgraphs=True, **kw
+        )
+    ]
+    return thread["thread_id"], events
+
+
+def _tool_events(events: list[Any]) -> list[Any]:
+    """The react agent's `tools` node updates, streamed from inside the parent's nodes."""
+    return [e for e in events if e.event.startswith("updates|") and "tools" in e.data]
+
+
+@pytest.mark.parametrize(
+    ("protocol", "turn_nodes"),
+    [
+        ("round_robin", {"take_turn"}),
+        ("position_papers", {"write_paper"}),
+        ("structured_phases", {"gather_input", "discuss"}),
+    ],
+)
+async def test_a_react_agent_participant_streams_its_tool_calls_and_the_chat_names_each_speaker(
+    client: LangGraphClient, protocol: str, turn_nodes: set[str]
+) -> None:
+    thread_id, events = await _stream(
+        client, f"tool_agent_meeting_{protocol}", input=MEETING, context=ONE_TURN
+    )
+    tools = _tool_events(events)
+    assert tools, [e.event for e in events]
+    # inside the nodes where the agent speaks (the namespace's first segment)
+    assert {e.event.split("|")[1].split(":")[0] for e in tools} == turn_nodes
+    for event in tools:
+        (said,) = event.data["tools"]["messages"]
+        assert (said["type"], said["name"], said["content"]) == ("tool", "measured_latency", FACT)
+    asked = [e for e in events if e.event.startswith("updates|") and "agent" in e.data]
+    calls = [c for e in asked for m in e.data["agent"]["messages"] for c in m["tool_calls"]]
+    assert {(c["name"], str(c["args"])) for c in calls} == {("measured_latency", "{'api': 'rest'}")}
+
+    state: Any = await client.threads.get_state(thread_id)
+    minutes = MeetingMinutes.model_validate(state["values"]["minutes"])
+    assert minutes.status == "completed"
+    mine = [c for c in minutes.contributions if c.agent_id == "backend_lead"]
+    assert mine and all(FACT in c.content for c in mine)
+    assert all((c.input_tokens, c.output_tokens) == (120, 16) for c in mine)
+    # Studio's chat pane: one named AI message per contribution, none of the agent's own steps
+    chat = [(m["type"], m["name"], m["content"]) for m in state["values"]["messages"]]
+    assert chat == [("ai", c.agent_id, c.content) for c in minutes.contributions]
+
+
+async def test_a_react_agent_party_argues_a_debate_with_its_tool(client: LangGraphClient) -> None:
+    conflict: Any = demo_conflict().model_dump(mode="json")
+    thread_id, events = await _stream(
+        client, "tool_agent_conflict", input={"conflict": conflict}, context={"strategy": "debate"}
+    )
+    tools = _tool_events(events)
+    assert tools, [e.event for e in events]
+    assert all(e.data["tools"]["messages"][0]["content"] == FACT for e in tools)
+    state: Any = await client.threads.get_state(thread_id)
+    assert state["values"]["resolution"]["outcome"] == "resolved_by_debate"
+    said = [m for m in state["values"]["messages"] if m["name"] == "backend_lead"]
+    assert said and all(FACT in m["content"] for m in said)

@@ -222,3 +222,34 @@ def test_the_command_tool_runs_allowlisted_commands_in_the_worktree(repo: Path) 
     tree = git(repo, "ls-tree", "-r", "--name-only", result.integration.branch).split()
     assert {"calc.py", "test_calc.py"} <= set(tree)
     assert not [p for p in tree if "__pycache__" in p or "pytest_cache" in p]
+
+
+def test_links_an_earlier_attempt_left_are_off_the_retrys_disk(repo: Path) -> None:
+    """Attempt 1 leaves links out in its worktree and fails; the retry starts from its work
+    with the links kept off its disk, so its writes at those paths land in the worktree (not
+    merged), never in the user's checkout, and the merge still holds the link for a person."""
+    before = snapshot(repo)
+    script = SubtaskScript(
+        {"use": [act(("write_file", {"path": "notes.md", "content": "mine\n"}),
+                     ("read_file", {"path": "notes.md"})),
+                 "Wrote my notes."]}
+    )  # fmt: skip
+    worker = worktree_agent(roster_for(script)[0])
+    attempts: list[int] = []
+
+    def executor(run: SubtaskRun) -> Any:
+        attempts.append(run.attempt)
+        root = Path(str(run.workspace_path))
+        if run.attempt == 1:
+            _links(repo, root, absolute=True)
+            raise RuntimeError("attempt 1 gave up")
+        assert not (root / "notes.md").is_symlink() and not (root / "docs").is_symlink()
+        return worker.invoke(run)
+
+    graph = _pipeline(repo, executor, {"use": []}, checkpointer=InMemorySaver())
+    out = graph.invoke({"task": TASK}, {"configurable": {"thread_id": "retry-links"}})
+    assert attempts == [1, 2]
+    assert script.errors("use") == [] and script.outputs("use")[1] == "mine\n"
+    (held,) = out["__interrupt__"]
+    assert any(i.startswith("unsafe_symlink in notes.md") for i in held.value["issues"])
+    assert snapshot(repo) == before  # the user's README was never written through the link

@@ -1,0 +1,49 @@
+"""`council demo pipeline --agents`: the worktree worker on scripted tool-calling models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from langgraph.pregel import Pregel
+
+from langgraph_council.graphs._cli.backend import Backend
+from langgraph_council.graphs._coordination import create_coordination_graph
+from langgraph_council.graphs._worker import worktree_agent
+from langgraph_council.guards import InMemoryGuardStateStore
+from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
+from langgraph_council.nodes._pipeline.models import Task
+from langgraph_council.nodes._worker.commands import CommandPolicy
+from langgraph_council.nodes._worker.demo import (
+    AGENTS_DEMO_PLAN,
+    AGENTS_DEMO_TASK,
+    agents_demo_check,
+    agents_demo_repo,
+    agents_demo_roster,
+)
+from langgraph_council.nodes._workspace.models import WorkspaceConfig
+
+__all__ = ["worker_demo"]
+
+
+def worker_demo(root: Path, backend: Backend) -> tuple[Path, Pregel[Any, Any], Task]:
+    """The shop repository at `root`, the pipeline over it and its task.
+
+    Agents run as `worktree_agent` with the file tools and `run_command` allowed to run the
+    repository's tests; the same tests are the check before every merge. Recovery is the
+    default ladder (one retry with the check's output, then reassign).
+    """
+    repo = agents_demo_repo(root)
+    roster = agents_demo_roster()
+    check = agents_demo_check()
+    graph = create_coordination_graph(
+        roster,
+        executor=worktree_agent(roster, commands=CommandPolicy(allow=[check[:-1]])),
+        decomposer=ManualDecomposer(AGENTS_DEMO_PLAN),
+        workspace=WorkspaceConfig(repo_path=repo, check_timeout_seconds=120),
+        check=list(check),
+        # a fresh guard per demo: the reassignment is a hand-off the guard checks
+        stores=backend.stores.replace(guard_state=InMemoryGuardStateStore()),
+        checkpointer=backend.checkpointer,
+    )
+    return repo, graph, AGENTS_DEMO_TASK
