@@ -59,10 +59,12 @@ class Worktree:
         ('src', 'app.py')
     """
 
-    def __init__(self, root: Path | str) -> None:
+    def __init__(self, root: Path | str, links: tuple[str, ...] = ()) -> None:
         self.root = Path(os.path.realpath(root))
         if not self.root.is_dir():
             raise WorkspacePathError(str(root), "the worktree does not exist")
+        self.links = frozenset(links)
+        """Committed symbolic links (git mode 120000), also those kept off the disk."""
 
     def parts(self, path: str) -> tuple[str, ...]:
         """`path`'s components, refusing absolute paths, `..` and `.git`."""
@@ -91,6 +93,18 @@ class Worktree:
             raise WorkspacePathError(path, "that is the worktree root; name a file")
         return parts
 
+    def _no_committed_link(self, path: str, parts: tuple[str, ...]) -> None:
+        """Refuse `path` when it is, or passes through, a link the repository has committed
+        (a link leading out is kept off the disk, so the disk alone cannot tell)."""
+        for depth in range(1, len(parts) + 1):
+            shown = "/".join(parts[:depth])
+            if shown in self.links:
+                raise WorkspacePathError(
+                    path,
+                    f"{shown!r} is a symbolic link committed to the repository; "
+                    "the tools never write through links",
+                )
+
     @contextmanager
     def parent(self, path: str, *, create: bool = False) -> Iterator[tuple[int, str]]:
         """(fd of the parent directory, final name) of `path`, opened without following links.
@@ -98,6 +112,7 @@ class Worktree:
         With `create`, missing directories are made on the way.
         """
         parts = self._target(path)
+        self._no_committed_link(path, parts[:-1])
         fd = os.open(self.root, _DIR_FLAGS)
         try:
             for depth, name in enumerate(parts[:-1], start=1):
@@ -132,6 +147,7 @@ class Worktree:
 
         Refuses links, directories, special files and files with other hard links.
         """
+        self._no_committed_link(path, self._target(path))
         with self.parent(path, create=create) as (dir_fd, name):
             extra = os.O_CREAT if create else 0
             try:

@@ -21,6 +21,7 @@ from langgraph_council.nodes._worker.paths import (
     read_all,
     write_all,
 )
+from langgraph_council.nodes._workspace.tree_paths import committed_links
 
 __all__ = ["FILE_TOOL_NAMES", "file_tools", "tool_error"]
 
@@ -220,7 +221,7 @@ FILE_TOOL_NAMES: tuple[str, ...] = tuple(name for name, _, _ in _SPECS)
 
 def file_tools(root: Path | str) -> list[BaseTool]:
     """The six file tools for the worktree at `root`; refusals come back as tool errors."""
-    bodies = _FileTools(Worktree(root))
+    bodies = _FileTools(Worktree(root, committed_links(Path(root))))
     return [
         _tool(_refusals(getattr(bodies, name)), name, schema, description)
         for name, schema, description in _SPECS

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from langgraph_council.nodes._workspace.git import run_git
-from langgraph_council.nodes._workspace.models import SemanticIssue
+from langgraph_council.nodes._workspace.models import SemanticIssue, WorkspaceError
 
 __all__ = [
     "MAX_REPORTED",
     "SpecialEntries",
+    "committed_links",
     "escaping_links",
     "hide_escaping_links",
     "link_issues",
@@ -48,6 +49,15 @@ def special_entries(cwd: Path) -> SpecialEntries:
                 found[key].append(path)
     links, modules, hidden = (tuple(dict.fromkeys(found[k])) for k in (_SYMLINK, _GITLINK, "S"))
     return SpecialEntries(links, modules, hidden)
+
+
+def committed_links(cwd: Path) -> tuple[str, ...]:
+    """The symbolic links committed in the git worktree at `cwd` (none outside a repository,
+    or where git cannot read one: writes still never follow a link on disk)."""
+    try:
+        return special_entries(cwd).symlinks if (cwd / ".git").exists() else ()
+    except WorkspaceError:
+        return ()
 
 
 def escaping_links(root: Path, links: tuple[str, ...]) -> dict[str, str]:

@@ -159,8 +159,8 @@ def test_links_out_in_the_worktree_dotdot_and_absolute_paths_are_refused(
 
 
 def test_a_link_an_earlier_subtask_committed_is_never_followed(repo: Path) -> None:
-    """A person keeps subtask `link`'s link out; `use`'s worker then writes a plain file at
-    its path (the worktree has the link off its disk), never the user's README."""
+    """A person keeps subtask `link`'s links; `use`'s worker is refused every write at or
+    through them (the worktree has them off its disk), and the user's README is untouched."""
     before = snapshot(repo)
     script = SubtaskScript({"use": ESCAPES})
     worker = worktree_agent(roster_for(script)[0])
@@ -178,8 +178,11 @@ def test_a_link_an_earlier_subtask_committed_is_never_followed(repo: Path) -> No
     result = graph.invoke(Command(resume=keep), thread)["result"]
     assert result.rollup == "completed", [w.outcomes for w in result.waves]
     errors = script.errors("use")
-    assert len(errors) == 4 and "'..' is refused" in errors[1], script.outputs("use")
-    assert set(result.outcome("use").untracked_writes) >= {"notes.md"}
+    assert len(errors) == 7 and "'..' is refused" in errors[3], script.outputs("use")
+    committed = "is a symbolic link committed to the repository"
+    assert f"'notes.md' {committed}" in errors[0] and f"'notes.md' {committed}" in errors[2]
+    assert f"'docs' {committed}" in errors[1]
+    assert not result.outcome("use").untracked_writes
     assert snapshot(repo) == before
 
 
@@ -226,8 +229,8 @@ def test_the_command_tool_runs_allowlisted_commands_in_the_worktree(repo: Path) 
 
 def test_links_an_earlier_attempt_left_are_off_the_retrys_disk(repo: Path) -> None:
     """Attempt 1 leaves links out in its worktree and fails; the retry starts from its work
-    with the links kept off its disk, so its writes at those paths land in the worktree (not
-    merged), never in the user's checkout, and the merge still holds the link for a person."""
+    with the links kept off its disk and its tools refuse writes at their paths, so nothing
+    reaches the user's checkout, and the merge still holds the link for a person."""
     before = snapshot(repo)
     script = SubtaskScript(
         {"use": [act(("write_file", {"path": "notes.md", "content": "mine\n"}),
@@ -249,7 +252,9 @@ def test_links_an_earlier_attempt_left_are_off_the_retrys_disk(repo: Path) -> No
     graph = _pipeline(repo, executor, {"use": []}, checkpointer=InMemorySaver())
     out = graph.invoke({"task": TASK}, {"configurable": {"thread_id": "retry-links"}})
     assert attempts == [1, 2]
-    assert script.errors("use") == [] and script.outputs("use")[1] == "mine\n"
+    refused, missing = script.errors("use")
+    assert "'notes.md' is a symbolic link committed to the repository" in refused
+    assert "no such file" in missing
     (held,) = out["__interrupt__"]
     assert any(i.startswith("unsafe_symlink in notes.md") for i in held.value["issues"])
     assert snapshot(repo) == before  # the user's README was never written through the link
