@@ -300,6 +300,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             "SELECT meeting_id, thread_id, started_at FROM council_meeting_records",
         ),
     ),
+    # Issue 24: a cancel for a thread's running meeting, set by any process (`council threads
+    # cancel`), read at the meeting's turn boundaries, cleared when a new meeting opens.
+    Migration(
+        "meeting cancels",
+        (
+            """CREATE TABLE council_meeting_cancels (
+                thread_id text PRIMARY KEY,
+                reason text NOT NULL DEFAULT '',
+                requested_at timestamptz NOT NULL DEFAULT now()
+            )""",
+        ),
+    ),
 )
 """Append only, the index is the version: never reorder, never change what a released entry
 does (statements a later entry supersedes may go only if a fresh schema stays the same)."""
