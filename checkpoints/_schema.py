@@ -301,7 +301,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     # Issue 24: a cancel for a thread's running meeting, set by any process (`council threads
-    # cancel`), read at the meeting's turn boundaries, cleared when a new meeting opens.
+    # cancel`), read at the meeting's turn boundaries, cleared when a new meeting opens; a
+    # cancelled meeting's record has status `cancelled`.
     Migration(
         "meeting cancels",
         (
@@ -310,6 +311,10 @@ MIGRATIONS: tuple[Migration, ...] = (
                 reason text NOT NULL DEFAULT '',
                 requested_at timestamptz NOT NULL DEFAULT now()
             )""",
+            "ALTER TABLE council_meeting_records "
+            "DROP CONSTRAINT IF EXISTS council_meeting_records_status_check",
+            "ALTER TABLE council_meeting_records "
+            "ADD CONSTRAINT council_meeting_records_status_check CHECK (status IN ('completed', 'budget_exhausted', 'failed', 'cancelled'))",
         ),
     ),
 )

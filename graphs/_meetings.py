@@ -29,7 +29,6 @@ from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     build_metadata,
 )
-from langgraph_council.nodes._meetings.detectors import check_detector
 from langgraph_council.nodes._meetings.dissent import record_meeting_dissent
 from langgraph_council.nodes._meetings.minutes import (
     TaskCreator,
@@ -180,7 +179,6 @@ def build_meeting_graph(
         raise TypeError(f"roster must be a Roster, got {type(org).__name__}")
     org, members = roster_team(org, roster, why="a meeting")
     settings = coerce_config(config, MeetingProtocolConfig)
-    check_detector(settings.structured_phases.conflict_detector)
     kept = bundle(
         stores, records=options.get("records"), dissent_store=options.get("dissent_store")
     )

@@ -7,10 +7,11 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from langgraph.config import get_config
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from langgraph_council.nodes._context import register_section, run_context
+from langgraph_council.nodes._meetings.detectors import check_detector
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.stopping import StopWhen
 
@@ -112,6 +113,12 @@ class StructuredPhasesConfig(BaseModel):
     devils_advocate_agent: str = Field(default="meeting_leader", min_length=1)
     similarity_threshold: float = Field(default=0.85, ge=0.0, le=1.0)
     min_disagreements: int = Field(default=2, ge=0)
+
+    @field_validator("conflict_detector")
+    @classmethod
+    def _known_detector(cls, name: str) -> str:
+        check_detector(name)  # built in, or registered before this config is made
+        return name
 
 
 class MeetingProtocolConfig(BaseModel):

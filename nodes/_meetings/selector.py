@@ -153,7 +153,10 @@ def select_speaker(
         if stop is not None:
             kind, update = stop
             return Command(
-                goto="finalize" if kind == "cancelled" else _after(config), update=update
+                goto="finalize"
+                if kind == "cancelled" or not state["contributions"]
+                else _after(config),
+                update=update,
             )
         taken = len(_speech(state)) + len(_failed(state))
         allowed, notes = _allowed(state, sc, build_filter)

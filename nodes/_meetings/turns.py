@@ -143,7 +143,10 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         if stop is not None:
             kind, update = stop
             return Command(
-                goto="finalize" if kind == "cancelled" else _after_turns(config), update=update
+                goto="finalize"
+                if kind == "cancelled" or not state["contributions"]
+                else _after_turns(config),
+                update=update,
             )
         rr = config.round_robin
         schedule = _schedule(state, config)
