@@ -314,7 +314,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE council_meeting_records "
             "DROP CONSTRAINT IF EXISTS council_meeting_records_status_check",
             "ALTER TABLE council_meeting_records "
-            "ADD CONSTRAINT council_meeting_records_status_check CHECK (status IN ('completed', 'budget_exhausted', 'failed', 'cancelled'))",
+            "ADD CONSTRAINT council_meeting_records_status_check "
+            "CHECK (status IN ('completed', 'budget_exhausted', 'failed', 'cancelled'))",
         ),
     ),
 )
