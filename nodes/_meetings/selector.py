@@ -165,7 +165,9 @@ def select_speaker(
         if len(allowed) == 1:
             return Command(goto="speak", update={"next_speaker": allowed[0], "notes": notes})
         selector = named_agent(roster, state, sc.selector, "selector.selector")
-        candidates = "\n".join(f"- {a}: {escape_line(roster.org.get(a).role)}" for a in allowed)
+        candidates = "\n".join(
+            f"- {escape_line(a)}: {escape_line(roster.org.get(a).role)}" for a in allowed
+        )
         prompt = SPEAKER_SELECTION.format(
             turn=taken + 1,
             total=sc.max_total_turns,
