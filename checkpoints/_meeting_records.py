@@ -43,6 +43,11 @@ ON CONFLICT (meeting_id) DO NOTHING
 RETURNING meeting_id
 """
 
+_CANCEL = """
+INSERT INTO council_meeting_cancels (thread_id, reason) VALUES (%s, %s)
+ON CONFLICT (thread_id) DO UPDATE SET reason = EXCLUDED.reason, requested_at = now()
+"""
+
 _HOLDER = "SELECT thread_id FROM council_meeting_claims WHERE meeting_id = %s"
 
 
@@ -142,5 +147,28 @@ class PostgresMeetingRecordStore(BasePostgresStore):
                 (meeting_type,),
             ).fetchone()
         return row["s"] if row else None
+
+    def request_cancel(self, thread_id: str, *, reason: str = "") -> None:
+        """Ask the meeting running on `thread_id` (in any process) to end with status
+        `cancelled` at its next turn boundary; its minutes keep what was said.
+
+        Example:
+            >>> records.request_cancel("thread-1", reason="wrong agenda")  # doctest: +SKIP
+        """
+        with self._connection() as conn:
+            conn.execute(_CANCEL, (thread_id, reason))
+
+    def cancel_requested(self, thread_id: str) -> str | None:
+        """The pending cancel's reason for `thread_id` ("" when none was given), or None."""
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT reason FROM council_meeting_cancels WHERE thread_id = %s", (thread_id,)
+            ).fetchone()
+        return None if row is None else str(row["reason"])
+
+    def clear_cancel(self, thread_id: str) -> None:
+        """Forget the cancel for `thread_id` (a new meeting opened on it)."""
+        with self._connection() as conn:
+            conn.execute("DELETE FROM council_meeting_cancels WHERE thread_id = %s", (thread_id,))
 
     save = put  # the name before the store vocabulary (docs/design.md); kept as an alias

@@ -18,7 +18,12 @@ Strategy = Literal["keep_latest", "delete"]
 Vacuum = Literal["none", "plain", "full"]
 
 CHECKPOINT_TABLES = ("checkpoints", "checkpoint_blobs", "checkpoint_writes")
-OPERATIONAL_TABLES = ("council_resume_attempts", "council_call_records", "council_loop_records")
+OPERATIONAL_TABLES = (
+    "council_resume_attempts",
+    "council_call_records",
+    "council_loop_records",
+    "council_meeting_cancels",
+)
 AUDIT_TABLES = ("council_escalations", "council_meeting_records", "council_meeting_claims")
 
 _LATEST = """

@@ -300,6 +300,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             "SELECT meeting_id, thread_id, started_at FROM council_meeting_records",
         ),
     ),
+    # Issue 24: a cancel for a thread's running meeting, set by any process (`council threads
+    # cancel`), read at the meeting's turn boundaries, cleared when a new meeting opens; a
+    # cancelled meeting's record has status `cancelled`.
+    Migration(
+        "meeting cancels",
+        (
+            """CREATE TABLE council_meeting_cancels (
+                thread_id text PRIMARY KEY,
+                reason text NOT NULL DEFAULT '',
+                requested_at timestamptz NOT NULL DEFAULT now()
+            )""",
+            "ALTER TABLE council_meeting_records "
+            "DROP CONSTRAINT IF EXISTS council_meeting_records_status_check",
+            "ALTER TABLE council_meeting_records "
+            "ADD CONSTRAINT council_meeting_records_status_check "
+            "CHECK (status IN ('completed', 'budget_exhausted', 'failed', 'cancelled'))",
+        ),
+    ),
 )
 """Append only, the index is the version: never reorder, never change what a released entry
 does (statements a later entry supersedes may go only if a fresh schema stays the same)."""

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
     from langgraph_council.nodes._delegation.models import DelegationConfig
     from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
+    from langgraph_council.nodes._meetings.detectors import register_conflict_detector
+    from langgraph_council.nodes._meetings.stopping import StopWhen
     from langgraph_council.nodes._pipeline.config import CoordinationConfig
     from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
     from langgraph_council.nodes._worker.commands import CommandPolicy
@@ -58,6 +60,8 @@ _MODULES = (
     "langgraph_council.graphs._meeting_triggers",
     "langgraph_council.graphs._worker",
     "langgraph_council.nodes._meetings.config",
+    "langgraph_council.nodes._meetings.detectors",
+    "langgraph_council.nodes._meetings.stopping",
     "langgraph_council.nodes._conflicts.config",
     "langgraph_council.nodes._delegation.models",
     "langgraph_council.nodes._pipeline.config",
@@ -75,6 +79,7 @@ __all__ = [
     "MeetingProtocolConfig",
     "MeetingTriggers",
     "MeetingType",
+    "StopWhen",
     "TriggeredMeeting",
     "WorkspaceConfig",
     "build_conflict_batch_graph",
@@ -89,6 +94,7 @@ __all__ = [
     "create_delegation_graph",
     "create_meeting_graph",
     "meeting_protocols",
+    "register_conflict_detector",
     "register_conflict_strategy",
     "register_meeting_protocol",
     "worktree_agent",

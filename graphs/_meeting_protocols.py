@@ -1,4 +1,4 @@
-"""The three built-in protocols as wiring: nodes from `nodes._meetings`, one call node each.
+"""The four built-in protocols as wiring: nodes from `nodes._meetings`, one call node each.
 
 Each is a plugin builder (`graphs._registry`): `(org, roster, config) -> StateGraph` from START
 to END over `MeetingState`; the meeting factory splices it between `open_meeting` and
@@ -26,6 +26,7 @@ from langgraph_council.nodes._meetings.phases import (
     discuss,
     plan_premortem,
 )
+from langgraph_council.nodes._meetings.selector import select_speaker, speak
 from langgraph_council.nodes._meetings.state import MeetingContext, MeetingState
 from langgraph_council.nodes._meetings.turns import take_turn
 from langgraph_council.nodes._org import Org
@@ -34,6 +35,7 @@ __all__ = [
     "MeetingBuilder",
     "build_position_papers",
     "build_round_robin",
+    "build_selector",
     "build_structured_phases",
     "protocol_graph",
 ]
@@ -57,6 +59,28 @@ def build_round_robin(
     )
     graph.add_node("summarize", synthesize(roster, name="summarize", phase="summary"))
     graph.add_edge(START, "take_turn")
+    graph.add_edge("summarize", END)
+    return graph
+
+
+def build_selector(
+    org: Org, roster: Roster | None, config: MeetingProtocolConfig | None = None
+) -> MeetingBuilder:
+    """A selector (the leader or a named agent) picks each next speaker; then the summary.
+
+    `config.selector.candidate_filter`, a Python callable, is taken here at build time.
+    """
+    roster = _needs(roster)
+    build_filter = None if config is None else config.selector.candidate_filter
+    graph = protocol_graph()
+    graph.add_node(
+        "select_speaker",
+        select_speaker(roster, build_filter),
+        destinations=("speak", "summarize", "finalize"),
+    )
+    graph.add_node("speak", speak(roster), destinations=("select_speaker", "summarize", "finalize"))
+    graph.add_node("summarize", synthesize(roster, name="summarize", phase="summary"))
+    graph.add_edge(START, "select_speaker")
     graph.add_edge("summarize", END)
     return graph
 
@@ -98,7 +122,9 @@ def build_structured_phases(
         destinations=("discuss", *AFTER_DISCUSSION, "finalize"),
     )
     graph.add_node(
-        "discuss", discuss(roster), destinations=("discuss", *AFTER_DISCUSSION, "synthesize")
+        "discuss",
+        discuss(roster),
+        destinations=("discuss", *AFTER_DISCUSSION, "synthesize", "finalize"),
     )
     graph.add_node(
         "plan_premortem",
@@ -109,7 +135,7 @@ def build_structured_phases(
     graph.add_node(
         "check_consensus",
         pure_node(check_consensus, name="check_consensus"),
-        destinations=("play_devils_advocate", "synthesize"),
+        destinations=("play_devils_advocate", "synthesize", "finalize"),
     )
     graph.add_node("play_devils_advocate", devils_advocate(roster))
     graph.add_node("synthesize", synthesize(roster, name="synthesize", phase="synthesis"))

@@ -16,6 +16,7 @@ from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._meeting_protocols import (
     build_position_papers,
     build_round_robin,
+    build_selector,
     build_structured_phases,
     protocol_graph,
 )
@@ -43,6 +44,7 @@ from langgraph_council.nodes._meetings.state import (
     MeetingOutput,
     MeetingState,
 )
+from langgraph_council.nodes._meetings.stopping import MeetingCancels, cancel_metadata
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -86,6 +88,7 @@ _PROTOCOLS: Registry[PluginBuilder] = Registry(
         "round_robin": build_round_robin,
         "position_papers": build_position_papers,
         "structured_phases": build_structured_phases,
+        "selector": build_selector,
     },
     reserved=("open_meeting", "finalize", "create_tasks", "record_meeting"),
 )
@@ -204,10 +207,14 @@ def build_meeting_graph(
     graph.add_edge(START, "open_meeting")
     add_plugin(graph, protocol, protocols[protocol](org, members, settings), flat=True)
     _add_tail(graph, options.get("task_creator"), kept)
+    metadata: dict[str, str] = {}
     if config is not None:
         # Every node carries the build-time default in its metadata; `ctx()` merges the run
         # context over it.
-        metadata = build_metadata(settings)
+        metadata.update(build_metadata(settings))
+    if isinstance(kept.meetings, MeetingCancels):  # nodes read cancels from the record store
+        metadata.update(cancel_metadata(kept.meetings))
+    if metadata:
         for spec in graph.nodes.values():
             spec.metadata = {**(spec.metadata or {}), **metadata}
     return graph

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 __all__ = ["CONFLICT_STRATEGIES", "MEETING_PROTOCOLS", "main"]
 
 STRICT_MSGPACK = "LANGGRAPH_STRICT_MSGPACK"
-MEETING_PROTOCOLS = ("position_papers", "round_robin", "structured_phases")
+MEETING_PROTOCOLS = ("position_papers", "round_robin", "selector", "structured_phases")
 """The built-in meeting protocols (`meeting_protocols()`; a test keeps the two equal)."""
 CONFLICT_STRATEGIES = ("authority", "debate", "human", "hybrid", "ladder")
 """The built-in conflict strategies (`graphs._conflicts.conflict_strategies()`)."""
@@ -164,7 +164,7 @@ def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None
 
 def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     threads = commands.add_parser("threads", parents=[storage], help="every thread's state")
-    threads.add_argument("action", choices=["list", "show", "resume", "prune"])
+    threads.add_argument("action", choices=["list", "show", "resume", "prune", "cancel"])
     threads.add_argument("thread_id_arg", nargs="?", metavar="THREAD_ID", type=_identifier)
     threads.add_argument(
         "--graph", metavar="MODULE:FACTORY", help="the thread's graph (default: from metadata)"
@@ -173,6 +173,7 @@ def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     threads.add_argument(
         "--retry-failed", action="store_true", help="resume a thread given up on (resets it)"
     )
+    _threads_cancel_arguments(threads)
     prune = threads.add_argument_group("prune (finished threads only, unless told)")
     prune.add_argument("--older-than", metavar="AGE", help="only threads idle this long: 30d, 12h")
     prune.add_argument("--graph-id", action="append", help="only this graph_id (repeatable)")
@@ -183,6 +184,12 @@ def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     )
     prune.add_argument("--vacuum", choices=["none", "plain", "full"], default="none")
     prune.add_argument("--dry-run", action="store_true", help="select and measure only")
+
+
+def _threads_cancel_arguments(threads: argparse.ArgumentParser) -> None:
+    """`threads cancel THREAD_ID [--reason TEXT]`: end the thread's meeting at a turn boundary."""
+    cancel = threads.add_argument_group("cancel (a running or suspended meeting)")
+    cancel.add_argument("--reason", default="", help="why, kept in the minutes' stop reason")
 
 
 Handler = Callable[[argparse.Namespace, Any, Any], int]

@@ -69,6 +69,7 @@ __all__ = [
     "in_thread",
     "meeting_position_papers",
     "meeting_round_robin",
+    "meeting_selector",
     "meeting_structured_phases",
     "studio_graph",
 ]
@@ -127,6 +128,7 @@ def _meeting(protocol: str) -> Callable[[Org, Roster], Pregel[Any, Any]]:
 meeting_round_robin = studio_graph("meeting_round_robin", _meeting("round_robin"))
 meeting_position_papers = studio_graph("meeting_position_papers", _meeting("position_papers"))
 meeting_structured_phases = studio_graph("meeting_structured_phases", _meeting("structured_phases"))
+meeting_selector = studio_graph("meeting_selector", _meeting("selector"))
 conflict = studio_graph(
     "conflict", lambda org, roster: create_conflict_graph(roster, stores=served_stores())
 )

@@ -25,6 +25,7 @@ over the 1.25x target (langgraph 1.2.22).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias, TypeVar
@@ -158,11 +159,16 @@ def model_node(
     roster: Roster | None,
     plan: Callable[[S], Call | Update],
     apply: Callable[[S, CallOutcome], Update],
+    *,
+    plan_io: bool | Callable[[], bool] = False,
 ) -> Runnable[S, Update]:
     """A node making at most one agent call: sync under `invoke`, async under `ainvoke`.
 
-    `roster` may be None for graphs that can run without models; a plan that still asks for a
-    call then fails with a `LookupError` naming the agent (or its `on_error` handles it).
+    `plan_io=True` (or a function of the running node saying so) says the plan may do
+    blocking I/O (a meeting's cancel check reads the record store): under `ainvoke` it then
+    runs in a worker thread, never on the event loop (LangGraph Server refuses blocking calls
+    there). `roster` may be None for graphs that can run without models; a plan that still
+    asks for a call then fails with a `LookupError` naming the agent (or its `on_error` handles it).
 
     Example:
         >>> def plan(state):
@@ -186,7 +192,8 @@ def model_node(
         return apply(state, outcome)
 
     async def arun(state: S) -> Update:
-        planned = plan(state)
+        io = plan_io() if callable(plan_io) else plan_io
+        planned = await asyncio.to_thread(plan, state) if io else plan(state)
         if not isinstance(planned, Call):
             return planned
         planned = _noted(planned)

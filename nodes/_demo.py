@@ -265,6 +265,9 @@ def demo_reply(call: ScriptCall) -> Any:
         return _structured(call, call.schema)
     text = last_human_text(call)
     agent = str(call.agent_id)
+    if "choose who speaks next" in text:  # the selector protocol: the last candidate listed
+        candidates = re.findall(r"^- ([\w-]+):", text, re.MULTILINE)
+        return candidates[-1] if candidates else "nobody"
     if "genuinely conflict" in text:
         return "CONFLICT: backend_lead, frontend_lead - REST versus GraphQL for the public API"
     if "Premortem" in text:

@@ -1,4 +1,4 @@
-"""`council threads list|show|resume|prune`: an operator's view of every thread, and resuming one.
+"""`council threads list|show|resume|prune|cancel`: every thread's state; resume or cancel one.
 
 A thread's state is one of `running` (a process holds its run lease now), `waiting for a
 human` (stopped on `interrupt()`), `failed` (given up by the resume policy, or its last task
@@ -249,6 +249,10 @@ def threads_cmd(args: argparse.Namespace, backend: Backend, console: Console) ->
         return 0
     if not args.thread_id_arg:
         raise CliError(f"threads {args.action} needs THREAD_ID (see `council threads list`)")
+    if args.action == "cancel":
+        from langgraph_council.graphs._cli.cancel import cancel_cmd
+
+        return cancel_cmd(args, backend, console)
     if args.action == "resume":
         try:
             return _resume(args, backend, console)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
 from langgraph.config import get_config
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from langgraph_council.nodes._context import register_section, run_context
+from langgraph_council.nodes._meetings.detectors import check_detector
+from langgraph_council.nodes._meetings.models import Contribution
+from langgraph_council.nodes._meetings.stopping import StopWhen
 
 __all__ = [
     "BUILD_CONFIG_KEY",
@@ -17,6 +21,7 @@ __all__ = [
     "MeetingProtocolConfig",
     "PositionPapersConfig",
     "RoundRobinConfig",
+    "SelectorConfig",
     "StructuredPhasesConfig",
     "build_default",
     "build_metadata",
@@ -25,6 +30,10 @@ __all__ = [
 ]
 
 ConflictDetectorName = Literal["keyword", "structured", "llm_judge", "hybrid", "auto"]
+"""The built-in detectors; `register_conflict_detector` adds more, selected by name too."""
+
+CandidateFilter = Callable[[list[str], Sequence[Contribution]], Sequence[str]]
+"""`candidate_filter(eligible, transcript) -> allowed`: the speakers the selector may choose."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -54,6 +63,31 @@ class PositionPapersConfig(BaseModel):
     synthesizer: str = Field(default="meeting_leader", min_length=1)
 
 
+class SelectorConfig(BaseModel):
+    """Model-chosen speaker: each turn `selector` (`"meeting_leader"` or an agent id) picks
+    who speaks next from the eligible participants, seeing the agenda and the transcript.
+
+    Eligible: under `max_turns_per_agent`, not failed, not the last speaker unless
+    `allow_repeated_speaker` (or nobody else is left), and kept by `candidate_filter`. A
+    single eligible speaker is taken without asking. A choice that names no eligible speaker
+    (or a selector call that fails) falls back to the next eligible participant in
+    round-robin order, recorded in `minutes.warnings`. `candidate_filter` is a Python
+    callable given at build time (`config=`); it is not serialised into the run context.
+    """
+
+    model_config = _FROZEN
+
+    selector: str = Field(default="meeting_leader", min_length=1)
+    max_turns_per_agent: int = Field(default=2, ge=1)
+    max_total_turns: int = Field(default=16, ge=1)
+    allow_repeated_speaker: bool = False
+    leader_summarizes: bool = True
+    max_tokens_per_turn: int = Field(default=400, ge=1)
+    max_selector_tokens: int = Field(default=40, ge=1)
+    transcript_window: int | None = Field(default=None, ge=1)
+    candidate_filter: SkipJsonSchema[CandidateFilter | None] = Field(default=None, exclude=True)
+
+
 class StructuredPhasesConfig(BaseModel):
     """Structured phases: inputs, conflict detection, targeted discussion, decision.
 
@@ -70,7 +104,8 @@ class StructuredPhasesConfig(BaseModel):
     max_discussion_tokens: int = Field(default=1000, ge=1)
     max_discussion_turns_per_agent: int = Field(default=1, ge=1)
     max_tokens_per_input: int = Field(default=300, ge=1)
-    conflict_detector: ConflictDetectorName = "auto"
+    conflict_detector: str = Field(default="auto", min_length=1)
+    """A built-in detector (`ConflictDetectorName`) or one added by `register_conflict_detector`."""
     conflict_judge: str = Field(default="meeting_leader", min_length=1)
     strategic_lenses: dict[str, str] = Field(default_factory=dict)
     premortem: bool = False
@@ -78,6 +113,12 @@ class StructuredPhasesConfig(BaseModel):
     devils_advocate_agent: str = Field(default="meeting_leader", min_length=1)
     similarity_threshold: float = Field(default=0.85, ge=0.0, le=1.0)
     min_disagreements: int = Field(default=2, ge=0)
+
+    @field_validator("conflict_detector")
+    @classmethod
+    def _known_detector(cls, name: str) -> str:
+        check_detector(name)  # built in, or registered before this config is made
+        return name
 
 
 class MeetingProtocolConfig(BaseModel):
@@ -100,6 +141,9 @@ class MeetingProtocolConfig(BaseModel):
     round_robin: RoundRobinConfig = Field(default_factory=RoundRobinConfig)
     position_papers: PositionPapersConfig = Field(default_factory=PositionPapersConfig)
     structured_phases: StructuredPhasesConfig = Field(default_factory=StructuredPhasesConfig)
+    selector: SelectorConfig = Field(default_factory=SelectorConfig)
+    stop_when: StopWhen | None = None
+    """Ends the talk of any protocol at a turn boundary (`StopWhen`); None: only the caps."""
     synthesis_reserve: float = Field(default=0.2, ge=0.0, lt=1.0)
     max_synthesis_tokens: int = Field(default=600, ge=1)
     min_output_tokens: int = Field(default=16, ge=1)

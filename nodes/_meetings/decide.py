@@ -26,6 +26,7 @@ from langgraph_council.nodes._meetings.steps import (
     spent,
     spoke,
 )
+from langgraph_council.nodes._meetings.stopping import at_boundary, cancel_source_present
 from langgraph_council.nodes._meetings.synthesis import (
     SynthesisOutput,
     adopted_ids,
@@ -58,10 +59,14 @@ def plan_synthesis(
 ) -> Call | Update:
     """Price the synthesis call of `agent` (the reserve is for it); refused, the minutes keep
     the stated positions and the budget status."""
-    if state["status"] == "failed":
+    if state["status"] in ("failed", "cancelled"):
         return {}
-    contribs = state["contributions"]
+    contribs = [c for c in state["contributions"] if c.phase != "speaker_selection"]
     noted = _noted(state)
+    cancel = at_boundary(state, None)  # only a cancel: the talk is over, the synthesis is due
+    if cancel is not None:
+        emit("meeting_stopped", kind="cancelled", reason=cancel[1])
+        return {"outcome": noted, "status": "cancelled", "stop_reason": cancel[1]}
     cues = noted.authority_cues
     groups = rank_positions(noted.positions, discount=[c.agent_id for c in cues])
     prompt = SYNTHESIS.format(
@@ -175,4 +180,6 @@ def synthesize(roster: Roster, *, name: str, phase: MeetingPhase) -> Runnable[Me
     def plan(state: MeetingState) -> Call | Update:
         return plan_synthesis(roster, state, ctx(), phase=phase, agent=state["leader_id"])
 
-    return model_node(name, roster, plan, apply_synthesis(roster, phase))
+    return model_node(
+        name, roster, plan, apply_synthesis(roster, phase), plan_io=cancel_source_present
+    )

@@ -5,19 +5,27 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeAlias, cast
 
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict, Position
 from langgraph_council.nodes._meetings.positions import rank_positions, words
 
 __all__ = [
+    "BUILTIN_DETECTORS",
     "DISAGREEMENT_MARKERS",
+    "ConflictDetector",
+    "check_detector",
+    "conflict_detectors",
     "consensus_is_premature",
+    "custom_conflicts",
     "disagreement_count",
     "keyword_conflicts",
     "mean_pairwise_similarity",
     "parse_judge_reply",
+    "register_conflict_detector",
     "structured_conflicts",
 ]
 
@@ -112,3 +120,115 @@ def consensus_is_premature(
         return False
     similar = mean_pairwise_similarity(texts) > threshold
     return similar and disagreement_count(conflicts) < min_disagreements
+
+
+BUILTIN_DETECTORS = ("keyword", "structured", "llm_judge", "hybrid", "auto")
+
+Found: TypeAlias = "DetectedConflict | Sequence[str] | Mapping[str, Any]"
+"""One conflict a detector reports: a `DetectedConflict`, the agent ids in conflict, or a dict
+`{"agent_ids": [...], "topic": "..."}`."""
+
+
+class ConflictDetector(Protocol):
+    """A meeting conflict detector: one method from the participants' inputs to conflicts.
+
+    Register it with `register_conflict_detector(name, detector)` and select it with
+    `structured_phases.conflict_detector=name`. A plain function of the inputs works too.
+    """
+
+    def detect(self, inputs: Sequence[Contribution]) -> Iterable[Found]:
+        """The conflicts among `inputs` (each participant's input contribution)."""
+        ...
+
+
+_DETECTORS: dict[str, ConflictDetector | Callable[[Sequence[Contribution]], Iterable[Found]]] = {}
+_LOCK = threading.Lock()
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def register_conflict_detector(
+    name: str,
+    detector: ConflictDetector | Callable[[Sequence[Contribution]], Iterable[Found]],
+    *,
+    replace: bool = False,
+) -> None:
+    """Make `detector` selectable as `structured_phases.conflict_detector=name`.
+
+    `detector` has a `detect(inputs)` method (or is a function of `inputs`) returning the
+    conflicts among the participants' inputs: `DetectedConflict`s, lists of agent ids, or
+    dicts with `agent_ids` and `topic`. Ids that are not participants are ignored.
+
+    Example:
+        >>> class Budget:
+        ...     def detect(self, inputs):
+        ...         cost = [c.agent_id for c in inputs if "cost" in c.content]
+        ...         return [cost] if len(cost) > 1 else []
+        >>> register_conflict_detector("budget", Budget(), replace=True)
+
+    Raises:
+        ValueError: `name` is not snake_case, is a built-in detector, or is registered
+            already and `replace` is False.
+        TypeError: `detector` has no `detect` method and is not callable.
+    """
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValueError(f"detector name {name!r} must be snake_case, e.g. 'budget_clash'")
+    if name in BUILTIN_DETECTORS:
+        raise ValueError(f"detector name {name!r} is a built-in detector; pick another")
+    if not callable(getattr(detector, "detect", None)) and not callable(detector):
+        raise TypeError(
+            f"detector {name!r} must have a detect(inputs) method or be callable, got {detector!r}"
+        )
+    with _LOCK:
+        if name in _DETECTORS and not replace:
+            raise ValueError(f"detector {name!r} is already registered; pass replace=True")
+        _DETECTORS[name] = detector
+
+
+def conflict_detectors() -> tuple[str, ...]:
+    """The built-in detector names, then the registered ones (sorted)."""
+    with _LOCK:
+        return (*BUILTIN_DETECTORS, *sorted(_DETECTORS))
+
+
+def check_detector(name: str) -> None:
+    """Raises `ValueError` naming the setting when `name` is no detector."""
+    if name not in conflict_detectors():
+        raise ValueError(
+            f"structured_phases.conflict_detector: {name!r} is not a detector; choose one of "
+            f"{list(conflict_detectors())} or call register_conflict_detector() first"
+        )
+
+
+def _conflict(found: Found, name: str, ids: Sequence[str]) -> DetectedConflict | None:
+    if isinstance(found, DetectedConflict):
+        conflict = found
+    elif isinstance(found, Mapping):
+        conflict = DetectedConflict.model_validate({"detector": name, **found})
+    elif isinstance(found, Sequence) and not isinstance(found, str):
+        conflict = DetectedConflict(agent_ids=tuple(found), detector=name)
+    else:
+        raise TypeError(
+            f"detector {name!r} returned {found!r}; return DetectedConflicts, lists of agent "
+            "ids or dicts with agent_ids and topic"
+        )
+    members = tuple(a for a in ids if a in conflict.agent_ids)
+    return conflict.model_copy(update={"agent_ids": members}) if len(members) >= 2 else None
+
+
+def custom_conflicts(name: str, inputs: Sequence[Contribution]) -> list[DetectedConflict] | None:
+    """The conflicts a registered detector finds; None when `name` is a built-in one.
+
+    Raises:
+        ValueError: `name` is neither built in nor registered (naming the setting).
+    """
+    if name in BUILTIN_DETECTORS:
+        return None
+    with _LOCK:
+        detector = _DETECTORS.get(name)
+    if detector is None:
+        check_detector(name)
+        return None  # registered between the two reads: unreachable in practice
+    method = getattr(detector, "detect", None)
+    found = method(inputs) if callable(method) else cast(Any, detector)(inputs)
+    ids = [c.agent_id for c in inputs]
+    return [c for f in found if (c := _conflict(f, name, ids)) is not None]

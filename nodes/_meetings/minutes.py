@@ -110,6 +110,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
             groups, outcome.decisions, [c.agent_id for c in cues], outcome.justification, adopted
         ),
         warnings=(
+            *state.get("notes", ()),
             *outcome.warnings,
             *review_warnings(state["protocol"], contribs, outcome.positions, outcome.decisions),
         ),
@@ -119,6 +120,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         failure_modes=tuple(failure_modes(contribs)),
         failures=tuple(state["failures"]),
         devils_advocate_used=state.get("devils_advocate_used", False),
+        stop_reason=state.get("stop_reason"),
         error=error,
         token_budget=state["token_budget"],
         total_input_tokens=sum(c.input_tokens for c in contribs),

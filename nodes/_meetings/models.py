@@ -37,8 +37,10 @@ MeetingPhase = Literal[
     "premortem",
     "devils_advocate",
     "conflict_judge",
+    "selected_turn",
+    "speaker_selection",
 ]
-MeetingStatus = Literal["completed", "budget_exhausted", "failed"]
+MeetingStatus = Literal["completed", "budget_exhausted", "failed", "cancelled"]
 Priority = Literal["low", "medium", "high", "critical"]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -213,6 +215,8 @@ class MeetingMinutes(BaseModel):
     failure_modes: tuple[FailureMode, ...] = ()
     failures: tuple[ParticipantFailure, ...] = ()
     devils_advocate_used: bool = False
+    stop_reason: str | None = None
+    """Why the talk ended before its caps: a stop condition that fired, or the cancel."""
     tasks_created: int = 0
     task_errors: tuple[str, ...] = ()
     """Action items the task creator failed on (`description: error`); the meeting stands."""

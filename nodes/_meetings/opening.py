@@ -16,6 +16,7 @@ from langgraph_council.nodes._meetings.participants import validate_meeting_inpu
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
+from langgraph_council.nodes._meetings.stopping import MeetingCancels
 
 __all__ = ["FRESH_MEETING", "open_meeting"]
 
@@ -34,6 +35,9 @@ FRESH_MEETING: dict[str, Any] = {
     "discussion_index": 0,
     "devils_advocate_used": False,
     "outcome": SynthesisResult(),
+    "next_speaker": None,
+    "notes": Overwrite([]),
+    "stop_reason": None,
 }
 """What `open_meeting` resets, so a thread can host one meeting after another."""
 
@@ -90,6 +94,9 @@ def open_meeting(
             meeting_id = f"mtg-{uuid.uuid4().hex[:12]}"  # a reused thread starts a new meeting
         elif records is not None:
             records.claim(meeting_id, _thread_id())
+        thread = _thread_id()
+        if isinstance(records, MeetingCancels) and thread is not None:
+            records.clear_cancel(thread)  # a cancel aimed at the thread's previous meeting
         emit("meeting_started", meeting_id=meeting_id, protocol=protocol)
         return {
             "agenda": meeting.agenda,

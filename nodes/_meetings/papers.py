@@ -14,7 +14,8 @@ from langgraph_council.nodes._meetings.decide import apply_synthesis, plan_synth
 from langgraph_council.nodes._meetings.parallel import priced_sends, quorum_error
 from langgraph_council.nodes._meetings.prompts import POSITION_PAPER, render_agenda
 from langgraph_council.nodes._meetings.state import MeetingState
-from langgraph_council.nodes._meetings.steps import budget_of, emit, named_agent
+from langgraph_council.nodes._meetings.steps import boundary, budget_of, emit, named_agent
+from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
 __all__ = ["assign_papers", "synthesize_papers"]
 
@@ -30,6 +31,9 @@ def assign_papers(roster: Roster) -> Callable[[MeetingState], Command[str]]:
     def assign_papers(state: MeetingState) -> Command[str]:
         config = ctx()
         _synthesizer(roster, state, config)
+        stop = boundary(state, config, cancel=False)  # before any paper: nothing to decide
+        if stop is not None:
+            return Command(goto="finalize", update=stop[1])
         want = config.position_papers.max_tokens_per_position
         prompt = POSITION_PAPER.format(max_tokens=want, agenda=render_agenda(state["agenda"]))
         ids = state["participant_ids"]
@@ -70,4 +74,10 @@ def synthesize_papers(roster: Roster) -> Runnable[MeetingState, Update]:
         agent = _synthesizer(roster, state, config)
         return plan_synthesis(roster, state, config, phase="synthesis", agent=agent)
 
-    return model_node("synthesize", roster, plan, apply_synthesis(roster, "synthesis"))
+    return model_node(
+        "synthesize",
+        roster,
+        plan,
+        apply_synthesis(roster, "synthesis"),
+        plan_io=cancel_source_present,
+    )

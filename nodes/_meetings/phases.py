@@ -16,6 +16,7 @@ from langgraph_council.nodes._fencing import escape_line
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.detectors import (
     consensus_is_premature,
+    custom_conflicts,
     keyword_conflicts,
     parse_judge_reply,
     structured_conflicts,
@@ -34,6 +35,7 @@ from langgraph_council.nodes._meetings.prompts import (
 )
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
+    boundary,
     budget_of,
     contribution,
     emit,
@@ -41,6 +43,7 @@ from langgraph_council.nodes._meetings.steps import (
     spent,
     spoke,
 )
+from langgraph_council.nodes._meetings.stopping import cancel_source_present
 from langgraph_council.nodes._meetings.turns import TurnSchedule
 
 __all__ = [
@@ -74,6 +77,9 @@ def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
         sp = config.structured_phases
         _agent(roster, state, sp.devils_advocate_agent, "devils_advocate_agent")
         _agent(roster, state, sp.conflict_judge, "conflict_judge")
+        stop = boundary(state, config, cancel=False)  # before any input: nothing to decide
+        if stop is not None:
+            return Command(goto="finalize", update=stop[1])
         stray = sorted(set(sp.strategic_lenses) - set(state["participant_ids"]))
         if stray:
             raise ValueError(
@@ -129,6 +135,9 @@ def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
 
     def plan_premortem(state: MeetingState) -> Command[Any]:
         config = ctx()
+        stop = boundary(state, config, cancel=False)
+        if stop is not None:
+            return Command(goto="check_consensus", update=stop[1])
         ids = state["participant_ids"]
         prompt = PREMORTEM.format(
             agenda=render_agenda(state["agenda"]),
@@ -201,10 +210,16 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         if error:
             emit("meeting_failed", reason=error)
             return Command(goto="finalize", update={"status": "failed", "error": error})
+        stop = _stopped(state, config)
+        if stop is not None:
+            return stop
         sp = config.structured_phases
         inputs = [c for c in state["contributions"] if c.phase == "input"]
         positions = [p for c in inputs if (p := extract_position(c))]
         detector = sp.conflict_detector
+        custom = custom_conflicts(detector, inputs)
+        if custom is not None:
+            return _route_conflicts(state, config, custom, state["turn"], {})
         if detector == "auto":
             detector = "structured" if 2 * len(positions) >= len(inputs) else "keyword"
         keyword, structured = keyword_conflicts(inputs), structured_conflicts(positions)
@@ -234,7 +249,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         }
         return _route_conflicts(state, ctx(), found, turn + 1, update)
 
-    return model_node("detect_conflicts", roster, plan, apply)
+    return model_node("detect_conflicts", roster, plan, apply, plan_io=cancel_source_present)
 
 
 def _discussion(state: MeetingState, config: MeetingProtocolConfig) -> TurnSchedule:
@@ -248,6 +263,9 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
 
     def plan(state: MeetingState) -> Call | Update:
         config = ctx()
+        stop = _stopped(state, config)
+        if stop is not None:
+            return stop
         sp = config.structured_phases
         who = state.get("discussants", [])
         agent = _discussion(state, config)[state.get("discussion_index", 0)]
@@ -291,12 +309,32 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
             return Command(goto="discuss", update=update)
         return Command(goto=_after_discussion(state, config), update=update)
 
-    return model_node("discuss", roster, plan, apply)
+    return model_node("discuss", roster, plan, apply, plan_io=cancel_source_present)
+
+
+def _stopped(state: MeetingState, config: MeetingProtocolConfig) -> Command[Any] | None:
+    """At a boundary of the structured phases: a cancel ends the meeting, a stop condition
+    goes to the consensus check, which then goes straight to the synthesis."""
+    stop = boundary(state, config)
+    if stop is None:
+        return None
+    kind, update = stop
+    return Command(goto="finalize" if kind == "cancelled" else "check_consensus", update=update)
 
 
 def check_consensus(state: MeetingState) -> Command[Any]:
-    """Consensus velocity: near-identical inputs with few disagreements call a devil's advocate."""
-    sp = ctx().structured_phases
+    """Consensus velocity: near-identical inputs with few disagreements call a devil's advocate.
+
+    A meeting whose talk a stop condition ended goes to the synthesis; a cancelled one ends."""
+    config = ctx()
+    if state["status"] == "cancelled":
+        return Command(goto="finalize")
+    if state.get("stop_reason"):
+        return Command(goto="synthesize")
+    stop = boundary(state, config, cancel=False)
+    if stop is not None:
+        return Command(goto="synthesize", update=stop[1])
+    sp = config.structured_phases
     texts = [c.content for c in state["contributions"] if c.phase == "input"]
     premature = consensus_is_premature(
         texts,

@@ -17,6 +17,8 @@ __all__ = [
     "POSITION_PAPER",
     "PREMORTEM",
     "ROUND_ROBIN_TURN",
+    "SELECTED_TURN",
+    "SPEAKER_SELECTION",
     "SYNTHESIS",
     "render_agenda",
     "render_transcript",
@@ -31,6 +33,19 @@ ROUND_ROBIN_TURN = (
     "You are in a round-robin meeting, turn {turn} of {total}. Read the agenda and what others "
     "said, then add your contribution: build on or challenge earlier points, briefly.\n\n"
     "{agenda}\n\n{transcript}"
+)
+
+SPEAKER_SELECTION = (
+    "You choose who speaks next in this meeting (turn {turn} of at most {total}). Read the "
+    "agenda and what was said, then pick the participant whose contribution is most needed "
+    "now. Candidates (id: role):\n{candidates}\n\nReply with the candidate's id only.\n\n"
+    "{agenda}\n\n{transcript}"
+)
+
+SELECTED_TURN = (
+    "You were chosen to speak next in this meeting (turn {turn} of at most {total}). Read the "
+    "agenda and what others said, then add your contribution: build on or challenge earlier "
+    "points, briefly.\n\n{agenda}\n\n{transcript}"
 )
 
 POSITION_PAPER = (

@@ -166,6 +166,7 @@ class InMemoryMeetingRecordStore:
         self._lock = threading.Lock()
         self._rows: dict[str, MeetingRecord] = {}
         self._claims: dict[str, str | None] = {}
+        self._cancels: dict[str, str] = {}
 
     def claim(self, meeting_id: str, thread_id: str | None) -> None:
         """Claim `meeting_id` for `thread_id` (idempotent per thread; a clash names both)."""
@@ -205,5 +206,21 @@ class InMemoryMeetingRecordStore:
         """When the latest meeting of `meeting_type` started (for trigger cooldowns)."""
         rows = self.list(meeting_type=meeting_type)
         return rows[0].started_at if rows else None
+
+    def request_cancel(self, thread_id: str, *, reason: str = "") -> None:
+        """Ask the meeting running on `thread_id` to end, status `cancelled`, at its next turn
+        boundary (this process only: use the Postgres store across processes)."""
+        with self._lock:
+            self._cancels[thread_id] = reason
+
+    def cancel_requested(self, thread_id: str) -> str | None:
+        """The pending cancel's reason for `thread_id` ("" when none was given), or None."""
+        with self._lock:
+            return self._cancels.get(thread_id)
+
+    def clear_cancel(self, thread_id: str) -> None:
+        """Forget the cancel for `thread_id` (a new meeting opened on it)."""
+        with self._lock:
+            self._cancels.pop(thread_id, None)
 
     save = put  # the name before the store vocabulary (docs/design.md); kept as an alias

@@ -17,6 +17,7 @@ from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     PositionPapersConfig,
     RoundRobinConfig,
+    SelectorConfig,
     StructuredPhasesConfig,
 )
 from langgraph_council.nodes._meetings.models import (
@@ -28,6 +29,7 @@ from langgraph_council.nodes._meetings.models import (
     ParticipantFailure,
     SynthesisResult,
 )
+from langgraph_council.nodes._meetings.stopping import StopWhen
 from langgraph_council.nodes._messages import Messages
 
 __all__ = [
@@ -99,6 +101,8 @@ class MeetingContext(TypedDict, total=False):
     round_robin: RoundRobinConfig
     position_papers: PositionPapersConfig
     structured_phases: StructuredPhasesConfig
+    selector: SelectorConfig
+    stop_when: StopWhen
     synthesis_reserve: float
     max_synthesis_tokens: int
     min_output_tokens: int
@@ -172,6 +176,11 @@ class MeetingState(TypedDict):
     devils_advocate_used: NotRequired[bool]
     outcome: NotRequired[SynthesisResult]
     minutes: NotRequired[MeetingMinutes]
+    next_speaker: NotRequired[str | None]
+    """The speaker the selector chose for the coming turn (selector protocol)."""
+    notes: Annotated[list[str], operator.add]
+    """Warnings raised while the meeting runs (a selector fallback); the minutes keep them."""
+    stop_reason: NotRequired[str | None]
     remaining_steps: RemainingSteps
 
 

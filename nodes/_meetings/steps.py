@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from langgraph.config import get_stream_writer
 
@@ -13,10 +13,12 @@ from langgraph_council.nodes._calls import CallOutcome
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase
 from langgraph_council.nodes._meetings.state import MeetingState
+from langgraph_council.nodes._meetings.stopping import at_boundary
 from langgraph_council.nodes._messages import said
 
 __all__ = [
     "MeetingNode",
+    "boundary",
     "budget_of",
     "contribution",
     "emit",
@@ -123,3 +125,22 @@ def budget_of(
 def left_after(state: MeetingState, outcome: CallOutcome) -> int:
     """Tokens left in the meeting's budget once `outcome` is paid for (for progress events)."""
     return max(0, state["token_budget"] - state["tokens_used"]) - outcome.tokens
+
+
+def boundary(
+    state: MeetingState, config: MeetingProtocolConfig, *, cancel: bool = True
+) -> tuple[Literal["cancelled", "stopped"], dict[str, Any]] | None:
+    """At a turn boundary: a pending cancel (status `cancelled`: go to `finalize`) or a stop
+    condition that holds (the talk ends: go to the synthesis), with the update recording why.
+
+    The cancel check reads the record store (I/O): nodes that run on the event loop (pure
+    nodes) pass `cancel=False`; model nodes that check it are built with
+    `plan_io=cancel_source_present`."""
+    found = at_boundary(state, config.stop_when, cancel=cancel)
+    if found is None:
+        return None
+    kind, why = found
+    emit("meeting_stopped", kind=kind, reason=why)
+    if kind == "cancelled":
+        return "cancelled", {"status": "cancelled", "stop_reason": why}
+    return "stopped", {"stop_reason": why}

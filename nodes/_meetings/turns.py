@@ -22,6 +22,7 @@ from langgraph_council.nodes._meetings.prompts import (
 )
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
+    boundary,
     budget_of,
     contribution,
     emit,
@@ -29,6 +30,7 @@ from langgraph_council.nodes._meetings.steps import (
     spent,
     spoke,
 )
+from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
 __all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
 
@@ -137,6 +139,15 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
 
     def plan(state: MeetingState) -> Call | Update:
         config = ctx()
+        stop = boundary(state, config)
+        if stop is not None:
+            kind, update = stop
+            return Command(
+                goto="finalize"
+                if kind == "cancelled" or not state["contributions"]
+                else _after_turns(config),
+                update=update,
+            )
         rr = config.round_robin
         schedule = _schedule(state, config)
         failed = _failed(state)
@@ -210,4 +221,4 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             speaker=agent,
         )
 
-    return model_node("take_turn", roster, plan, apply)
+    return model_node("take_turn", roster, plan, apply, plan_io=cancel_source_present)

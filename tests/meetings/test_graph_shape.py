@@ -10,7 +10,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph_council.checkpoints import InMemoryMeetingRecordStore
 from langgraph_council.graphs import build_meeting_graph, create_meeting_graph
 
-PROTOCOLS = ["round_robin", "position_papers", "structured_phases"]
+PROTOCOLS = ["round_robin", "position_papers", "structured_phases", "selector"]
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)

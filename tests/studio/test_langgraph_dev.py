@@ -157,6 +157,35 @@ async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGr
     assert counts == sorted(counts) and counts[-1] == 3  # the transcript grows turn by turn
 
 
+async def test_a_selector_meeting_stops_on_a_condition_given_as_json(
+    client: LangGraphClient,
+) -> None:
+    thread = await client.threads.create()
+    meeting: Any = {
+        "agenda": "REST or GraphQL?",
+        "leader_id": "cto",
+        "participant_ids": ["backend_lead", "frontend_lead", "qa_head"],
+        "token_budget": 20_000,
+    }
+    stop = {"any_of": [{"mentioned": "never said"}, {"tokens_used": 1}]}
+    out = await client.runs.wait(
+        thread["thread_id"],
+        "meeting_selector",
+        input=meeting,
+        context={"stop_when": stop, "selector": {"allow_repeated_speaker": True}},
+    )
+    assert isinstance(out, dict)
+    minutes = MeetingMinutes.model_validate(out["minutes"])
+    assert minutes.protocol == "selector" and minutes.status == "completed"
+    # the demo selector names the last candidate; the token condition holds after one turn
+    assert [(c.agent_id, c.phase) for c in minutes.contributions] == [
+        ("cto", "speaker_selection"),
+        ("qa_head", "selected_turn"),
+        ("cto", "summary"),
+    ]
+    assert minutes.stop_reason is not None and minutes.stop_reason.endswith("(limit 1)")
+
+
 async def test_a_human_conflict_interrupts_and_resumes_under_strict_msgpack(
     client: LangGraphClient,
 ) -> None:
@@ -204,6 +233,7 @@ async def test_every_graph_draws_its_command_edges(client: LangGraphClient) -> N
     }
     assert {("take_turn", "take_turn"), ("take_turn", "summarize")} <= edges["meeting_round_robin"]
     assert ("assign_papers", "write_paper") in edges["meeting_position_papers"]
+    assert {("select_speaker", "speak"), ("speak", "select_speaker")} <= edges["meeting_selector"]
     assert {("detect_conflicts", "discuss"), ("check_consensus", "play_devils_advocate")} <= edges[
         "meeting_structured_phases"
     ]

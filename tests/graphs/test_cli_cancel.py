@@ -1,0 +1,73 @@
+"""`council threads cancel`: one process cancels a meeting another process is running."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+
+import psycopg
+import pytest
+
+from langgraph_council.checkpoints import PostgresMeetingRecordStore
+from tests.cli_runner import council, council_popen
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+
+def _calls(uri: str, thread_id: str) -> int:
+    with psycopg.connect(uri) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM council_call_records WHERE thread_id = %s", (thread_id,)
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_a_cancel_from_another_process_ends_the_meeting_with_its_minutes(pg_db: str) -> None:
+    # 8 turns and a summary at 5 s a reply: `council` took 10-20 s to start on a busy 2-core VM
+    run = council_popen(
+        "demo", "meeting", "--protocol", "round_robin", "--db", pg_db, "--thread-id", "long",
+        "--pace", "5.0", "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while _calls(pg_db, "long") < 1:
+        assert run.poll() is None and time.monotonic() < deadline, "the meeting never started"
+        time.sleep(0.1)
+    cancel = council("threads", "cancel", "long", "--db", pg_db, "--reason", "out of time")
+    assert cancel.returncode == 0, cancel.stderr
+    assert "ends at its next turn boundary, status cancelled" in " ".join(cancel.stdout.split())
+    out, err = run.communicate(timeout=180)
+    assert run.returncode == 0, err
+    minutes = json.loads(out)["minutes"]
+    assert minutes["status"] == "cancelled"
+    assert minutes["stop_reason"] == "cancelled: out of time"
+    spoken = [c for c in minutes["contributions"] if c["phase"] == "round_robin"]
+    assert 1 <= len(spoken) <= 8  # what was said is kept; the summary never happened
+    assert not [c for c in minutes["contributions"] if c["phase"] == "summary"]
+    with PostgresMeetingRecordStore.from_conn_string(pg_db) as records:
+        record = records.get(minutes["meeting_id"])
+    assert record is not None and record.status == "cancelled"
+
+    again = council("threads", "cancel", "long", "--db", pg_db)
+    assert again.returncode == 1 and "has ended: nothing to cancel" in again.stderr
+    missing = council("threads", "cancel", "nope", "--db", pg_db)
+    assert missing.returncode == 1 and "no thread 'nope'" in missing.stderr
+
+
+def test_the_api_cancel_reaches_a_meeting_running_elsewhere(pg_db: str) -> None:
+    run = council_popen(
+        "demo", "meeting", "--protocol", "selector", "--db", pg_db, "--thread-id", "api",
+        "--pace", "1.0", "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while _calls(pg_db, "api") < 2:
+        assert run.poll() is None and time.monotonic() < deadline, "the meeting never started"
+        time.sleep(0.1)
+    with PostgresMeetingRecordStore.from_conn_string(pg_db) as records:
+        records.request_cancel("api")
+    out, err = run.communicate(timeout=180)
+    assert run.returncode == 0, err
+    minutes = json.loads(out)["minutes"]
+    assert (minutes["status"], minutes["stop_reason"]) == ("cancelled", "cancelled")
+    assert minutes["protocol"] == "selector"
