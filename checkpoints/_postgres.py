@@ -274,6 +274,7 @@ def postgres_checkpointer(
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
+    Besides LangGraph's methods the saver implements `delete_for_runs` and `copy_thread`.
 
     The single connection reconnects: when its backend was terminated (an admin, an idle
     timeout, a failover, a restarted server), the saver notices before its next call, without
@@ -320,6 +321,9 @@ async def async_postgres_checkpointer(
     serde: SerializerProtocol | None = None,
 ) -> AsyncIterator[AsyncPostgresSaver]:
     """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
+
+    Like the sync saver it also implements `adelete_for_runs` and `acopy_thread` (LangGraph
+    Server's rollback and thread copy; docs/deploy.md "The whole checkpointer API").
 
     `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
     """
