@@ -9,6 +9,7 @@ from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.store.postgres import PostgresStore
 
 from langgraph_council.checkpoints._connections import Conn, advisory_lock, connect
+from langgraph_council.checkpoints._run_rows import RUN_ID_INDEX
 from langgraph_council.checkpoints._schema import MIGRATIONS, Migration
 
 __all__ = [
@@ -65,6 +66,7 @@ def setup_database(uri: str, *, prepare_threshold: int | None = 0) -> list[int]:
     with connect(uri, prepare_threshold=prepare_threshold) as conn:
         with advisory_lock(conn, _ADVISORY_LOCK_KEY + 1, what="schema lock"):
             PostgresSaver(conn).setup()
+            conn.execute(RUN_ID_INDEX)
             PostgresStore(conn).setup()
         return apply_migrations(conn)
 

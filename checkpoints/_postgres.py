@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+import asyncio
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from functools import partial
 from typing import Any, NoReturn, TypeVar
@@ -29,6 +30,16 @@ from langgraph_council.checkpoints._connections import (
     open_connection,
 )
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
+from langgraph_council.checkpoints._run_rows import (
+    COPY_THREAD,
+    DELETE_RUN_CHECKPOINTS,
+    DELETE_UNREFERENCED_BLOBS,
+    DELETE_WRITES_OF,
+    TARGET_HAS_CHECKPOINTS,
+    gone_columns,
+    refuse_one_str,
+    refuse_used_target,
+)
 from langgraph_council.checkpoints._serde import council_serde
 from langgraph_council.nodes._text import refuse_nul
 
@@ -129,6 +140,31 @@ class _SyncPostgresSaver(PostgresSaver):
     def delete_thread(self, thread_id: str) -> None:
         self._once_more(super().delete_thread, thread_id)
 
+    def delete_for_runs(self, run_ids: Sequence[str]) -> None:
+        """Delete the runs' checkpoints (every namespace), their writes and the blobs no other
+        checkpoint refers to: what a rolled-back run leaves behind (`_run_rows`)."""
+        ids = refuse_one_str(run_ids)
+        if ids:
+            self._once_more(self._delete_for_runs, ids)
+
+    def _delete_for_runs(self, ids: list[str]) -> None:
+        with self._cursor() as cur, cur.connection.transaction():
+            gone = cur.execute(DELETE_RUN_CHECKPOINTS, (ids,)).fetchall()
+            if gone:
+                threads, namespaces, checkpoint_ids = gone_columns(gone)
+                cur.execute(DELETE_WRITES_OF, (threads, namespaces, checkpoint_ids))
+                cur.execute(DELETE_UNREFERENCED_BLOBS, (threads, namespaces))
+
+    def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        """Copy every checkpoint, blob and write of the source thread to a new thread, in one
+        transaction; a target that already has checkpoints is refused (`_run_rows`)."""
+        source, target = str(source_thread_id), str(target_thread_id)
+        with self._cursor() as cur, cur.connection.transaction():
+            used = cur.execute(TARGET_HAS_CHECKPOINTS, (target,)).fetchone()
+            refuse_used_target(source, target, used)
+            for statement in COPY_THREAD:
+                cur.execute(statement, {"source": source, "target": target})
+
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         _sync_only("aget_tuple")
 
@@ -174,6 +210,53 @@ class _SyncPostgresSaver(PostgresSaver):
         _sync_only("adelete_for_runs")
 
 
+class _AsyncPostgresSaver(AsyncPostgresSaver):
+    """`AsyncPostgresSaver` with the whole checkpointer API LangGraph Server uses: also
+    `adelete_for_runs` (rollback) and `acopy_thread` (Studio's copy), and their sync bridges."""
+
+    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
+        """`PostgresSaver`'s `delete_for_runs` of this package, without blocking the loop."""
+        ids = refuse_one_str(run_ids)
+        if not ids:
+            return
+        async with self._cursor() as cur, cur.connection.transaction():
+            await cur.execute(DELETE_RUN_CHECKPOINTS, (ids,))
+            gone = await cur.fetchall()
+            if gone:
+                threads, namespaces, checkpoint_ids = gone_columns(gone)
+                await cur.execute(DELETE_WRITES_OF, (threads, namespaces, checkpoint_ids))
+                await cur.execute(DELETE_UNREFERENCED_BLOBS, (threads, namespaces))
+
+    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        """`copy_thread` of this package, without blocking the loop."""
+        source, target = str(source_thread_id), str(target_thread_id)
+        async with self._cursor() as cur, cur.connection.transaction():
+            await cur.execute(TARGET_HAS_CHECKPOINTS, (target,))
+            refuse_used_target(source, target, await cur.fetchone())
+            for statement in COPY_THREAD:
+                await cur.execute(statement, {"source": source, "target": target})
+
+    def delete_for_runs(self, run_ids: Sequence[str]) -> None:
+        self._bridge("delete_for_runs", self.adelete_for_runs(run_ids))
+
+    def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        self._bridge("copy_thread", self.acopy_thread(source_thread_id, target_thread_id))
+
+    def _bridge(self, method: str, call: Coroutine[Any, Any, None]) -> None:
+        """Run `call` on the saver's loop from another thread, as the base's sync methods do."""
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self.loop:
+            call.close()
+            raise asyncio.InvalidStateError(
+                f"{method}() on the async saver blocks its own event loop: "
+                f"use `await saver.a{method}(...)`, or call it from another thread"
+            )
+        asyncio.run_coroutine_threadsafe(call, self.loop).result()
+
+
 def _check_pool_size(pool_size: int | None) -> None:
     if pool_size is not None and pool_size < 1:
         raise ValueError(f"pool_size must be >= 1 (or None for one connection), got {pool_size}")
@@ -191,6 +274,7 @@ def postgres_checkpointer(
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
+    Besides LangGraph's methods the saver implements `delete_for_runs` and `copy_thread`.
 
     The single connection reconnects: when its backend was terminated (an admin, an idle
     timeout, a failover, a restarted server), the saver notices before its next call, without
@@ -238,6 +322,9 @@ async def async_postgres_checkpointer(
 ) -> AsyncIterator[AsyncPostgresSaver]:
     """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
 
+    Like the sync saver it also implements `adelete_for_runs` and `acopy_thread` (LangGraph
+    Server's rollback and thread copy; docs/deploy.md "The whole checkpointer API").
+
     `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
     """
     _check_pool_size(pool_size)
@@ -246,7 +333,7 @@ async def async_postgres_checkpointer(
     if pool_size is None:
         conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
         async with conn:
-            yield AsyncPostgresSaver(conn, serde=serde or council_serde())
+            yield _AsyncPostgresSaver(conn, serde=serde or council_serde())
         return
     async with AsyncConnectionPool[AsyncConnection[DictRow]](
         uri,
@@ -255,4 +342,4 @@ async def async_postgres_checkpointer(
         kwargs=connection_kwargs(prepare_threshold),
         open=False,
     ) as pool:
-        yield AsyncPostgresSaver(pool, serde=serde or council_serde())
+        yield _AsyncPostgresSaver(pool, serde=serde or council_serde())

@@ -1,7 +1,7 @@
 """The repository's `langgraph.json` served by `langgraph dev`, driven through `langgraph_sdk`.
 
-One server for the module: strict msgpack on, the Postgres checkpointer of `checkpointer.path`
-on a fresh database, the scripted demo agents. Everything listens on 127.0.0.1. The served
+One server for the module (`tests/studio/dev_server.py`): strict msgpack on, the Postgres
+checkpointer of `checkpointer.path` on a fresh database, the scripted demo agents. The served
 config is the repository's plus the test graphs of `tests/studio/tool_agent_graph.py` (each
 meeting protocol and the conflict graph with a langgraph `create_react_agent` participant and a
 real tool).
@@ -10,17 +10,10 @@ real tool).
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-import httpx
 import pytest
 from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
@@ -29,96 +22,21 @@ from langgraph_council.nodes import Contribution, MeetingMinutes
 from langgraph_council.nodes._demo import demo_conflict
 from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.report import CoordinationResult
-from tests.conftest import fresh_database
-from tests.processes import free_port
+from tests.studio.dev_server import CONFIG, Server, langgraph_dev
 from tests.studio.tool_agent_graph import FACT, TOOL_AGENT_GRAPHS
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
-REPO = Path(__file__).resolve().parents[2]
-CONFIG = REPO / "langgraph.json"
 GRAPH_IDS = sorted(json.loads(CONFIG.read_text())["graphs"])
 TOOL_AGENT_GRAPH = Path(__file__).with_name("tool_agent_graph.py")
 
 
-def _served_config(workdir: Path) -> Path:
-    """The repository's `langgraph.json` plus the tool-agent meeting, written into `workdir`."""
-    config = json.loads(CONFIG.read_text())
-    for graph_id, factory in TOOL_AGENT_GRAPHS.items():
-        config["graphs"][graph_id] = f"{TOOL_AGENT_GRAPH}:{factory}"
-    served = workdir / "langgraph.json"
-    served.write_text(json.dumps(config))
-    return served
-
-
-def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"langgraph dev exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
-        try:
-            if httpx.get(f"{url}/ok", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    pytest.fail(f"langgraph dev did not answer /ok within 90 s:\n{log.read_text()[-4000:]}")
-
-
-class Server(NamedTuple):
-    url: str
-    log: Path
-
-
 @pytest.fixture(scope="module")
 def server(pg_server: str) -> Iterator[Server]:
-    """`langgraph dev` on the repo's config; stopped by its process-group id at the end."""
-    port = free_port()
-    with (
-        tempfile.TemporaryDirectory(prefix="council-langgraph-dev-") as tmp,
-        fresh_database(pg_server, prefix="studio") as uri,
-    ):
-        workdir = Path(tmp)  # the server keeps .langgraph_api here; not pytest's pruned tmp dirs
-        log = workdir / "server.log"
-        env = {k: v for k, v in os.environ.items() if k != "COUNCIL_MODEL"}
-        env.update(
-            COUNCIL_DATABASE_URL=uri,
-            LANGGRAPH_STRICT_MSGPACK="true",
-            LANGGRAPH_CLI_NO_ANALYTICS="1",
-            LANGGRAPH_NO_VERSION_CHECK="true",
-            LANGSMITH_TRACING="false",
-            TMPDIR=str(workdir),  # the pipeline's demo repository goes with the server's dir
-        )
-        command = [  # this interpreter, not the `langgraph` script (its shebang may be stale)
-            sys.executable,
-            "-m",
-            "langgraph_cli",
-            "dev",
-            "--config",
-            str(_served_config(workdir)),
-            "--no-browser",
-            "--no-reload",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ]
-        with log.open("wb") as out:
-            proc = subprocess.Popen(
-                command, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_up(url, proc, log)
-            yield Server(url, log)
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
+    """`langgraph dev` on the repo's config plus the tool-agent graphs, for the whole module."""
+    graphs = {gid: f"{TOOL_AGENT_GRAPH}:{factory}" for gid, factory in TOOL_AGENT_GRAPHS.items()}
+    with langgraph_dev(pg_server, graphs=graphs) as running:
+        yield running
 
 
 @pytest.fixture
