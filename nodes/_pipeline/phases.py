@@ -154,5 +154,6 @@ def _validate(state: dict[str, Any]) -> Command[Any]:
 
 
 def make_validate_node() -> Runnable[Any, Any]:
-    """The validate phase: it fails only when no subtask is routable."""
+    """The validate phase: it fails when a subtask needs a skill nobody has, or when no
+    subtask is routable at all."""
     return pure_node(_validate, name=VALIDATE)

@@ -50,7 +50,18 @@ def resolve_topology(task: Task, plan: Plan, config: CoordinationConfig) -> Topo
 
 
 def validation_error(routing: Sequence[RoutingDecision]) -> str | None:
-    """Why the run cannot be dispatched: only when no subtask is routable (else None)."""
+    """Why the run cannot be dispatched (else None): a subtask needs a skill no active agent
+    has (each named with its skills and the fixes), or no subtask is routable at all."""
+    lacking = [d for d in routing if d.agent_id is None and d.missing_skills]
+    if lacking:
+        named = "; ".join(
+            f"subtask {d.subtask_id} needs {', '.join(d.missing_skills)}" for d in lacking
+        )
+        return (
+            f"unroutable: no active agent has the skill ({named}); add an agent with the "
+            "skill to the org (active, accepting subtasks), or set "
+            'CoordinationConfig(unroutable="closest") to give it to the closest agent'
+        )
     if any(d.agent_id is not None for d in routing):
         return None
     reasons = "; ".join(f"{d.subtask_id}: {d.reason}" for d in routing)
