@@ -294,8 +294,14 @@ def build_coordination_graph(
     )
     builder.add_node(DECOMPOSE, decompose, destinations=(ROUTE, ROLLUP))
     builder.add_node(ROUTE, make_route_node(org, config))
-    builder.add_node(RESOLVE_TOPOLOGY, make_resolve_topology_node(config))
-    builder.add_node(VALIDATE, make_validate_node(), destinations=(GUARD_HANDOFFS, ROLLUP))
+    builder.add_node(
+        RESOLVE_TOPOLOGY, make_resolve_topology_node(config, isolated=isolated is not None)
+    )
+    builder.add_node(
+        VALIDATE,
+        make_validate_node(isolated=isolated is not None),
+        destinations=(GUARD_HANDOFFS, ROLLUP),
+    )
     builder.add_node(GUARD_HANDOFFS, make_handoff_guard(guard, loop_records=kept.loop_records))
     done = ROLLUP if isolated is None else FINISH_WORKSPACE
     after = (EXECUTE_SUBTASK,) if isolated is None else (CREATE_WORKTREES,)

@@ -102,6 +102,9 @@ class TopologyDecision(BaseModel):
     structure: TaskStructure
     artifacts: int = 0
     reason: str
+    shared_worktree: tuple[str, ...] = ()
+    """With a workspace, the subtasks that work one after another in one shared worktree
+    (all under `sas`; the single-subtask waves under `context_dependent`), fixed for the run."""
 
 
 class HandoffCheck(BaseModel):

@@ -7,7 +7,9 @@ mutating call takes the run lock (threads and processes), so git never races its
 
 from __future__ import annotations
 
+import copy
 import logging
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,11 +25,15 @@ from langgraph_council.nodes._workspace.models import (
 )
 from langgraph_council.nodes._workspace.tree_paths import hide_escaping_links, untracked_writes
 
-__all__ = ["RunWorkspace", "check_workspace"]
+__all__ = ["SHARED_WORKTREE", "RunWorkspace", "check_workspace"]
 
 logger = logging.getLogger(__name__)
 
 _HALF_CREATED = "initializing"
+
+SHARED_WORKTREE = "_shared"
+"""The folder (under `tasks/`) of the one worktree that subtasks sharing a place work in, one
+after another; a subtask id cannot start with `_`, so it never names a subtask's own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +144,15 @@ class RunWorkspace:
         self.branch_root = f"{config.branch_prefix}/{self.run_id}"
         self.integration_branch = f"{self.branch_root}/integration"
         self.integration_path = self.run_dir / "integration"
+        self.shared: frozenset[str] = frozenset()
+
+    def sharing(self, subtask_ids: Iterable[str]) -> RunWorkspace:
+        """This workspace, where `subtask_ids` work in one shared worktree, one after another
+        (topology `sas`, and `context_dependent`'s sequential backbone); each still has its
+        own branch, switched to in that worktree. Derived from the run's state by every node."""
+        placed = copy.copy(self)
+        placed.shared = frozenset(subtask_ids)
+        return placed
 
     @classmethod
     def open(cls, config: WorkspaceConfig, run_id: str) -> RunWorkspace:
@@ -165,8 +180,19 @@ class RunWorkspace:
         return f"{self.branch_root}/task/{validate_id(subtask_id, 'subtask_id')}"
 
     def subtask_path(self, subtask_id: str) -> Path:
-        """Where a subtask's worktree lives."""
-        return self.run_dir / "tasks" / validate_id(subtask_id, "subtask_id")
+        """Where a subtask's worktree lives (the shared one for a subtask that shares)."""
+        validate_id(subtask_id, "subtask_id")
+        return self.run_dir / "tasks" / (
+            SHARED_WORKTREE if subtask_id in self.shared else subtask_id
+        )
+
+    def _entry_of(self, subtask_id: str) -> _Registered | None:
+        """The healthy worktree where `subtask_id`'s branch is checked out now, or None (a
+        shared worktree may have moved on to another subtask's branch)."""
+        entry = self.registered().get(self.subtask_path(subtask_id))
+        if entry is None or not entry.healthy:
+            return None
+        return entry if entry.branch == self.subtask_branch(subtask_id) else None
 
     def lock(self) -> AbstractContextManager[None]:
         """The run lock (re-entrant in one thread, exclusive across threads and processes)."""
@@ -189,7 +215,8 @@ class RunWorkspace:
         return _parse_worktrees(run_git(self.git_dir, "worktree", "list", "--porcelain"))
 
     def live_worktrees(self) -> tuple[str, ...]:
-        """Ids of the subtasks whose worktree is registered and present."""
+        """Folder names of the subtask worktrees registered and present (a subtask's id, or
+        `_shared` for the shared worktree)."""
         tasks = self.run_dir / "tasks"
         return tuple(
             sorted(
@@ -226,9 +253,11 @@ class RunWorkspace:
         branch, path = self.subtask_branch(subtask_id), self.subtask_path(subtask_id)
         with self.lock():
             entry = self.registered().get(path)
-            if entry is not None and entry.healthy:
-                if entry.branch != branch:
+            if entry is not None and entry.healthy and entry.branch != branch:
+                if subtask_id not in self.shared:
                     raise WorkspaceError(f"{path} is checked out on {entry.branch}, not {branch}")
+                return self._switch(subtask_id, path, entry)
+            if entry is not None and entry.healthy:
                 hide_escaping_links(path)  # a crash may have come between add and hiding
                 return SubtaskWorktree(
                     subtask_id=subtask_id, path=path, branch=branch,
@@ -251,12 +280,31 @@ class RunWorkspace:
                 base_sha=self._fork_point(branch), reused=reattach,
             )  # fmt: skip
 
+    def _switch(self, subtask_id: str, path: Path, entry: _Registered) -> SubtaskWorktree:
+        """The shared worktree, moved from the last subtask's branch to `subtask_id`'s (new
+        from the integration branch as it stands, or re-attached for another attempt)."""
+        if run_git(path, "status", "--porcelain").strip():
+            raise WorkspaceError(
+                f"the shared worktree {path} still has uncommitted work of {entry.branch}; "
+                "commit or merge it before the next subtask starts"
+            )
+        branch = self.subtask_branch(subtask_id)
+        reattach = self.branch_exists(branch)
+        if reattach:
+            run_git(path, "switch", "-q", branch)
+        else:
+            run_git(path, "switch", "-q", "-c", branch, self.tip(self.integration_branch))
+        hide_escaping_links(path)
+        return SubtaskWorktree(
+            subtask_id=subtask_id, path=path, branch=branch,
+            base_sha=self._fork_point(branch), reused=reattach,
+        )  # fmt: skip
+
     def commit_pending(self, subtask_id: str, message: str | None = None) -> str | None:
         """Commit whatever the subtask left uncommitted in its worktree; the new sha or None."""
         path = self.subtask_path(subtask_id)
         with self.lock():
-            entry = self.registered().get(path)
-            if entry is None or not entry.healthy:
+            if self._entry_of(subtask_id) is None:
                 return None
             run_git(path, "add", "-A")
             if git_ok(path, "diff", "--cached", "--quiet"):
@@ -270,23 +318,35 @@ class RunWorkspace:
         files in a submodule folder git has not checked out): never merged, so reported."""
         path = self.subtask_path(subtask_id)
         with self.lock():
-            entry = self.registered().get(path)
-            return untracked_writes(path) if entry is not None and entry.healthy else ()
+            return untracked_writes(path) if self._entry_of(subtask_id) is not None else ()
 
     def remove_worktree(self, subtask_id: str) -> bool:
         """Remove the subtask's worktree if it is clean; its branch always stays.
 
         Returns False (and keeps the worktree) when it is absent or has uncommitted changes.
+        The shared worktree stays for the next subtask (`remove_merged` removes it at the end).
         """
         path = self.subtask_path(subtask_id)
         with self.lock():
-            entry = self.registered().get(path)
-            if entry is None or not entry.healthy:
+            if subtask_id in self.shared or self._entry_of(subtask_id) is None:
                 return False
             outcome = try_git(self.git_dir, "worktree", "remove", str(path))
             if not outcome.ok:
                 logger.warning("kept worktree %s: %s", path, outcome.stderr.strip())
             return outcome.ok
+
+    def remove_merged(self) -> None:
+        """Remove every clean subtask worktree (shared or not) whose branch is merged into
+        the integration branch; the others stay, and no branch is deleted."""
+        with self.lock():
+            tasks = self.run_dir / "tasks"
+            for entry in self.registered().values():
+                if entry.path.parent != tasks or not entry.healthy or entry.branch is None:
+                    continue
+                if self.is_ancestor(entry.branch, self.integration_branch):
+                    outcome = try_git(self.git_dir, "worktree", "remove", str(entry.path))
+                    if not outcome.ok:
+                        logger.warning("kept worktree %s: %s", entry.path, outcome.stderr.strip())
 
     def _fork_point(self, branch: str) -> str:
         return run_git(self.git_dir, "merge-base", branch, self.integration_branch).strip()
@@ -310,7 +370,12 @@ class RunWorkspace:
                 if done:
                     found[done].append(path.name)
             aborted = self.restore_integration()
-            live = set(self.live_worktrees())
+            tasks, prefix = self.run_dir / "tasks", f"{self.branch_root}/task/"
+            live = {
+                e.branch.removeprefix(prefix)
+                for e in self.registered().values()
+                if e.path.parent == tasks and e.healthy and e.branch
+            }
             return ReconcileReport(
                 pruned=tuple(found["pruned"]),
                 aborted_merge=aborted,
