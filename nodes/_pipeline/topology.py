@@ -50,7 +50,8 @@ def resolve_topology(
 
     The artifact count is the task's `expected_artifacts`, or the sum over its subtasks.
     Without workspace isolation (`isolated=False`) auto never picks `decentralized`, which
-    needs a worktree per subtask: it picks `centralized` and says why.
+    needs a worktree per subtask: it picks `centralized` and says why; and no subtask has a
+    `shared_worktree` (there are no worktrees).
     """
     artifacts = task.expected_artifacts or sum(s.expected_artifacts for s in plan.subtasks)
     if task.topology is not None:
@@ -62,7 +63,7 @@ def resolve_topology(
         if topology == "decentralized" and not isolated:
             topology, why = "centralized", f"{why}; decentralized needs a workspace, none given"
         source, reason = "auto", f"{plan.structure} ({why})"
-    shared = shared_worktree_ids(topology, plan)
+    shared = shared_worktree_ids(topology, plan) if isolated else frozenset()
     return TopologyDecision(
         topology=topology,
         source=source,
