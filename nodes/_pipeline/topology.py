@@ -90,7 +90,7 @@ def isolation_error(topology: Topology, isolated: bool) -> str | None:
         return (
             "topology decentralized runs each subtask in its own git worktree, and this "
             "pipeline has no workspace: pass workspace=WorkspaceConfig(repo_path=...), or set "
-            'the task\'s or CoordinationConfig\'s topology to "centralized"'
+            "the task's or CoordinationConfig's topology to \"centralized\""
         )
     return None
 

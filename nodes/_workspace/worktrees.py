@@ -182,8 +182,8 @@ class RunWorkspace:
     def subtask_path(self, subtask_id: str) -> Path:
         """Where a subtask's worktree lives (the shared one for a subtask that shares)."""
         validate_id(subtask_id, "subtask_id")
-        return self.run_dir / "tasks" / (
-            SHARED_WORKTREE if subtask_id in self.shared else subtask_id
+        return (
+            self.run_dir / "tasks" / (SHARED_WORKTREE if subtask_id in self.shared else subtask_id)
         )
 
     def _entry_of(self, subtask_id: str) -> _Registered | None:
