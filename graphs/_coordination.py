@@ -78,8 +78,8 @@ from langgraph_council.nodes._workspace.nodes import (
     make_finish_workspace_node,
     make_open_workspace_node,
 )
+from langgraph_council.nodes._workspace.repo import check_workspace
 from langgraph_council.nodes._workspace.subtask_check import CheckLike, SubtaskChecker
-from langgraph_council.nodes._workspace.worktrees import check_workspace
 
 __all__ = [
     "CoordinationGraph",

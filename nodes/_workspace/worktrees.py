@@ -11,7 +11,6 @@ import copy
 import logging
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
 
 from langgraph_council.nodes._workspace.git import git_ok, run_git, run_lock, try_git
@@ -23,105 +22,21 @@ from langgraph_council.nodes._workspace.models import (
     WorktreeLimitError,
     validate_id,
 )
+from langgraph_council.nodes._workspace.repo import (
+    Registered,
+    check_prefix_free,
+    locate_repo,
+    parse_worktrees,
+)
 from langgraph_council.nodes._workspace.tree_paths import hide_escaping_links, untracked_writes
 
-__all__ = ["SHARED_WORKTREE", "RunWorkspace", "check_workspace"]
+__all__ = ["SHARED_WORKTREE", "RunWorkspace"]
 
 logger = logging.getLogger(__name__)
-
-_HALF_CREATED = "initializing"
 
 SHARED_WORKTREE = "_shared"
 """The folder (under `tasks/`) of the one worktree that subtasks sharing a place work in, one
 after another; a subtask id cannot start with `_`, so it never names a subtask's own."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Registered:
-    """One entry of `git worktree list --porcelain`."""
-
-    path: Path
-    branch: str | None
-    locked: str | None
-    prunable: bool
-
-    @property
-    def half_created(self) -> bool:
-        """`git worktree add` was killed before it finished checking out."""
-        return self.locked == _HALF_CREATED
-
-    @property
-    def healthy(self) -> bool:
-        """Registered, present and fully checked out."""
-        return not self.prunable and not self.half_created
-
-
-def _parse_worktrees(text: str) -> dict[Path, _Registered]:
-    """Parse `git worktree list --porcelain` into entries keyed by resolved path."""
-    entries: dict[Path, _Registered] = {}
-    for block in text.strip().split("\n\n"):
-        fields: dict[str, str] = {}
-        for line in block.splitlines():
-            key, _, value = line.partition(" ")
-            fields[key] = value
-        if "worktree" not in fields:
-            continue
-        path = Path(fields["worktree"]).resolve()
-        branch = fields.get("branch", "").removeprefix("refs/heads/") or None
-        entries[path] = _Registered(path, branch, fields.get("locked"), "prunable" in fields)
-    return entries
-
-
-def _locate_repo(repo_path: Path) -> Path:
-    """The git common directory of `repo_path`, or a ValueError naming the field."""
-    if not repo_path.is_dir():
-        raise ValueError(
-            f"WorkspaceConfig.repo_path {str(repo_path)!r} is not a directory; "
-            "point it at a git repository"
-        )
-    outcome = try_git(repo_path, "rev-parse", "--git-common-dir")
-    if not outcome.ok:
-        raise ValueError(
-            f"WorkspaceConfig.repo_path {str(repo_path)!r} is not inside a git repository "
-            f"({outcome.stderr.strip()}); run `git init` there or point it at one"
-        )
-    return (repo_path / outcome.stdout.strip()).resolve()
-
-
-def _check_prefix_free(git_dir: Path, config: WorkspaceConfig, branch: str) -> None:
-    """Refuse, naming the fixes, when a branch of the repository is a leading part of `branch`
-    (git then fails with "cannot lock ref": `council` and `council/...` cannot both exist)."""
-    parts = branch.split("/")
-    leading = [f"refs/heads/{'/'.join(parts[:n])}" for n in range(1, len(parts))]
-    found = set(run_git(git_dir, "for-each-ref", "--format=%(refname)", *leading).splitlines())
-    clash = next((ref.removeprefix("refs/heads/") for ref in leading if ref in found), None)
-    if clash is not None:
-        raise ValueError(
-            f"the repository at {config.repo_path} has a branch {clash!r}, so git cannot create "
-            f"the run's branches under {clash}/ ('cannot lock ref'); rename that branch "
-            f"(`git branch -m {clash} <new name>`) or set WorkspaceConfig.branch_prefix to a "
-            f"name no branch uses (now {config.branch_prefix!r}, e.g. "
-            f"'{config.branch_prefix}-runs')"
-        )
-
-
-def check_workspace(config: WorkspaceConfig) -> Path:
-    """Check, without changing anything, that `config` names a repository, a local base
-    branch and a branch prefix no branch of the repository is in the way of; returns the git
-    common directory.
-
-    Raises:
-        ValueError: Naming `repo_path`, `base_branch` or `branch_prefix` and the fix.
-    """
-    git_dir = _locate_repo(Path(config.repo_path))
-    ref = f"refs/heads/{config.base_branch}"
-    if not git_ok(git_dir, "show-ref", "--verify", "--quiet", ref):
-        raise ValueError(
-            f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
-            f"{config.repo_path}; create it or name an existing branch"
-        )
-    _check_prefix_free(git_dir, config, f"{config.branch_prefix}/run")
-    return git_dir
 
 
 class RunWorkspace:
@@ -162,14 +77,14 @@ class RunWorkspace:
             ValueError: When `run_id`, `repo_path` or `base_branch` is unusable (named).
         """
         validate_id(run_id, "run_id")
-        workspace = cls(config, run_id, git_dir=_locate_repo(Path(config.repo_path)))
+        workspace = cls(config, run_id, git_dir=locate_repo(Path(config.repo_path)))
         if not workspace.branch_exists(config.base_branch):
             raise ValueError(
                 f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
                 f"{config.repo_path}; create it or name an existing branch"
             )
         if not workspace.branch_exists(workspace.integration_branch):
-            _check_prefix_free(workspace.git_dir, config, workspace.integration_branch)
+            check_prefix_free(workspace.git_dir, config, workspace.integration_branch)
         workspace.reconcile()
         return workspace
 
@@ -186,7 +101,7 @@ class RunWorkspace:
             self.run_dir / "tasks" / (SHARED_WORKTREE if subtask_id in self.shared else subtask_id)
         )
 
-    def _entry_of(self, subtask_id: str) -> _Registered | None:
+    def _entry_of(self, subtask_id: str) -> Registered | None:
         """The healthy worktree where `subtask_id`'s branch is checked out now, or None (a
         shared worktree may have moved on to another subtask's branch)."""
         entry = self.registered().get(self.subtask_path(subtask_id))
@@ -210,9 +125,9 @@ class RunWorkspace:
         """True when `ancestor` is reachable from `descendant` (or equal)."""
         return git_ok(self.git_dir, "merge-base", "--is-ancestor", ancestor, descendant)
 
-    def registered(self) -> dict[Path, _Registered]:
+    def registered(self) -> dict[Path, Registered]:
         """Every worktree git knows of, keyed by resolved path."""
-        return _parse_worktrees(run_git(self.git_dir, "worktree", "list", "--porcelain"))
+        return parse_worktrees(run_git(self.git_dir, "worktree", "list", "--porcelain"))
 
     def live_worktrees(self) -> tuple[str, ...]:
         """Folder names of the subtask worktrees registered and present (a subtask's id, or
@@ -280,7 +195,7 @@ class RunWorkspace:
                 base_sha=self._fork_point(branch), reused=reattach,
             )  # fmt: skip
 
-    def _switch(self, subtask_id: str, path: Path, entry: _Registered) -> SubtaskWorktree:
+    def _switch(self, subtask_id: str, path: Path, entry: Registered) -> SubtaskWorktree:
         """The shared worktree, moved from the last subtask's branch to `subtask_id`'s (new
         from the integration branch as it stands, or re-attached for another attempt)."""
         if run_git(path, "status", "--porcelain").strip():
