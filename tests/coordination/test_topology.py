@@ -8,7 +8,17 @@ import pytest
 
 from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
 from langgraph_council.nodes import Org, Task
-from tests.coordination.gitrepo import branches, git, make_repo, no_git_identity
+from langgraph_council.nodes._workspace.models import WorkspaceError
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
+from tests.coordination.gitrepo import (
+    branches,
+    commit_all,
+    config,
+    git,
+    make_repo,
+    no_git_identity,
+    write,
+)
 from tests.coordination.workspace_pipeline import Writer
 
 from .conftest import Recorder, rows, run
@@ -110,3 +120,41 @@ def test_without_a_workspace_sas_hands_each_subtask_the_earlier_results(
     assert result.rollup == "completed"
     assert ("a" in recorder.runs["b"].upstream_results) is sees_a
     assert set(recorder.runs["c"].upstream_results) == ({"a", "b"} if sees_a else {"a"})
+
+
+def test_sas_never_hands_a_failed_subtasks_work_to_the_next_one(org, repo) -> None:
+    """a writes, then fails for good: its work is kept on its branch, and b, in the same
+    worktree, starts from the integration branch without it."""
+    writer = Writer(_edits("ab"), fail=("a",))
+    graph = create_coordination_graph(
+        org,
+        executor=writer,
+        decomposer=ManualDecomposer(rows({"a": [], "b": []})),
+        workspace=WorkspaceConfig(repo_path=repo),
+        config={"max_retries": 0, "reassign": False},
+    )
+    result = run(graph, Task(id="t1", title="Billing", owner_id="cto", topology="sas"))
+    assert result.statuses == {"a": "failed", "b": "completed"}
+    assert writer.paths["a"] == writer.paths["b"]
+    assert "a.py" not in writer.seen["b"]
+    parked = result.merge("a")
+    assert parked.status == "dropped"
+    assert git(repo, "show", f"{parked.branch}:a.py") == "A = 1\n"
+    assert result.integration is not None
+    tree = git(repo, "ls-tree", "--name-only", result.integration.branch).split()
+    assert "b.py" in tree and "a.py" not in tree
+
+
+def test_the_shared_worktree_moves_on_only_when_clean_and_is_idempotent(repo) -> None:
+    workspace = RunWorkspace.open(config(repo), "run-1").sharing(["a", "b"])
+    first = workspace.create_worktree("a")
+    write(first.path, "a.py", "A = 1\n")
+    with pytest.raises(WorkspaceError, match="uncommitted work of .*/task/a"):
+        workspace.create_worktree("b")
+    commit_all(first.path, "a: edit a.py")
+    second = workspace.create_worktree("b")
+    again = workspace.create_worktree("b")  # a re-run after a crash: the same place, reused
+    assert first.path == second.path == again.path and again.reused
+    assert workspace.commit_pending("a") is None  # a's branch is no longer checked out there
+    assert workspace.remove_worktree("b") is False  # the shared worktree stays for the next
+    assert workspace.live_worktrees() == ("_shared",)
