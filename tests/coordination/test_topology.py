@@ -149,7 +149,7 @@ def test_the_shared_worktree_moves_on_only_when_clean_and_is_idempotent(repo) ->
     workspace = RunWorkspace.open(config(repo), "run-1").sharing(["a", "b"])
     first = workspace.create_worktree("a")
     write(first.path, "a.py", "A = 1\n")
-    with pytest.raises(WorkspaceError, match="uncommitted work of .*/task/a"):
+    with pytest.raises(WorkspaceError, match=r"uncommitted work of .*/task/a"):
         workspace.create_worktree("b")
     commit_all(first.path, "a: edit a.py")
     second = workspace.create_worktree("b")
