@@ -146,6 +146,27 @@ def _explain(sub: Subtask, best: RouteCandidate) -> str:
     return f"{best.agent_id} scored {best.score:.2f} ({', '.join(parts)}) for {sub.complexity} work"
 
 
+_Scored = tuple[float, float, int, tuple[float, float, float, float], float, float]
+"""(score, fit, org order, (primary, secondary, role, seniority), rule bonus, load penalty)."""
+
+
+def _candidates(top: Sequence[_Scored], fits: Sequence[_Fit]) -> list[RouteCandidate]:
+    return [
+        RouteCandidate(
+            agent_id=fits[order].agent_id,
+            score=score,
+            fit=fit,
+            primary=p,
+            secondary=s,
+            role=r,
+            seniority=lvl,
+            rule_bonus=bonus,
+            load_penalty=penalty,
+        )
+        for score, fit, order, (p, s, r, lvl), bonus, penalty in top
+    ]
+
+
 def _unroutable(
     sub: Subtask, why: str, rules: tuple[str, ...], missing: Sequence[str] = ()
 ) -> RoutingDecision:
@@ -179,7 +200,7 @@ def _route_one(
     key = (tuple(wanted), (sub.required_role or "").casefold(), sub.complexity)
     if key not in memo:  # subtasks needing the same fit the same agents alike
         memo[key] = [_parts(sub, wanted, f) for f in fits]
-    scored = []  # (score, fit, order, parts, bonus, penalty): plain tuples, models for the top 3
+    scored: list[_Scored] = []  # plain tuples; models only for the top 3
     for order, (fit_of, parts) in enumerate(zip(fits, memo[key], strict=True)):
         bonus = config.rule_bonus if fit_of.agent_id in boosted else 0.0
         fit = min(1.0, sum(parts) + bonus)
@@ -188,20 +209,7 @@ def _route_one(
     # the closest fallback takes the best agent even below min_score: nobody fits better
     eligible = scored if missing else [c for c in scored if c[1] >= config.min_score and c[1]]
     eligible.sort(key=lambda c: (-c[0], -c[1], c[2]))  # org order breaks ties
-    ranked = [
-        RouteCandidate(
-            agent_id=fits[order].agent_id,
-            score=score,
-            fit=fit,
-            primary=p,
-            secondary=s,
-            role=r,
-            seniority=lvl,
-            rule_bonus=bonus,
-            load_penalty=penalty,
-        )
-        for score, fit, order, (p, s, r, lvl), bonus, penalty in eligible[:3]
-    ]
+    ranked = _candidates(eligible[:3], fits)
     if not ranked:
         best = max(scored, key=lambda c: (c[1], -c[2]), default=None)
         why = (
