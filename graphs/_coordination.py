@@ -79,8 +79,8 @@ from langgraph_council.nodes._workspace.nodes import (
     make_finish_workspace_node,
     make_open_workspace_node,
 )
+from langgraph_council.nodes._workspace.repo import check_workspace
 from langgraph_council.nodes._workspace.subtask_check import CheckLike, SubtaskChecker
-from langgraph_council.nodes._workspace.worktrees import check_workspace
 
 __all__ = [
     "CoordinationGraph",
@@ -294,8 +294,14 @@ def build_coordination_graph(
     )
     builder.add_node(DECOMPOSE, decompose, destinations=(ROUTE, ROLLUP))
     builder.add_node(ROUTE, make_route_node(org, config))
-    builder.add_node(RESOLVE_TOPOLOGY, make_resolve_topology_node(config))
-    builder.add_node(VALIDATE, make_validate_node(), destinations=(GUARD_HANDOFFS, ROLLUP))
+    builder.add_node(
+        RESOLVE_TOPOLOGY, make_resolve_topology_node(config, isolated=isolated is not None)
+    )
+    builder.add_node(
+        VALIDATE,
+        make_validate_node(isolated=isolated is not None),
+        destinations=(GUARD_HANDOFFS, ROLLUP),
+    )
     builder.add_node(GUARD_HANDOFFS, make_handoff_guard(guard, loop_records=kept.loop_records))
     done = ROLLUP if isolated is None else FINISH_WORKSPACE
     after = (EXECUTE_SUBTASK,) if isolated is None else (CREATE_WORKTREES,)

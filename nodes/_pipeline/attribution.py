@@ -87,6 +87,7 @@ def attribute(
     """
     weight = {s.id: COMPLEXITY_WEIGHTS[s.complexity] for s in plan.subtasks}
     total = sum(weight.values()) or 1
+    fell_back = {d.subtask_id: d.agent_id for d in routing if d.fallback}
     rows = []
     for agent_id, ids in _agents_of(routing, outcomes).items():
         failures = {i: c for i in ids if (c := _shortfall(agent_id, outcomes.get(i))) is not None}
@@ -105,6 +106,7 @@ def attribute(
                 failure_category=worst,
                 failures=failures,
                 attempts=tried,
+                fallbacks=tuple(i for i in ids if fell_back.get(i) == agent_id),
             )
         )
     return tuple(rows)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._context import register_section
@@ -25,6 +27,11 @@ class CoordinationConfig(BaseModel):
       to be routed it; `load_penalty` is subtracted per subtask the agent already got in this
       plan, so equal agents share the work; `rule_bonus` goes to an agent a matching global
       coordination rule names.
+    - `unroutable`: what happens to a subtask needing a skill no active agent has (owner and
+      agents closed to subtasks not counted): "fail" (default) makes it unroutable and fails
+      `validate` naming the subtask and the skills; "closest" gives it to the best-scoring
+      agent anyway, recorded as a fallback (`RoutingDecision.fallback`, a run warning, the
+      agent's `AgentAttribution.fallbacks`).
     - `max_concurrency_per_wave`: at most this many subtasks of a wave run at once (None:
       the whole wave); a larger wave runs in batches, each one super-step. Topology `sas`
       runs one subtask at a time.
@@ -51,6 +58,7 @@ class CoordinationConfig(BaseModel):
     max_subtasks: int = Field(default=10, ge=1, strict=True)
     max_depth: int = Field(default=3, ge=1, strict=True)
     min_score: float = Field(default=0.1, ge=0.0, le=1.0)
+    unroutable: Literal["fail", "closest"] = "fail"
     load_penalty: float = Field(default=0.1, ge=0.0, le=1.0)
     rule_bonus: float = Field(default=0.2, ge=0.0, le=1.0)
     max_concurrency_per_wave: int | None = Field(default=None, ge=1, strict=True)

@@ -138,7 +138,9 @@ def subtask_runs(
 ) -> list[SubtaskRun]:
     """The `SubtaskRun` of each subtask in `ids`, as the executor will receive it.
 
-    `workspace_path` is left empty: the `create_worktrees` node fills it in.
+    `workspace_path` is left empty: the `create_worktrees` node fills it in. Under topology
+    `sas` (one agent system, one subtask at a time) `upstream_results` holds every subtask
+    completed before this one, not only its dependencies: each sees the earlier work.
 
     Raises:
         RuntimeError: A subtask has no assignee (unroutable ones never reach dispatch).
@@ -158,10 +160,14 @@ def subtask_runs(
         agent_id = again.agent_id if again is not None and again.retry_pending else agents.get(i)
         if agent_id is None:  # unroutable subtasks have a result before dispatch
             raise RuntimeError(f"subtask {i} reached dispatch without an assignee")
+        upstream = {d: known[d] for d in sub.dependencies}
+        if topology == "sas":
+            earlier = (s.id for s in plan.subtasks if s.id != i and s.id in known)
+            upstream.update({e: known[e] for e in earlier if known[e].delivered})
         run = SubtaskRun(
             subtask=sub,
             agent=org[agent_id],
-            upstream_results={d: known[d] for d in sub.dependencies},
+            upstream_results=upstream,
             task_id=task.id,
             run_id=run_id,
             topology=topology,

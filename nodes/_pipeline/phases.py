@@ -25,8 +25,12 @@ from langgraph_council.nodes._pipeline.names import (
 )
 from langgraph_council.nodes._pipeline.route import route_plan
 from langgraph_council.nodes._pipeline.runtime import coordination_context, emit, phase_result
-from langgraph_council.nodes._pipeline.state import plan_of, routing_of, task_of
-from langgraph_council.nodes._pipeline.topology import resolve_topology, validation_error
+from langgraph_council.nodes._pipeline.state import plan_of, routing_of, task_of, topology_of
+from langgraph_council.nodes._pipeline.topology import (
+    isolation_error,
+    resolve_topology,
+    validation_error,
+)
 
 __all__ = [
     "NO_PLAN",
@@ -181,31 +185,38 @@ def make_route_node(org: Org, default: CoordinationConfig) -> Runnable[Any, Any]
     return pure_node(route, name=ROUTE)
 
 
-def make_resolve_topology_node(default: CoordinationConfig) -> Runnable[Any, Any]:
-    """The resolve_topology phase."""
+def make_resolve_topology_node(
+    default: CoordinationConfig, *, isolated: bool = False
+) -> Runnable[Any, Any]:
+    """The resolve_topology phase (`isolated`: the pipeline has a workspace)."""
 
     def resolve(state: dict[str, Any]) -> dict[str, Any]:
         started = time.perf_counter()
         plan = plan_of(state)
         if plan is None:
             raise RuntimeError("resolve_topology ran without a plan")
-        decision = resolve_topology(task_of(state), plan, coordination_context(default))
+        config = coordination_context(default)
+        decision = resolve_topology(task_of(state), plan, config, isolated=isolated)
         emit("topology", topology=decision.topology, source=decision.source)
         return {"topology": decision, "phases": [phase_result("resolve_topology", started)]}
 
     return pure_node(resolve, name=RESOLVE_TOPOLOGY)
 
 
-def _validate(state: dict[str, Any]) -> Command[Any]:
-    started = time.perf_counter()
-    error = validation_error(routing_of(state))
-    phase = phase_result("validate", started, error)
-    if error is not None:
-        emit("validate_failed", error=error)
-        return Command(goto=ROLLUP, update={"phases": [phase]})
-    return Command(goto=GUARD_HANDOFFS, update={"phases": [phase]})
+def make_validate_node(*, isolated: bool = False) -> Runnable[Any, Any]:
+    """The validate phase: it fails when a subtask needs a skill nobody has, when no subtask
+    is routable at all, or when the topology needs a workspace the pipeline lacks."""
 
+    def validate(state: dict[str, Any]) -> Command[Any]:
+        started = time.perf_counter()
+        error = validation_error(routing_of(state))
+        decision = topology_of(state)
+        if error is None and decision is not None:
+            error = isolation_error(decision.topology, isolated)
+        phase = phase_result("validate", started, error)
+        if error is not None:
+            emit("validate_failed", error=error)
+            return Command(goto=ROLLUP, update={"phases": [phase]})
+        return Command(goto=GUARD_HANDOFFS, update={"phases": [phase]})
 
-def make_validate_node() -> Runnable[Any, Any]:
-    """The validate phase: it fails only when no subtask is routable."""
-    return pure_node(_validate, name=VALIDATE)
+    return pure_node(validate, name=VALIDATE)

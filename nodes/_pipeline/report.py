@@ -73,7 +73,12 @@ class RouteCandidate(BaseModel):
 
 
 class RoutingDecision(BaseModel):
-    """Who got a subtask and why; `agent_id` is None when nobody was routable."""
+    """Who got a subtask and why; `agent_id` is None when nobody was routable.
+
+    `missing_skills` are required skills no candidate agent has (active, accepting subtasks,
+    not the task's owner); such a subtask is unroutable unless `CoordinationConfig.unroutable`
+    is "closest", which gives it to the closest agent with `fallback=True`.
+    """
 
     model_config = _FROZEN
 
@@ -83,6 +88,8 @@ class RoutingDecision(BaseModel):
     reason: str
     candidates: tuple[RouteCandidate, ...] = ()
     rules: tuple[str, ...] = ()
+    missing_skills: tuple[str, ...] = ()
+    fallback: bool = False
 
 
 class TopologyDecision(BaseModel):
@@ -95,6 +102,9 @@ class TopologyDecision(BaseModel):
     structure: TaskStructure
     artifacts: int = 0
     reason: str
+    shared_worktree: tuple[str, ...] = ()
+    """With a workspace, the subtasks that work one after another in one shared worktree
+    (all under `sas`; the single-subtask waves under `context_dependent`), fixed for the run."""
 
 
 class HandoffCheck(BaseModel):
@@ -142,6 +152,8 @@ class AgentAttribution(BaseModel):
     failure_category: AttributionCategory | None = None
     failures: dict[str, AttributionCategory] = Field(default_factory=dict)
     attempts: tuple[Attempt, ...] = ()
+    fallbacks: tuple[str, ...] = ()
+    """Subtasks routed to this agent only as the closest fallback (nobody had a skill)."""
 
 
 class AuthorityFlag(BaseModel):

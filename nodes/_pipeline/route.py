@@ -146,30 +146,12 @@ def _explain(sub: Subtask, best: RouteCandidate) -> str:
     return f"{best.agent_id} scored {best.score:.2f} ({', '.join(parts)}) for {sub.complexity} work"
 
 
-def _route_one(
-    sub: Subtask,
-    org: Org,
-    fits: Sequence[_Fit],
-    config: CoordinationConfig,
-    loads: Counter[str],
-    rules: Sequence[tuple[str, CoordinationRule]],
-    memo: dict[tuple[object, ...], list[tuple[float, float, float, float]]],
-) -> RoutingDecision:
-    applied = matching_rules(sub, rules, org) if rules else []
-    boosted = {a for _, named in applied for a in named}
-    wanted = _wanted(sub)
-    key = (tuple(wanted), (sub.required_role or "").casefold(), sub.complexity)
-    if key not in memo:  # subtasks needing the same fit the same agents alike
-        memo[key] = [_parts(sub, wanted, f) for f in fits]
-    scored = []  # (score, fit, order, parts, bonus, penalty): plain tuples, models for the top 3
-    for order, (fit_of, parts) in enumerate(zip(fits, memo[key], strict=True)):
-        bonus = config.rule_bonus if fit_of.agent_id in boosted else 0.0
-        fit = min(1.0, sum(parts) + bonus)
-        penalty = config.load_penalty * loads[fit_of.agent_id]
-        scored.append((max(0.0, fit - penalty), fit, order, parts, bonus, penalty))
-    eligible = [c for c in scored if c[1] >= config.min_score and c[1] > 0.0]
-    eligible.sort(key=lambda c: (-c[0], -c[1], c[2]))  # org order breaks ties
-    ranked = [
+_Scored = tuple[float, float, int, tuple[float, float, float, float], float, float]
+"""(score, fit, org order, (primary, secondary, role, seniority), rule bonus, load penalty)."""
+
+
+def _candidates(top: Sequence[_Scored], fits: Sequence[_Fit]) -> list[RouteCandidate]:
+    return [
         RouteCandidate(
             agent_id=fits[order].agent_id,
             score=score,
@@ -181,9 +163,53 @@ def _route_one(
             rule_bonus=bonus,
             load_penalty=penalty,
         )
-        for score, fit, order, (p, s, r, lvl), bonus, penalty in eligible[:3]
+        for score, fit, order, (p, s, r, lvl), bonus, penalty in top
     ]
+
+
+def _unroutable(
+    sub: Subtask, why: str, rules: tuple[str, ...], missing: Sequence[str] = ()
+) -> RoutingDecision:
+    return RoutingDecision(
+        subtask_id=sub.id,
+        agent_id=None,
+        reason=f"unroutable: {why}",
+        rules=rules,
+        missing_skills=tuple(missing),
+    )
+
+
+def _route_one(
+    sub: Subtask,
+    org: Org,
+    fits: Sequence[_Fit],
+    config: CoordinationConfig,
+    loads: Counter[str],
+    rules: Sequence[tuple[str, CoordinationRule]],
+    memo: dict[tuple[object, ...], list[tuple[float, float, float, float]]],
+    skills: frozenset[str],
+) -> RoutingDecision:
+    applied = matching_rules(sub, rules, org) if rules else []
+    boosted = {a for _, named in applied for a in named}
+    wanted = _wanted(sub)
+    missing = [s for s in wanted if s not in skills]
     rules_cited = tuple(cited for cited, _ in applied)
+    if missing and config.unroutable == "fail":
+        why = f"no active agent has the required skill(s) {', '.join(missing)}"
+        return _unroutable(sub, why, rules_cited, missing)
+    key = (tuple(wanted), (sub.required_role or "").casefold(), sub.complexity)
+    if key not in memo:  # subtasks needing the same fit the same agents alike
+        memo[key] = [_parts(sub, wanted, f) for f in fits]
+    scored: list[_Scored] = []  # plain tuples; models only for the top 3
+    for order, (fit_of, parts) in enumerate(zip(fits, memo[key], strict=True)):
+        bonus = config.rule_bonus if fit_of.agent_id in boosted else 0.0
+        fit = min(1.0, sum(parts) + bonus)
+        penalty = config.load_penalty * loads[fit_of.agent_id]
+        scored.append((max(0.0, fit - penalty), fit, order, parts, bonus, penalty))
+    # the closest fallback takes the best agent even below min_score: nobody fits better
+    eligible = scored if missing else [c for c in scored if c[1] >= config.min_score and c[1]]
+    eligible.sort(key=lambda c: (-c[0], -c[1], c[2]))  # org order breaks ties
+    ranked = _candidates(eligible[:3], fits)
     if not ranked:
         best = max(scored, key=lambda c: (c[1], -c[2]), default=None)
         why = (
@@ -192,18 +218,21 @@ def _route_one(
             else f"best fit {fits[best[2]].agent_id} scored {best[1]:.2f} < min_score "
             f"{config.min_score}"
         )
-        return RoutingDecision(
-            subtask_id=sub.id, agent_id=None, reason=f"unroutable: {why}", rules=rules_cited
-        )
+        return _unroutable(sub, why, rules_cited, missing)
     chosen = ranked[0]
     loads[chosen.agent_id] += 1
+    reason = _explain(sub, chosen)
+    if missing:
+        reason = f"fallback (unroutable=closest; nobody has {', '.join(missing)}): {reason}"
     return RoutingDecision(
         subtask_id=sub.id,
         agent_id=chosen.agent_id,
         score=chosen.score,
-        reason=_explain(sub, chosen),
+        reason=reason,
         candidates=tuple(ranked),
         rules=rules_cited,
+        missing_skills=tuple(missing),
+        fallback=bool(missing),
     )
 
 
@@ -211,7 +240,9 @@ def route_plan(plan: Plan, task: Task, org: Org, config: CoordinationConfig) -> 
     """Route every subtask, earliest wave first; the task owner is never its own assignee.
 
     Inactive agents and agents with `accepts_subtasks=False` are never candidates. A subtask
-    nobody fits by `min_score` is reported (decision with `agent_id=None` and a `blocked`
+    needing a skill no candidate has is unroutable (`missing_skills`, which fails `validate`)
+    unless `config.unroutable == "closest"` (then routed as a `fallback`, with a warning). A
+    subtask nobody fits by `min_score` is reported (decision with `agent_id=None` and a `blocked`
     result saying why); its dependents are skipped at dispatch. A team (owner + assignees)
     above `team_size_warning` logs a warning.
     """
@@ -220,8 +251,9 @@ def route_plan(plan: Plan, task: Task, org: Org, config: CoordinationConfig) -> 
     by_id = {s.id: s for s in plan.subtasks}
     fits = [_fit_of(a) for a in org if a.id != task.owner_id and a.active and a.accepts_subtasks]
     memo: dict[tuple[object, ...], list[tuple[float, float, float, float]]] = {}
+    skills = frozenset(s for f in fits for s in f.primary | f.secondary)
     decisions = [
-        _route_one(by_id[i], org, fits, config, loads, rules, memo)
+        _route_one(by_id[i], org, fits, config, loads, rules, memo, skills)
         for level in plan.levels
         for i in level
     ]
@@ -238,11 +270,17 @@ def route_plan(plan: Plan, task: Task, org: Org, config: CoordinationConfig) -> 
         if d.agent_id is None
     }
     team = set(loads) | ({task.owner_id} if task.owner_id else set())
-    warnings: tuple[str, ...] = ()
+    warnings = [
+        f"subtask {d.subtask_id} routed to {d.agent_id} as the closest fallback: no active "
+        f"agent has {', '.join(d.missing_skills)}"
+        for d in decisions
+        if d.fallback
+    ]
     if len(team) > config.team_size_warning:
-        warnings = (
+        warnings.append(
             f"task {task.id} team has {len(team)} agents (owner + assignees), above "
-            f"{config.team_size_warning}: coordination overhead grows with team size",
+            f"{config.team_size_warning}: coordination overhead grows with team size"
         )
-        logger.warning(warnings[0])
-    return Routing(tuple(decisions), unroutable, warnings)
+    for warning in warnings:
+        logger.warning(warning)
+    return Routing(tuple(decisions), unroutable, tuple(warnings))

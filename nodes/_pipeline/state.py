@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AnyMessage
 from langgraph.channels.delta import DeltaChannel
@@ -129,6 +129,7 @@ class CoordinationContext(TypedDict, total=False):
     max_retries: int
     reassign: bool
     replan: bool
+    unroutable: Literal["fail", "closest"]
 
 
 class ExecutePayload(TypedDict):

@@ -4,7 +4,11 @@ Four checks, run over every Python file (not only the changed ones), plus parse 
 - `removed_reference`: `mod.name` (or `mod.name(...)`) where `mod` is a repo module that no
   longer defines `name`;
 - `import_conflict`: `from mod import name` where repo module `mod` no longer defines `name`
-  (nor has a submodule of that name), or `import pkg.gone` inside a repo package;
+  (nor has a submodule of that name), or `import pkg.gone` inside a repo package; and the
+  reference design's import conflict: one name imported from two different modules in the
+  tree (`from billing import total` here, `from pricing import total` there), at least one of
+  them a repo module; re-exports are followed, so `from pkg import f` and `from pkg.mod import
+  f` of the same `f` agree. Each import site is reported, naming a site that disagrees;
 - `signature_mismatch`: a call to a repo function or class (imported, via its module, or in the
   same file) with a keyword it does not accept, too many positional arguments, or without a
   required argument (only when the call unpacks no `*args`/`**kwargs`);
@@ -181,6 +185,44 @@ class _Checker:
                     )  # fmt: skip
                     break
 
+    def origin(self, module: str, name: str, importer: str, hops: int = 0) -> tuple[bool, str]:
+        """Where `from module import name` really comes from: (True, repo path) of the module
+        defining it (re-exports followed), or (False, dotted name) of an external module."""
+        path = self.index.resolve(module, importer)
+        if path is None:
+            return False, module
+        submodule = self.index.resolve(f"{module}.{name}", importer)
+        if submodule is not None:
+            return True, submodule
+        summary = self.index.by_path.get(path)
+        if summary is not None and hops < _MAX_REEXPORT_HOPS and name not in summary.rebound:
+            for imp in summary.from_imports:
+                if imp.alias == name and (source := self.index.absolute(imp, path)):
+                    return self.origin(source, imp.name, path, hops + 1)
+        return True, path
+
+    def name_clashes(self, summaries: Iterable[ModuleSummary]) -> Iterator[SemanticIssue]:
+        """One name imported from two different modules somewhere in the tree."""
+        sites: dict[str, list[tuple[tuple[bool, str], str, FromImport, str]]] = {}
+        for summary in summaries:
+            for imp in summary.from_imports:
+                module = self.index.absolute(imp, summary.path)
+                if imp.name == "*" or not module:
+                    continue
+                where = self.origin(module, imp.name, summary.path)
+                sites.setdefault(imp.name, []).append((where, summary.path, imp, module))
+        for name, found in sites.items():
+            origins = {where for where, *_ in found}
+            if len(origins) < 2 or not any(in_repo for in_repo, _ in origins):
+                continue
+            for where, path, imp, module in found:
+                other = min((p, m) for w, p, _, m in found if w != where)
+                yield SemanticIssue(
+                    kind="import_conflict", file=path, line=imp.line, name=name,
+                    message=f"imports {name} from {module}, but {other[0]} imports {name} from "
+                    f"{other[1]}: two different {name}s in one tree", target=other[0],
+                )  # fmt: skip
+
     def _signature(self, module: str, name: str, importer: str, hops: int = 0) -> Signature | None:
         """The signature `module.name` has, following re-exports a few hops."""
         summary = self._module(module, importer)
@@ -289,6 +331,7 @@ def _check(
         summaries[path] = ModuleSummary(path=path, open_namespace=True)
     checker = _Checker(_Index(summaries))
     issues: list[SemanticIssue] = []
+    checked: list[ModuleSummary] = []
     for path, summary in summaries.items():
         if path not in skipped and late():
             skipped[path] = "over semantic_timeout_seconds"
@@ -298,6 +341,8 @@ def _check(
         if summary.syntax_error is None:
             issues += checker.imports(summary)
             issues += checker.references(summary)
+            checked.append(summary)
+    issues += checker.name_clashes(checked)
     return tuple(sorted(issues, key=lambda i: (i.file, i.line or 0, i.kind, i.name)))
 
 

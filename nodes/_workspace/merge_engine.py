@@ -314,10 +314,7 @@ def finish_run(workspace: RunWorkspace) -> IntegrationResult:
         workspace.restore_integration()
         message = _advance_base(workspace) if workspace.config.merge_into_base else ""
         if workspace.config.cleanup_on_merge:
-            for subtask_id in workspace.live_worktrees():
-                branch = workspace.subtask_branch(subtask_id)
-                if workspace.is_ancestor(branch, workspace.integration_branch):
-                    workspace.remove_worktree(subtask_id)  # fully merged; refused if dirty
+            workspace.remove_merged()  # fully merged ones only; git refuses dirty ones
             try_git(workspace.git_dir, "worktree", "remove", str(workspace.integration_path))
         return IntegrationResult(
             branch=workspace.integration_branch,

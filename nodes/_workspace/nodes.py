@@ -33,7 +33,7 @@ from langgraph_council.nodes._pipeline.names import (
     OPEN_WORKSPACE,
 )
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
-from langgraph_council.nodes._pipeline.state import task_of
+from langgraph_council.nodes._pipeline.state import task_of, topology_of
 from langgraph_council.nodes._workspace.merge_engine import finish_run
 from langgraph_council.nodes._workspace.models import (
     WorkspaceConfig,
@@ -83,7 +83,8 @@ def run_workspace(config: WorkspaceConfig, run: str, *, reopen: bool = False) ->
 
 
 def workspace_of(state: Mapping[str, Any], config: WorkspaceConfig) -> RunWorkspace:
-    """The workspace of the run in `state`.
+    """The workspace of the run in `state`, with the subtasks that share one worktree under
+    the run's topology (`TopologyDecision.shared_worktree`).
 
     Raises:
         RuntimeError: `open_workspace` has not run for this run.
@@ -91,7 +92,8 @@ def workspace_of(state: Mapping[str, Any], config: WorkspaceConfig) -> RunWorksp
     run = state.get("workspace_id")
     if not run:
         raise RuntimeError("the run's workspace is not open: open_workspace has not run")
-    return run_workspace(config, str(run))
+    decision = topology_of(state)
+    return run_workspace(config, str(run)).sharing(decision.shared_worktree if decision else ())
 
 
 def make_open_workspace_node(config: WorkspaceConfig) -> Runnable[Any, Any]:

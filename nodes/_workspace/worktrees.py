@@ -7,9 +7,10 @@ mutating call takes the run lock (threads and processes), so git never races its
 
 from __future__ import annotations
 
+import copy
 import logging
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
 
 from langgraph_council.nodes._workspace.git import git_ok, run_git, run_lock, try_git
@@ -21,101 +22,21 @@ from langgraph_council.nodes._workspace.models import (
     WorktreeLimitError,
     validate_id,
 )
+from langgraph_council.nodes._workspace.repo import (
+    Registered,
+    check_prefix_free,
+    locate_repo,
+    parse_worktrees,
+)
 from langgraph_council.nodes._workspace.tree_paths import hide_escaping_links, untracked_writes
 
-__all__ = ["RunWorkspace", "check_workspace"]
+__all__ = ["SHARED_WORKTREE", "RunWorkspace"]
 
 logger = logging.getLogger(__name__)
 
-_HALF_CREATED = "initializing"
-
-
-@dataclass(frozen=True, slots=True)
-class _Registered:
-    """One entry of `git worktree list --porcelain`."""
-
-    path: Path
-    branch: str | None
-    locked: str | None
-    prunable: bool
-
-    @property
-    def half_created(self) -> bool:
-        """`git worktree add` was killed before it finished checking out."""
-        return self.locked == _HALF_CREATED
-
-    @property
-    def healthy(self) -> bool:
-        """Registered, present and fully checked out."""
-        return not self.prunable and not self.half_created
-
-
-def _parse_worktrees(text: str) -> dict[Path, _Registered]:
-    """Parse `git worktree list --porcelain` into entries keyed by resolved path."""
-    entries: dict[Path, _Registered] = {}
-    for block in text.strip().split("\n\n"):
-        fields: dict[str, str] = {}
-        for line in block.splitlines():
-            key, _, value = line.partition(" ")
-            fields[key] = value
-        if "worktree" not in fields:
-            continue
-        path = Path(fields["worktree"]).resolve()
-        branch = fields.get("branch", "").removeprefix("refs/heads/") or None
-        entries[path] = _Registered(path, branch, fields.get("locked"), "prunable" in fields)
-    return entries
-
-
-def _locate_repo(repo_path: Path) -> Path:
-    """The git common directory of `repo_path`, or a ValueError naming the field."""
-    if not repo_path.is_dir():
-        raise ValueError(
-            f"WorkspaceConfig.repo_path {str(repo_path)!r} is not a directory; "
-            "point it at a git repository"
-        )
-    outcome = try_git(repo_path, "rev-parse", "--git-common-dir")
-    if not outcome.ok:
-        raise ValueError(
-            f"WorkspaceConfig.repo_path {str(repo_path)!r} is not inside a git repository "
-            f"({outcome.stderr.strip()}); run `git init` there or point it at one"
-        )
-    return (repo_path / outcome.stdout.strip()).resolve()
-
-
-def _check_prefix_free(git_dir: Path, config: WorkspaceConfig, branch: str) -> None:
-    """Refuse, naming the fixes, when a branch of the repository is a leading part of `branch`
-    (git then fails with "cannot lock ref": `council` and `council/...` cannot both exist)."""
-    parts = branch.split("/")
-    leading = [f"refs/heads/{'/'.join(parts[:n])}" for n in range(1, len(parts))]
-    found = set(run_git(git_dir, "for-each-ref", "--format=%(refname)", *leading).splitlines())
-    clash = next((ref.removeprefix("refs/heads/") for ref in leading if ref in found), None)
-    if clash is not None:
-        raise ValueError(
-            f"the repository at {config.repo_path} has a branch {clash!r}, so git cannot create "
-            f"the run's branches under {clash}/ ('cannot lock ref'); rename that branch "
-            f"(`git branch -m {clash} <new name>`) or set WorkspaceConfig.branch_prefix to a "
-            f"name no branch uses (now {config.branch_prefix!r}, e.g. "
-            f"'{config.branch_prefix}-runs')"
-        )
-
-
-def check_workspace(config: WorkspaceConfig) -> Path:
-    """Check, without changing anything, that `config` names a repository, a local base
-    branch and a branch prefix no branch of the repository is in the way of; returns the git
-    common directory.
-
-    Raises:
-        ValueError: Naming `repo_path`, `base_branch` or `branch_prefix` and the fix.
-    """
-    git_dir = _locate_repo(Path(config.repo_path))
-    ref = f"refs/heads/{config.base_branch}"
-    if not git_ok(git_dir, "show-ref", "--verify", "--quiet", ref):
-        raise ValueError(
-            f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
-            f"{config.repo_path}; create it or name an existing branch"
-        )
-    _check_prefix_free(git_dir, config, f"{config.branch_prefix}/run")
-    return git_dir
+SHARED_WORKTREE = "_shared"
+"""The folder (under `tasks/`) of the one worktree that subtasks sharing a place work in, one
+after another; a subtask id cannot start with `_`, so it never names a subtask's own."""
 
 
 class RunWorkspace:
@@ -138,6 +59,15 @@ class RunWorkspace:
         self.branch_root = f"{config.branch_prefix}/{self.run_id}"
         self.integration_branch = f"{self.branch_root}/integration"
         self.integration_path = self.run_dir / "integration"
+        self.shared: frozenset[str] = frozenset()
+
+    def sharing(self, subtask_ids: Iterable[str]) -> RunWorkspace:
+        """This workspace, where `subtask_ids` work in one shared worktree, one after another
+        (topology `sas`, and `context_dependent`'s sequential backbone); each still has its
+        own branch, switched to in that worktree. Derived from the run's state by every node."""
+        placed = copy.copy(self)
+        placed.shared = frozenset(subtask_ids)
+        return placed
 
     @classmethod
     def open(cls, config: WorkspaceConfig, run_id: str) -> RunWorkspace:
@@ -147,14 +77,14 @@ class RunWorkspace:
             ValueError: When `run_id`, `repo_path` or `base_branch` is unusable (named).
         """
         validate_id(run_id, "run_id")
-        workspace = cls(config, run_id, git_dir=_locate_repo(Path(config.repo_path)))
+        workspace = cls(config, run_id, git_dir=locate_repo(Path(config.repo_path)))
         if not workspace.branch_exists(config.base_branch):
             raise ValueError(
                 f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
                 f"{config.repo_path}; create it or name an existing branch"
             )
         if not workspace.branch_exists(workspace.integration_branch):
-            _check_prefix_free(workspace.git_dir, config, workspace.integration_branch)
+            check_prefix_free(workspace.git_dir, config, workspace.integration_branch)
         workspace.reconcile()
         return workspace
 
@@ -165,8 +95,19 @@ class RunWorkspace:
         return f"{self.branch_root}/task/{validate_id(subtask_id, 'subtask_id')}"
 
     def subtask_path(self, subtask_id: str) -> Path:
-        """Where a subtask's worktree lives."""
-        return self.run_dir / "tasks" / validate_id(subtask_id, "subtask_id")
+        """Where a subtask's worktree lives (the shared one for a subtask that shares)."""
+        validate_id(subtask_id, "subtask_id")
+        return (
+            self.run_dir / "tasks" / (SHARED_WORKTREE if subtask_id in self.shared else subtask_id)
+        )
+
+    def _entry_of(self, subtask_id: str) -> Registered | None:
+        """The healthy worktree where `subtask_id`'s branch is checked out now, or None (a
+        shared worktree may have moved on to another subtask's branch)."""
+        entry = self.registered().get(self.subtask_path(subtask_id))
+        if entry is None or not entry.healthy:
+            return None
+        return entry if entry.branch == self.subtask_branch(subtask_id) else None
 
     def lock(self) -> AbstractContextManager[None]:
         """The run lock (re-entrant in one thread, exclusive across threads and processes)."""
@@ -184,12 +125,13 @@ class RunWorkspace:
         """True when `ancestor` is reachable from `descendant` (or equal)."""
         return git_ok(self.git_dir, "merge-base", "--is-ancestor", ancestor, descendant)
 
-    def registered(self) -> dict[Path, _Registered]:
+    def registered(self) -> dict[Path, Registered]:
         """Every worktree git knows of, keyed by resolved path."""
-        return _parse_worktrees(run_git(self.git_dir, "worktree", "list", "--porcelain"))
+        return parse_worktrees(run_git(self.git_dir, "worktree", "list", "--porcelain"))
 
     def live_worktrees(self) -> tuple[str, ...]:
-        """Ids of the subtasks whose worktree is registered and present."""
+        """Folder names of the subtask worktrees registered and present (a subtask's id, or
+        `_shared` for the shared worktree)."""
         tasks = self.run_dir / "tasks"
         return tuple(
             sorted(
@@ -226,9 +168,11 @@ class RunWorkspace:
         branch, path = self.subtask_branch(subtask_id), self.subtask_path(subtask_id)
         with self.lock():
             entry = self.registered().get(path)
-            if entry is not None and entry.healthy:
-                if entry.branch != branch:
+            if entry is not None and entry.healthy and entry.branch != branch:
+                if subtask_id not in self.shared:
                     raise WorkspaceError(f"{path} is checked out on {entry.branch}, not {branch}")
+                return self._switch(subtask_id, path, entry)
+            if entry is not None and entry.healthy:
                 hide_escaping_links(path)  # a crash may have come between add and hiding
                 return SubtaskWorktree(
                     subtask_id=subtask_id, path=path, branch=branch,
@@ -251,12 +195,31 @@ class RunWorkspace:
                 base_sha=self._fork_point(branch), reused=reattach,
             )  # fmt: skip
 
+    def _switch(self, subtask_id: str, path: Path, entry: Registered) -> SubtaskWorktree:
+        """The shared worktree, moved from the last subtask's branch to `subtask_id`'s (new
+        from the integration branch as it stands, or re-attached for another attempt)."""
+        if run_git(path, "status", "--porcelain").strip():
+            raise WorkspaceError(
+                f"the shared worktree {path} still has uncommitted work of {entry.branch}; "
+                "commit or merge it before the next subtask starts"
+            )
+        branch = self.subtask_branch(subtask_id)
+        reattach = self.branch_exists(branch)
+        if reattach:
+            run_git(path, "switch", "-q", branch)
+        else:
+            run_git(path, "switch", "-q", "-c", branch, self.tip(self.integration_branch))
+        hide_escaping_links(path)
+        return SubtaskWorktree(
+            subtask_id=subtask_id, path=path, branch=branch,
+            base_sha=self._fork_point(branch), reused=reattach,
+        )  # fmt: skip
+
     def commit_pending(self, subtask_id: str, message: str | None = None) -> str | None:
         """Commit whatever the subtask left uncommitted in its worktree; the new sha or None."""
         path = self.subtask_path(subtask_id)
         with self.lock():
-            entry = self.registered().get(path)
-            if entry is None or not entry.healthy:
+            if self._entry_of(subtask_id) is None:
                 return None
             run_git(path, "add", "-A")
             if git_ok(path, "diff", "--cached", "--quiet"):
@@ -270,23 +233,35 @@ class RunWorkspace:
         files in a submodule folder git has not checked out): never merged, so reported."""
         path = self.subtask_path(subtask_id)
         with self.lock():
-            entry = self.registered().get(path)
-            return untracked_writes(path) if entry is not None and entry.healthy else ()
+            return untracked_writes(path) if self._entry_of(subtask_id) is not None else ()
 
     def remove_worktree(self, subtask_id: str) -> bool:
         """Remove the subtask's worktree if it is clean; its branch always stays.
 
         Returns False (and keeps the worktree) when it is absent or has uncommitted changes.
+        The shared worktree stays for the next subtask (`remove_merged` removes it at the end).
         """
         path = self.subtask_path(subtask_id)
         with self.lock():
-            entry = self.registered().get(path)
-            if entry is None or not entry.healthy:
+            if subtask_id in self.shared or self._entry_of(subtask_id) is None:
                 return False
             outcome = try_git(self.git_dir, "worktree", "remove", str(path))
             if not outcome.ok:
                 logger.warning("kept worktree %s: %s", path, outcome.stderr.strip())
             return outcome.ok
+
+    def remove_merged(self) -> None:
+        """Remove every clean subtask worktree (shared or not) whose branch is merged into
+        the integration branch; the others stay, and no branch is deleted."""
+        with self.lock():
+            tasks = self.run_dir / "tasks"
+            for entry in self.registered().values():
+                if entry.path.parent != tasks or not entry.healthy or entry.branch is None:
+                    continue
+                if self.is_ancestor(entry.branch, self.integration_branch):
+                    outcome = try_git(self.git_dir, "worktree", "remove", str(entry.path))
+                    if not outcome.ok:
+                        logger.warning("kept worktree %s: %s", entry.path, outcome.stderr.strip())
 
     def _fork_point(self, branch: str) -> str:
         return run_git(self.git_dir, "merge-base", branch, self.integration_branch).strip()
@@ -310,7 +285,12 @@ class RunWorkspace:
                 if done:
                     found[done].append(path.name)
             aborted = self.restore_integration()
-            live = set(self.live_worktrees())
+            tasks, prefix = self.run_dir / "tasks", f"{self.branch_root}/task/"
+            live = {
+                e.branch.removeprefix(prefix)
+                for e in self.registered().values()
+                if e.path.parent == tasks and e.healthy and e.branch
+            }
             return ReconcileReport(
                 pruned=tuple(found["pruned"]),
                 aborted_merge=aborted,

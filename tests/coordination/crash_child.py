@@ -1,6 +1,6 @@
 """Child process for the crash tests: runs or resumes a 5-subtask wave on Postgres.
 
-Usage: crash_child.py URI THREAD run|resume|retry|retry-resume CALLS [REPO]
+Usage: crash_child.py URI THREAD run|resume|retry|retry-resume CALLS [REPO [TOPOLOGY]]
 Every executor call appends the subtask id to CALLS. In "run" mode s4 and s5 block once s1-s3
 have finished and their writes are in Postgres, print {"ready": true} and wait to be killed.
 With REPO, the run has a git workspace: each subtask writes `<id>.py` in its worktree before
@@ -63,6 +63,7 @@ def retry_executor(mode: str, calls_file: Path) -> Callable[[SubtaskRun], str]:
 def main() -> None:
     uri, thread, mode, calls = sys.argv[1:5]
     repo = sys.argv[5] if len(sys.argv) > 5 else None
+    topology = sys.argv[6] if len(sys.argv) > 6 else None
     calls_file = Path(calls)
     said = threading.Lock()
 
@@ -109,11 +110,13 @@ def main() -> None:
             workspace=None if repo is None else WorkspaceConfig(repo_path=Path(repo)),
         )
         resuming = mode in ("resume", "retry-resume")
-        task = None if resuming else {"task": Task(id="crash", title="Five parts")}
+        start = Task(id="crash", title="Five parts", topology=topology)  # type: ignore[arg-type]
+        task = None if resuming else {"task": start}
         result = graph.invoke(task, config)["result"]
     merges = {m.subtask_id: m.status for m in result.merges}
     branch = result.integration.branch if result.integration else None
     summary = {"statuses": result.statuses, "rollup": result.rollup, "merges": merges}
+    summary["shared"] = list(result.topology.shared_worktree) if result.topology else []
     summary["attempts"] = {
         r.subtask_id: [[a.number, a.status] for a in r.attempts] for w in result.waves
         for r in w.outcomes

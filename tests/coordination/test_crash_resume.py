@@ -93,14 +93,20 @@ def test_sigkill_mid_wave_with_worktrees_reuses_them_on_resume(pg_db: str, tmp_p
 
 @pytest.mark.postgres
 @pytest.mark.slow
-@pytest.mark.parametrize("workspace", [False, True], ids=["plain", "worktrees"])
+@pytest.mark.parametrize(
+    ("workspace", "topology"),
+    [(False, None), (True, "centralized"), (True, "sas")],
+    ids=["plain", "worktrees", "sas-one-worktree"],
+)
 def test_sigkill_during_a_retry_resumes_without_repeating_the_finished_attempt(
-    pg_db: str, tmp_path: Path, workspace: bool
+    pg_db: str, tmp_path: Path, workspace: bool, topology: str | None
 ) -> None:
     """r1 failed once, then the process dies during its retry: the resume runs the retry
-    again (it never finished) and then r2, never r1's first attempt, whose failure is kept."""
+    again (it never finished) and then r2, never r1's first attempt, whose failure is kept.
+    Under `sas` both work in one shared worktree, which the resume finds as it was."""
     repo = [str(make_repo(tmp_path / "repo"))] if workspace else []
-    calls, thread = tmp_path / "calls.txt", f"crash-retry-{workspace}"
+    repo += [topology] if topology else []
+    calls, thread = tmp_path / "calls.txt", f"crash-retry-{workspace}-{topology}"
     _, run_errors = _run([pg_db, thread, "retry", str(calls), *repo], kill_when_ready=True)
     assert calls.read_text().splitlines() == ["r1 1", "r1 2"]
     calls.write_text("")
@@ -109,6 +115,7 @@ def test_sigkill_during_a_retry_resumes_without_repeating_the_finished_attempt(
     done = events[-1]
     assert done["statuses"] == {"r1": "completed", "r2": "completed"}
     assert done["attempts"]["r1"] == [[1, "failed"], [2, "completed"]]
+    assert done["shared"] == (["r1", "r2"] if topology == "sas" else [])  # plain: auto sas
     if workspace:
         assert done["merges"] == {"r1": "merged", "r2": "merged"}
         assert git(Path(repo[0]), "show", f"{done['integration']}:r1.py") == "TRY = 2\n"

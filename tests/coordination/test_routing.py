@@ -123,11 +123,14 @@ def test_closed_and_inactive_agents_are_never_chosen() -> None:
 
 
 def test_unroutable_subtasks_are_reported_with_the_reason() -> None:
-    org = Org([agent("a", primary_skills=("python",), level="junior")])
-    routing = _route(org, {"s": []}, required_skills=["cobol"], complexity="epic")
+    org = Org([agent("a", primary_skills=("cobol",), level="junior"), agent("b")])
+    routing = _route(
+        org, {"s": []}, CoordinationConfig(min_score=0.5), required_skills=["cobol"],
+        complexity="epic",
+    )  # fmt: skip
     (decision,) = routing.decisions
-    assert decision.agent_id is None
-    assert "a scored 0.00 < min_score 0.1" in decision.reason
+    assert decision.agent_id is None and decision.missing_skills == ()
+    assert "a scored 0.40 < min_score 0.5" in decision.reason
     assert routing.unroutable["s"].status == "blocked"
     assert routing.unroutable["s"].reason == decision.reason
 
@@ -145,12 +148,7 @@ def test_owner_is_not_its_own_assignee() -> None:
 def test_unroutable_work_and_its_dependents_are_skipped_not_dropped(make_graph) -> None:
     recorder = Recorder()
     plan = [
-        {
-            "id": "legacy",
-            "title": "Port the COBOL job",
-            "required_skills": ["cobol"],
-            "complexity": "epic",
-        },
+        {"id": "legacy", "title": "Restyle", "required_skills": ["css"], "complexity": "epic"},
         *rows({"after": ["legacy"], "other": []}),
     ]
     result = run(make_graph(plan, recorder), context={"coordination": {"min_score": 0.5}})
@@ -163,7 +161,7 @@ def test_unroutable_work_and_its_dependents_are_skipped_not_dropped(make_graph) 
 
 def test_nothing_routable_fails_validate_and_runs_nothing(make_graph) -> None:
     recorder = Recorder()
-    plan = [{"id": "x", "title": "Write COBOL", "required_skills": ["cobol"], "complexity": "epic"}]
+    plan = [{"id": "x", "title": "Restyle", "required_skills": ["css"], "complexity": "epic"}]
     result = run(make_graph(plan, recorder), context={"coordination": {"min_score": 0.5}})
     assert recorder.calls == []
     validate = result.phase("validate")
@@ -171,6 +169,57 @@ def test_nothing_routable_fails_validate_and_runs_nothing(make_graph) -> None:
     assert "no subtask is routable" in (validate.error or "")
     assert result.phase("dispatch") is None
     assert (result.rollup, result.parent_status) == ("blocked", "failed")
+
+
+COBOL = [
+    {"id": "legacy", "title": "Port the COBOL job", "required_skills": ["cobol", "python"]},
+    *rows({"after": ["legacy"], "other": []}),
+]
+
+
+def test_a_skill_nobody_has_fails_validate_naming_subtask_and_skill(make_graph) -> None:
+    """Before, seniority alone (0.2 >= min_score 0.1) sent such work to the senior agents."""
+    recorder = Recorder()
+    result = run(make_graph(COBOL, recorder))
+    (decision,) = [d for d in result.routing if d.subtask_id == "legacy"]
+    assert decision.agent_id is None and decision.missing_skills == ("cobol",)
+    validate = result.phase("validate")
+    assert validate is not None and not validate.success
+    error = validate.error or ""
+    assert "subtask legacy needs cobol" in error
+    assert "add an agent with the skill" in error and 'unroutable="closest"' in error
+    assert recorder.calls == [] and result.phase("dispatch") is None
+    assert result.parent_status == "failed"
+
+
+def test_skills_of_the_owner_and_of_inactive_or_closed_agents_do_not_count() -> None:
+    org = Org(
+        [
+            agent("boss", primary_skills=("cobol",)),
+            agent("gone", primary_skills=("cobol",), active=False),
+            agent("busy", primary_skills=("cobol",), accepts_subtasks=False),
+            agent("dev", primary_skills=("python",)),
+        ]
+    )
+    task = Task(id="t", title="x", owner_id="boss")
+    cfg = CoordinationConfig()
+    plan = build_plan(task, rows({"s": []}, required_skills=["cobol"]), cfg)
+    (decision,) = route_plan(plan, task, org, cfg).decisions
+    assert (decision.agent_id, decision.missing_skills) == (None, ("cobol",))
+
+
+def test_closest_fallback_routes_the_work_and_records_it(make_graph) -> None:
+    recorder = Recorder()
+    result = run(make_graph(COBOL, recorder), context={"coordination": {"unroutable": "closest"}})
+    assert sorted(recorder.calls) == ["after", "legacy", "other"]
+    (decision,) = [d for d in result.routing if d.subtask_id == "legacy"]
+    assert decision.fallback and decision.missing_skills == ("cobol",)
+    assert decision.agent_id is not None and decision.reason.startswith("fallback")
+    assert any("legacy routed to" in w and "cobol" in w for w in result.warnings)
+    (credit,) = [a for a in result.attribution if a.agent_id == decision.agent_id]
+    assert credit.fallbacks == ("legacy",)
+    assert all(not d.fallback for d in result.routing if d.subtask_id != "legacy")
+    assert result.rollup == "completed"
 
 
 def test_global_rules_reach_the_router(org) -> None:

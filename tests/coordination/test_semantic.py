@@ -218,3 +218,57 @@ def test_keep_accepts_a_semantic_conflict_and_off_means_unchecked(tmp_path: Path
     unchecked = RunWorkspace.open(config(repo, semantic_analysis=False), "run-2")
     _change(unchecked, "a", {"util.py": UTIL.replace("(a, b=1)", "(a)")})
     assert merge_subtask(unchecked, "a").status == "merged"
+
+
+# --- the reference design's import conflict: one name from two modules ------------------------
+
+
+def test_one_name_imported_from_two_modules_is_an_import_conflict() -> None:
+    issues = check_files(
+        {
+            "billing.py": b"def total(x):\n    return x\n",
+            "pricing.py": b"def total(x):\n    return 2 * x\n",
+            "report.py": b"from billing import total\n",
+            "api.py": b"from pricing import total\n",
+        }
+    )
+    assert [(i.kind, i.file, i.name, i.target) for i in issues] == [
+        ("import_conflict", "api.py", "total", "report.py"),
+        ("import_conflict", "report.py", "total", "api.py"),
+    ]
+    assert issues[0].message == (
+        "imports total from pricing, but report.py imports total from billing: two different "
+        "totals in one tree"
+    )
+
+
+def test_same_object_through_a_re_export_or_only_external_modules_is_no_conflict() -> None:
+    found = _kinds(
+        {
+            "pkg/__init__.py": "from .inner import thing\nfrom json import loads\n",
+            "pkg/inner.py": "thing = 1\n",
+            "a.py": "from pkg import thing, loads\nfrom typing import Callable\n",
+            "b.py": "from pkg.inner import thing\nfrom json import loads\n",
+            "c.py": "from collections.abc import Callable\nfrom . import a\n",
+        }
+    )
+    assert found == []
+
+
+def test_two_branches_importing_one_name_from_different_modules_hold_the_merge(
+    workspace: RunWorkspace,
+) -> None:
+    """a adds its own `helper` and imports it; b imports util's. Each merges cleanly alone."""
+    fast = "def helper(a, b=1):\n    return a - b\n"
+    _change(workspace, "a", {"fast.py": fast, "api.py": "from fast import helper\n"})
+    _change(workspace, "b", {"report.py": "from util import helper\n\nhelper(2)\n"})
+    assert merge_subtask(workspace, "a").status == "merged"
+    head = git(workspace.integration_path, "rev-parse", "HEAD")
+    result = merge_subtask(workspace, "b")
+    assert result.status == "semantic_conflict"
+    assert [(i.kind, i.file, i.name) for i in result.semantic_issues] == [
+        ("import_conflict", "api.py", "helper"),
+        ("import_conflict", "report.py", "helper"),
+    ]
+    assert "report.py imports helper from util" in result.semantic_issues[0].message
+    assert git(workspace.integration_path, "rev-parse", "HEAD") == head
