@@ -28,7 +28,7 @@ from langgraph_council.nodes._meetings.frequency import check_frequency
 from langgraph_council.nodes._meetings.models import MeetingAgenda, MeetingMinutes
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 
-__all__ = ["MeetingRunner", "MeetingType", "TriggeredMeeting"]
+__all__ = ["MeetingRunner", "MeetingType", "TriggeredMeeting", "scheduled_input"]
 
 
 class MeetingType(BaseModel):
@@ -106,6 +106,11 @@ def _input(kind: MeetingType, note: str, context: Mapping[str, Any]) -> dict[str
         "participant_ids": [p for r in kind.participants for p in _from_context(r, context)],
         "token_budget": kind.token_budget,
     }
+
+
+def scheduled_input(kind: MeetingType) -> dict[str, Any]:
+    """The meeting graph's input for a scheduled run of `kind` (here or in a server cron)."""
+    return _input(kind, f"Scheduled meeting ({kind.frequency}).", {})
 
 
 class MeetingRunner:
@@ -217,8 +222,7 @@ class MeetingRunner:
         skipped = self._claim(kind)
         if skipped:
             return TriggeredMeeting(meeting_type=name, skipped=skipped)
-        inp = _input(kind, f"Scheduled meeting ({kind.frequency}).", {})
-        return run(self._meeting(kind, inp, control=control))
+        return run(self._meeting(kind, scheduled_input(kind), control=control))
 
     def _config(self, kind: MeetingType) -> tuple[str, RunnableConfig, MeetingProtocolConfig]:
         thread = f"{kind.name}:{uuid.uuid4().hex}"

@@ -38,8 +38,8 @@ def guards_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> 
     pair = f"{args.agent_a} <-> {args.agent_b}"
     if was_open:
         assert before.open_until is not None
-        until = datetime.fromtimestamp(before.open_until, UTC)
-        text = f"breaker {pair} was open until {until:%Y-%m-%d %H:%M:%S} UTC"
+        opened = datetime.fromtimestamp(before.open_until, UTC)
+        text = f"breaker {pair} was open until {opened:%Y-%m-%d %H:%M:%S} UTC"
     else:
         text = f"breaker {pair} was closed"
     console.print(Text(f"{text} (trips {before.trips}, bounces {before.bounces}): reset"))
