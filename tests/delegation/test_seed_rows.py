@@ -122,7 +122,7 @@ def webhook() -> Iterator[tuple[str, list[dict[str, Any]]]]:
     received: list[dict[str, Any]] = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        def do_POST(self) -> None:
             length = int(self.headers["Content-Length"])
             received.append(json.loads(self.rfile.read(length)))
             self.send_response(204)
