@@ -174,6 +174,29 @@ class PostgresGuardStateStore(BasePostgresStore):
             ).rowcount
         return dedup + attempts
 
+    def reset_breaker(self, a: str, b: str) -> PairState:
+        """Close the pair's circuit breaker and forget its bounces and trips (an operator's
+        reset: the next trip starts from the base cooldown). Returns the state before.
+
+        One transaction under the pair's row lock, so it never interleaves with a check.
+        """
+        x, y = pair_key(a, b)
+        with self._connection() as conn, conn.transaction():
+            row = conn.execute(
+                "SELECT rate_times, bounce_times, trips, open_until, last_bounce "
+                "FROM council_guard_pairs WHERE agent_a = %s AND agent_b = %s FOR UPDATE",
+                (x, y),
+            ).fetchone()
+            if row is None:
+                return PairState()
+            conn.execute(
+                "UPDATE council_guard_pairs SET bounce_times = '{}', trips = 0, "
+                "open_until = NULL, last_bounce = NULL, updated_at = now() "
+                "WHERE agent_a = %s AND agent_b = %s",
+                (x, y),
+            )
+        return _pair_state(row)
+
     def pair_state(self, a: str, b: str) -> PairState:
         """The stored state of the undirected pair (empty when never used)."""
         x, y = pair_key(a, b)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         build_delegation_graph,
         create_delegation_graph,
     )
+    from langgraph_council.graphs._meeting_crons import create_meeting_crons
     from langgraph_council.graphs._meeting_triggers import (
         MeetingTriggers,
         MeetingType,
@@ -58,6 +59,7 @@ _MODULES = (
     "langgraph_council.graphs._delegation",
     "langgraph_council.graphs._coordination",
     "langgraph_council.graphs._meeting_triggers",
+    "langgraph_council.graphs._meeting_crons",
     "langgraph_council.graphs._worker",
     "langgraph_council.nodes._meetings.config",
     "langgraph_council.nodes._meetings.detectors",
@@ -92,6 +94,7 @@ __all__ = [
     "create_conflict_graph",
     "create_coordination_graph",
     "create_delegation_graph",
+    "create_meeting_crons",
     "create_meeting_graph",
     "meeting_protocols",
     "register_conflict_detector",

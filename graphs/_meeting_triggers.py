@@ -7,7 +7,7 @@ registered here, in `graphs`) and hands them to the runner
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from langgraph.types import Checkpointer
@@ -17,6 +17,7 @@ from langgraph_council.checkpoints._runner.meetings import (
     MeetingType,
     TriggeredMeeting,
 )
+from langgraph_council.checkpoints._runner.schedule import MeetingScheduler, ScheduledRun
 from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
@@ -27,10 +28,12 @@ __all__ = ["MeetingTriggers", "MeetingType", "TriggeredMeeting"]
 
 
 class MeetingTriggers:
-    """Runs configured meeting types on events, with a per-type cooldown.
+    """Runs configured meeting types on events (with a per-type cooldown) or on a schedule.
 
     Every type whose `trigger` is the event runs, side by side; a type that ran less than
-    `min_interval_seconds` ago (in this process or, with `records`, in any) is skipped.
+    `min_interval_seconds` ago (in this process or, with `records`, in any) is skipped. Types
+    with a `frequency` run from `scheduler().run()` (self-hosted; `council schedule`) or from
+    LangGraph Server crons (`create_meeting_crons`).
 
     Raises:
         ValueError: Two types share a name.
@@ -76,3 +79,21 @@ class MeetingTriggers:
     ) -> list[TriggeredMeeting]:
         """Async twin of `trigger_meetings`: the meetings run concurrently on the event loop."""
         return await self._runner.atrigger_meetings(event, context)
+
+    def run_scheduled(self, name: str) -> TriggeredMeeting:
+        """Run the scheduled type `name` once, now; a failure is reported, not raised."""
+        return self._runner.run_scheduled(name)
+
+    def scheduler(
+        self, *, on_run: Callable[[ScheduledRun], object] | None = None
+    ) -> MeetingScheduler:
+        """A loop over the scheduled types: `run()` until `stop()` (safe in a signal handler).
+
+        Each type runs when its frequency is due, measured from its last start (from `records`
+        when given, so a restart does not run a daily meeting twice); `on_run` gets every run,
+        failed ones included, and a failure never ends the loop.
+
+        Raises:
+            ValueError: No meeting type has a frequency.
+        """
+        return MeetingScheduler(self._runner, on_run=on_run)

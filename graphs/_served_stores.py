@@ -11,10 +11,12 @@ graph factories take `stores=served_stores()`, None outside a server (in-memory 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from langgraph_council.checkpoints import CouncilStores
+from langgraph_council.nodes._escalation.notify import WEBHOOK_ENV, check_hook
 
 __all__ = ["open_served_stores", "served_stores"]
 
@@ -41,6 +43,9 @@ def open_served_stores(uri: str, *, pool_size: int = 4) -> Iterator[CouncilStore
         ValueError: `pool_size` is below 2.
     """
     with CouncilStores.from_conn_string(uri, pool_size=pool_size) as stores:
+        webhook = os.environ.get(WEBHOOK_ENV)
+        if webhook and stores.escalations is not None:  # operators hear of escalations
+            stores.escalations.store.on_open = check_hook(webhook)
         _current.append(stores)
         try:
             yield stores

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from langgraph_council.graphs._cli.operator_args import add_guards_parser, add_schedule_parser
+
 __all__ = ["CONFLICT_STRATEGIES", "MEETING_PROTOCOLS", "main"]
 
 STRICT_MSGPACK = "LANGGRAPH_STRICT_MSGPACK"
@@ -131,6 +133,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _escalations_parser(commands, storage)
     _threads_parser(commands, storage)
+    add_schedule_parser(commands, storage)
+    add_guards_parser(commands, storage)
     run = commands.add_parser("run", parents=[storage], help="run a council described in YAML")
     run.add_argument("file", metavar="FILE.yaml", help="org, models and one run (see examples/)")
     return parser
@@ -209,6 +213,11 @@ def _handler(args: argparse.Namespace) -> Handler:
         from langgraph_council.graphs._cli.file import run_file_cmd
 
         return run_file_cmd
+    if args.command in ("schedule", "guards"):
+        from langgraph_council.graphs._cli.guards import guards_cmd
+        from langgraph_council.graphs._cli.schedule import schedule_cmd
+
+        return schedule_cmd if args.command == "schedule" else guards_cmd
     from langgraph_council.graphs._cli.commands import escalations_cmd
 
     return escalations_cmd

@@ -80,6 +80,23 @@ class LoopGuard:
         """Where the guard keeps its state (fixed at construction)."""
         return self._store
 
+    def reset_breaker(self, a: str, b: str) -> PairState:
+        """Close the circuit breaker of the pair `a` <-> `b` at once (after an operator fixed
+        the cause), forgetting its bounces and trips; returns the pair's state before.
+
+        Raises:
+            TypeError: The store has no `reset_breaker` (a custom `GuardStateStore`).
+        """
+        _raise_blank(a=a, b=b)
+        reset = getattr(self._store, "reset_breaker", None)
+        if reset is None:
+            raise TypeError(
+                f"{type(self._store).__name__} has no reset_breaker(a, b); add one to the store "
+                "(see InMemoryGuardStateStore) to reset breakers"
+            )
+        before: PairState = reset(a, b)
+        return before
+
     def check(self, handoff: Handoff) -> GuardOutcome:
         """`check_and_record` for a hand-off record (what both families' guard nodes call)."""
         return self.check_and_record(

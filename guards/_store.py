@@ -177,6 +177,16 @@ class InMemoryGuardStateStore:
         with self._lock:
             return PairState._make(self._pairs.get(pair_key(a, b), _EMPTY))
 
+    def reset_breaker(self, a: str, b: str) -> PairState:
+        """Close the pair's circuit breaker and forget its bounces and trips (an operator's
+        reset: the next trip starts from the base cooldown). Returns the state before."""
+        key = pair_key(a, b)
+        with self._lock:
+            before = self._pairs.get(key, _EMPTY)
+            if key in self._pairs:
+                self._pairs[key] = (before[0], (), 0, None, None)
+            return PairState._make(before)
+
     def purge(self, *, older_than: datetime) -> int:
         """Forget dedup times and attempt and bounce ids older than `older_than`; returns how
         many.

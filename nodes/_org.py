@@ -21,6 +21,7 @@ __all__ = [
     "Org",
     "OrgError",
     "SeniorityLevel",
+    "render_global_rules",
     "team_org",
 ]
 
@@ -465,3 +466,16 @@ class Org:
     def global_rules(self) -> list[tuple[str, CoordinationRule]]:
         """Every `global` rule with the id of the agent that declared it."""
         return [(a.id, r) for a in self._by_id.values() for r in a.global_rules()]
+
+
+def render_global_rules(rules: Sequence[tuple[str, CoordinationRule]]) -> str:
+    """The org's global IF-THEN coordination rules as prompt lines ('' when there are none)."""
+    if not rules:
+        return ""
+    lines = ["Coordination rules of the organisation (follow them when you split and assign work):"]
+    lines += [
+        f"- IF {escape_fences(r.condition)} THEN {escape_fences(r.action)} "
+        f"(rule of {escape_fences(owner)})"
+        for owner, r in rules
+    ]
+    return "\n".join(lines) + "\n"

@@ -39,6 +39,7 @@ from langgraph_council.nodes._escalation.models import (
     EscalationStatus,
     parse_decision,
 )
+from langgraph_council.nodes._escalation.notify import EscalationHook, check_hook
 from langgraph_council.nodes._escalation.rules import (
     FORGED_EXPIRY,
     closed_error,
@@ -62,7 +63,9 @@ class EscalationQueue:
     process and, on Postgres, in the database) for up to `claim_timeout_seconds`; a second
     caller with the same decision gets the thread's values once the first is done, one with
     another decision an `EscalationError`. Pass the queue to a graph factory as
-    `escalations=`: the graph's nodes use only its store.
+    `escalations=`: the graph's nodes use only its store. `on_open` (a callable taking the
+    `Escalation`, or an http(s) webhook URL that gets it as JSON) hears of every escalation a
+    graph opens, so operators need not poll; a failing hook is logged, never fatal.
 
     Example:
         >>> with EscalationQueue.from_conn_string(uri) as queue:  # doctest: +SKIP
@@ -76,6 +79,7 @@ class EscalationQueue:
         store: EscalationStore | ConnOrPool,
         *,
         claim_timeout_seconds: float = 300.0,
+        on_open: EscalationHook | None = None,
     ) -> None:
         if isinstance(store, str):
             raise TypeError(
@@ -87,19 +91,26 @@ class EscalationQueue:
             raise ValueError(f"claim_timeout_seconds must be > 0, got {claim_timeout_seconds}")
         if not isinstance(store, EscalationStore):
             store = PostgresEscalationStore(store)
+        if on_open is not None:
+            store.on_open = check_hook(on_open)
         self._store = store
         self.claim_timeout_seconds = float(claim_timeout_seconds)
 
     @classmethod
     @contextmanager
     def from_conn_string(
-        cls, uri: str, *, prepare_threshold: int | None = 0, claim_timeout_seconds: float = 300.0
+        cls,
+        uri: str,
+        *,
+        prepare_threshold: int | None = 0,
+        claim_timeout_seconds: float = 300.0,
+        on_open: EscalationHook | None = None,
     ) -> Iterator[Self]:
         """A queue on its own autocommit Postgres connection, closed on exit."""
         with PostgresEscalationStore.from_conn_string(
             uri, prepare_threshold=prepare_threshold
         ) as store:
-            yield cls(store, claim_timeout_seconds=claim_timeout_seconds)
+            yield cls(store, claim_timeout_seconds=claim_timeout_seconds, on_open=on_open)
 
     @property
     def store(self) -> EscalationStore:
@@ -354,5 +365,9 @@ class InMemoryEscalationQueue(EscalationQueue):
         []
     """
 
-    def __init__(self, *, claim_timeout_seconds: float = 300.0) -> None:
-        super().__init__(InMemoryEscalationStore(), claim_timeout_seconds=claim_timeout_seconds)
+    def __init__(
+        self, *, claim_timeout_seconds: float = 300.0, on_open: EscalationHook | None = None
+    ) -> None:
+        super().__init__(
+            InMemoryEscalationStore(), claim_timeout_seconds=claim_timeout_seconds, on_open=on_open
+        )

@@ -19,19 +19,23 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
-from pydantic import BaseModel, ConfigDict, Field
+from langgraph.runtime import RunControl
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from langgraph_council.checkpoints._runner.steps import Flow, arun, invoke, run
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes._meetings.frequency import check_frequency
 from langgraph_council.nodes._meetings.models import MeetingAgenda, MeetingMinutes
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 
-__all__ = ["MeetingRunner", "MeetingType", "TriggeredMeeting"]
+__all__ = ["MeetingRunner", "MeetingType", "TriggeredMeeting", "scheduled_input"]
 
 
 class MeetingType(BaseModel):
-    """A configured meeting that runs when `trigger` (an event name) fires.
+    """A configured meeting that runs when `trigger` (an event name) fires, or on a schedule.
 
+    Exactly one of `trigger` and `frequency` is set. `frequency` is `daily`, `weekly`,
+    `bi_weekly`, `per_sprint_day`, `monthly`, or `"<N>s"` (every N seconds, for tests).
     `leader` and `participants` are references; a reference that is a key of the event context
     is replaced by that value first (e.g. `"author"` -> the PR author's agent id).
     """
@@ -39,7 +43,8 @@ class MeetingType(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(min_length=1)
-    trigger: str = Field(min_length=1)
+    trigger: str | None = Field(default=None, min_length=1)
+    frequency: str | None = None
     protocol: str = "structured_phases"
     leader: str = Field(min_length=1)
     participants: tuple[str, ...] = Field(min_length=1)
@@ -47,6 +52,21 @@ class MeetingType(BaseModel):
     token_budget: int = Field(gt=0)
     config: MeetingProtocolConfig = Field(default_factory=MeetingProtocolConfig)
     min_interval_seconds: float = Field(default=0.0, ge=0.0)
+
+    @field_validator("frequency")
+    @classmethod
+    def _known_frequency(cls, value: str | None) -> str | None:
+        return None if value is None else check_frequency(value)
+
+    @model_validator(mode="after")
+    def _frequency_or_trigger(self) -> MeetingType:
+        if (self.trigger is None) == (self.frequency is None):
+            given = "both" if self.trigger is not None else "neither"
+            raise ValueError(
+                f"meeting type {self.name!r}: set exactly one of frequency (a schedule) or "
+                f"trigger (an event name), got {given}"
+            )
+        return self
 
 
 class TriggeredMeeting(BaseModel):
@@ -75,6 +95,22 @@ def _from_context(ref: str, context: Mapping[str, Any]) -> list[str]:
     if value is None:
         return [ref]
     return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+
+
+def _input(kind: MeetingType, note: str, context: Mapping[str, Any]) -> dict[str, Any]:
+    """The meeting graph's input for one run of `kind`; `note` joins the agenda's context."""
+    agenda = kind.agenda.model_copy(update={"context": f"{kind.agenda.context}\n{note}".strip()})
+    return {
+        "agenda": agenda,
+        "leader_id": _from_context(kind.leader, context)[0],
+        "participant_ids": [p for r in kind.participants for p in _from_context(r, context)],
+        "token_budget": kind.token_budget,
+    }
+
+
+def scheduled_input(kind: MeetingType) -> dict[str, Any]:
+    """The meeting graph's input for a scheduled run of `kind` (here or in a server cron)."""
+    return _input(kind, f"Scheduled meeting ({kind.frequency}).", {})
 
 
 class MeetingRunner:
@@ -108,6 +144,20 @@ class MeetingRunner:
         # `sync` wherever a lost step would repeat a model call; meaningless without a saver.
         self._durability: dict[str, Any] = {"durability": "sync"} if durable else {}
 
+    @property
+    def scheduled(self) -> tuple[MeetingType, ...]:
+        """The types that run on a frequency, not on an event."""
+        return tuple(t for t in self._types if t.frequency is not None)
+
+    def last_started(self, name: str) -> float | None:
+        """When type `name` last ran (POSIX seconds): in this process, or in the records."""
+        with self._lock:
+            last = self._last.get(name)
+        started = self._records.last_started(name) if self._records is not None else None
+        if started is not None:
+            last = max(last or 0.0, started.timestamp())
+        return last
+
     def _claim(self, kind: MeetingType) -> str | None:
         """Reserve a run of `kind`; the reason to skip when it runs or ran too recently.
 
@@ -123,7 +173,11 @@ class MeetingRunner:
                 started = self._records.last_started(kind.name)
                 if started is not None:
                     last = max(last or 0.0, started.timestamp())
-            if last is not None and now - last < kind.min_interval_seconds:
+            if (
+                kind.frequency is None
+                and last is not None
+                and now - last < kind.min_interval_seconds
+            ):
                 wait = kind.min_interval_seconds
                 return f"cooldown: ran {now - last:.0f}s ago, min_interval_seconds={wait}"
             self._running.add(kind.name)
@@ -150,19 +204,25 @@ class MeetingRunner:
                 plans.append((kind, TriggeredMeeting(meeting_type=kind.name, skipped=skipped)))
                 continue
             details = "; ".join(f"{k}={v}" for k, v in sorted(context.items()))
-            agenda = kind.agenda.model_copy(
-                update={"context": f"{kind.agenda.context}\nEvent {event}: {details}".strip()}
-            )
-            inp = {
-                "agenda": agenda,
-                "leader_id": _from_context(kind.leader, context)[0],
-                "participant_ids": [
-                    p for r in kind.participants for p in _from_context(r, context)
-                ],
-                "token_budget": kind.token_budget,
-            }
-            plans.append((kind, inp))
+            plans.append((kind, _input(kind, f"Event {event}: {details}", context)))
         return plans
+
+    def run_scheduled(self, name: str, *, control: RunControl | None = None) -> TriggeredMeeting:
+        """Run the scheduled type `name` once, now (the scheduler calls it when it is due).
+
+        `control` lets a signal drain the run at a step boundary (`GraphDrained` propagates).
+
+        Raises:
+            ValueError: No scheduled type `name`.
+        """
+        kind = next((t for t in self._types if t.name == name and t.frequency), None)
+        if kind is None:
+            known = sorted(t.name for t in self._types if t.frequency)
+            raise ValueError(f"no scheduled meeting type {name!r}; scheduled types: {known}")
+        skipped = self._claim(kind)
+        if skipped:
+            return TriggeredMeeting(meeting_type=name, skipped=skipped)
+        return run(self._meeting(kind, scheduled_input(kind), control=control))
 
     def _config(self, kind: MeetingType) -> tuple[str, RunnableConfig, MeetingProtocolConfig]:
         thread = f"{kind.name}:{uuid.uuid4().hex}"
@@ -170,15 +230,20 @@ class MeetingRunner:
         config: RunnableConfig = {"configurable": {"thread_id": thread}}
         return thread, config, ctx
 
-    def _meeting(self, kind: MeetingType, inp: Any) -> Flow[TriggeredMeeting]:
+    def _meeting(
+        self, kind: MeetingType, inp: Any, *, control: RunControl | None = None
+    ) -> Flow[TriggeredMeeting]:
         """One meeting of an event: its minutes, or why it was skipped or failed."""
         if isinstance(inp, TriggeredMeeting):
             return inp
         thread, config, ctx = self._config(kind)
         started, outcome = time.time(), _NOT_RUN
+        extra: dict[str, Any] = {**self._durability}
+        if control is not None:
+            extra["control"] = control
         try:
             graph = self._graphs[kind.protocol]
-            out = yield invoke(graph, inp, config, context=ctx, **self._durability)
+            out = yield invoke(graph, inp, config, context=ctx, **extra)
             outcome = TriggeredMeeting(
                 meeting_type=kind.name, thread_id=thread, minutes=out["minutes"]
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -54,6 +55,7 @@ _STEPS_FOR_HANDOFF = 5
 
 
 _DEFAULT = DelegationConfig()
+_log = logging.getLogger(__name__)
 
 
 def delegation_context() -> DelegationConfig:
@@ -166,6 +168,9 @@ def _apply_turn(state: DelegationState, turn: AgentTurn, config: DelegationConfi
         return Command(goto=FINISH, update={**read, "status": "step_limit"})
     if attempts >= config.max_handoffs:
         return Command(goto=FINISH, update={**read, "status": "handoff_limit"})
+    rounds = config.max_delegation_rounds
+    if rounds is not None and attempts >= 2 * rounds:
+        return Command(goto=FINISH, update={**read, "status": "round_limit"})
     handoff = HandOff(
         attempt_id=f"{state['run_id']}:{attempts + 1}",
         delegator=turn.agent_id,
@@ -188,7 +193,14 @@ def make_agent_node(org: Org, roster: Roster) -> Runnable[DelegationState, Updat
             return Command(goto=FINISH, update={"status": "step_limit"})
         frame = state["frames"][-1]
         inbox = (state.get("inbox") or {}).get(frame.agent_id, [])
-        prompt = build_agent_prompt(org, frame, config, root_task=state["task"], inbox=inbox)
+        prompt = build_agent_prompt(
+            org,
+            frame,
+            config,
+            root_task=state["task"],
+            inbox=inbox,
+            handoffs=state.get("handoff_attempts", 0),
+        )
         return Call(frame.agent_id, prompt, tools=(delegate_to,))
 
     def apply(state: DelegationState, outcome: CallOutcome) -> Update:
@@ -236,10 +248,24 @@ def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, d
     return RunnableLambda(escalate_to_manager, name=ESCALATE_TO_MANAGER)
 
 
+def _round_warnings(attempts: int) -> tuple[str, ...]:
+    """The soft cap's warning when the run made more hand-offs than `max_delegation_rounds`."""
+    rounds = delegation_context().max_delegation_rounds
+    if rounds is None or attempts <= rounds:
+        return ()
+    warning = (
+        f"{attempts} hand-offs, more than max_delegation_rounds={rounds} (a soft cap; the run "
+        f"stops at {2 * rounds}): split the task or raise the cap"
+    )
+    _log.warning(warning)
+    return (warning,)
+
+
 def finish(state: DelegationState) -> dict[str, Any]:
     """Build the `DelegationResult` the caller reads."""
     status = state.get("status", "answered")
     task_id = current_task_id(state)
+    attempts = state.get("handoff_attempts", 0)
     return {
         # The next task on this thread gets its own id unless the caller passes one.
         "task_id": None,
@@ -248,9 +274,10 @@ def finish(state: DelegationState) -> dict[str, Any]:
             status=status,
             answer=state.get("answer") if status == "answered" else None,
             answered_by=state.get("answered_by") if status == "answered" else None,
-            handoff_attempts=state.get("handoff_attempts", 0),
+            handoff_attempts=attempts,
             delegations=len(state["delegations"]),
             blocked=len(state["blocked"]),
             tokens_used=state["tokens_used"],
+            warnings=_round_warnings(attempts),
         ),
     }

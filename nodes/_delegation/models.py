@@ -59,8 +59,11 @@ class BlockedDelegation(BaseModel):
     timestamp: AwareDatetime = Field(default_factory=utc_now)
 
 
-DelegationStatus = Literal["answered", "handoff_limit", "step_limit", "escalation_expired"]
-"""How a run ended; `escalation_expired`: a human escalation closed without an answer."""
+DelegationStatus = Literal[
+    "answered", "handoff_limit", "round_limit", "step_limit", "escalation_expired"
+]
+"""How a run ended; `escalation_expired`: a human escalation closed without an answer;
+`round_limit`: twice `max_delegation_rounds` hand-offs (the hard stop)."""
 
 
 class DelegationResult(BaseModel):
@@ -76,6 +79,7 @@ class DelegationResult(BaseModel):
     delegations: int
     blocked: int
     tokens_used: int
+    warnings: tuple[str, ...] = ()
 
 
 class DelegationConfig(BaseModel):
@@ -88,12 +92,15 @@ class DelegationConfig(BaseModel):
     to its direct reports. `human_timeout_seconds` is the deadline of a human escalation at the
     top of the hierarchy (24 h by default; None, only when asked for, means no deadline),
     after which `EscalationQueue.expire_overdue` (or its sweeper, `run_expiry`) ends the run
-    with status `escalation_expired`.
+    with status `escalation_expired`. `max_delegation_rounds` (off by default) is a soft cap
+    on hand-offs per run: at it, the agent on turn is told to finish the work itself, a run
+    past it ends with a warning on its result, and at twice it the run stops (`round_limit`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     max_handoffs: int = Field(default=10, gt=0, strict=True)
+    max_delegation_rounds: int | None = Field(default=None, gt=0, strict=True)
     enforce_chain_of_command: bool = True
     allow_skip_level: bool = False
     human_timeout_seconds: float | None = Field(

@@ -8,7 +8,7 @@ from langgraph_council.nodes._delegation.handoff import handoff_targets
 from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes._delegation.state import Frame
 from langgraph_council.nodes._fencing import escape_line, fence_peer, fence_task_data
-from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._org import Org, render_global_rules
 
 __all__ = ["AGENT_INSTRUCTIONS", "build_agent_prompt"]
 
@@ -28,9 +28,11 @@ def build_agent_prompt(
     *,
     root_task: str | None = None,
     inbox: Sequence[str] = (),
+    handoffs: int = 0,
 ) -> str:
     """The user prompt of one agent turn: the guard's notices to this agent, the task (fenced),
-    the overall task when this is a delegated part, notes so far, and who it can hand to."""
+    the overall task when this is a delegated part, notes so far, who it can hand to, and the
+    org's global IF-THEN rules when it can hand off (they govern how work is assigned)."""
     # Notices quote model-chosen ids and the caller's task id: fenced, they add no prompt lines.
     parts = [
         "Notice from the delegation guard:\n"
@@ -52,7 +54,16 @@ def build_agent_prompt(
         parts.append(
             f"Agents you may hand off to: {listed}" + (f" and {more} more." if more > 0 else ".")
         )
+        rules = render_global_rules(org.global_rules())
+        if rules:  # global rules are for whoever routes work: here, the agent handing off
+            parts.append(rules.rstrip("\n"))
     else:
         parts.append("You cannot hand this task off: answer it yourself.")
+    rounds = config.max_delegation_rounds
+    if targets and rounds is not None and handoffs >= rounds:
+        parts.append(
+            f"This task has been handed off {handoffs} times, the soft limit of {rounds}: "
+            f"answer it yourself now if you can; at {2 * rounds} hand-offs the run stops."
+        )
     parts.append(AGENT_INSTRUCTIONS)
     return "\n\n".join(parts)

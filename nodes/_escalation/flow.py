@@ -31,6 +31,7 @@ from langgraph_council.nodes._escalation.models import (
     expired_decision,
     parse_decision,
 )
+from langgraph_council.nodes._escalation.notify import notify_opened
 from langgraph_council.nodes._escalation.rules import FORGED_EXPIRY, give_up, settle
 from langgraph_council.nodes._escalation.store import EscalationStore
 from langgraph_council.nodes._text import replace_nul
@@ -89,17 +90,29 @@ def open_escalation(store: EscalationStore | None, draft: Escalation, *, key: st
     first = draft.model_copy(update={"id": escalation_id_for(draft.thread_id, key)})
     if store is None:
         return first
+    hook = store.on_open
     for round in range(MAX_ROUNDS):
         candidate = first.model_copy(
             update={"id": escalation_id_for(draft.thread_id, key, round=round)}
         )
+        new = hook is not None and _absent(store, candidate.id)
         stored = store.put(candidate)
         if stored.status is EscalationStatus.PENDING:
+            if new and hook is not None:
+                notify_opened(hook, stored)
             return stored
     raise ValueError(
         f"{draft.kind} {key!r} was escalated {MAX_ROUNDS} times in thread {draft.thread_id!r}; "
         "start a new thread"
     )
+
+
+def _absent(store: EscalationStore, escalation_id: str) -> bool:
+    try:
+        store.get(escalation_id)
+    except KeyError:
+        return True
+    return False
 
 
 def opened(escalation: Escalation) -> dict[str, Any]:

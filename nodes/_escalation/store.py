@@ -20,6 +20,7 @@ from langgraph_council.nodes._escalation.models import (
     EscalationKind,
     EscalationStatus,
 )
+from langgraph_council.nodes._escalation.notify import EscalationHook
 
 __all__ = [
     "CLOSED",
@@ -49,7 +50,10 @@ class EscalationStore(ABC):
     """Escalation rows: pending, then exactly one of decided, expired or cancelled.
 
     At most one pending row per conflict. Rows are listed oldest first (`created_at`, `id`).
+    `on_open` (set by the queue's `on_open=`) hears of every escalation a graph opens.
     """
+
+    on_open: EscalationHook | None = None
 
     @abstractmethod
     def put(self, escalation: Escalation) -> Escalation:

@@ -10,7 +10,7 @@ from langgraph_council.nodes._fencing import (
     fence_peer,
     fence_task_data,
 )
-from langgraph_council.nodes._org import CoordinationRule, Org
+from langgraph_council.nodes._org import Org, render_global_rules
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import Plan, Task
 from langgraph_council.nodes._workspace.models import MergeResult
@@ -61,19 +61,6 @@ def render_task(task: Task) -> str:
     if task.expected_artifacts:
         lines.append(f"Expected artifacts: {task.expected_artifacts}")
     return fence_task_data("\n".join(lines), field="task")
-
-
-def render_global_rules(rules: Sequence[tuple[str, CoordinationRule]]) -> str:
-    """The org's global IF-THEN coordination rules as prompt lines ('' when there are none)."""
-    if not rules:
-        return ""
-    lines = ["Coordination rules of the organisation (follow them when you split and assign work):"]
-    lines += [
-        f"- IF {escape_fences(r.condition)} THEN {escape_fences(r.action)} "
-        f"(rule of {escape_fences(owner)})"
-        for owner, r in rules
-    ]
-    return "\n".join(lines) + "\n"
 
 
 def render_plan_prompt(task: Task, org: Org, config: CoordinationConfig) -> str:

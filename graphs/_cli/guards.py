@@ -1,0 +1,46 @@
+"""`council guards reset A B`: close the circuit breaker of one agent pair from the shell."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+
+from rich.console import Console
+from rich.text import Text
+
+from langgraph_council.graphs._cli.backend import Backend
+from langgraph_council.graphs._cli.output import print_json
+from langgraph_council.guards import LoopGuard
+
+__all__ = ["guards_cmd"]
+
+
+def guards_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
+    """Reset the breaker of the pair A <-> B in the command's guard state and say what it was."""
+    before = LoopGuard(store=backend.guard_store).reset_breaker(args.agent_a, args.agent_b)
+    now = datetime.now(UTC).timestamp()
+    was_open = before.open_until is not None and before.open_until > now
+    if args.json:
+        until = before.open_until
+        print_json(
+            console,
+            {
+                "pair": [args.agent_a, args.agent_b],
+                "was_open": was_open,
+                "open_until": None
+                if until is None
+                else datetime.fromtimestamp(until, UTC).isoformat(),
+                "trips": before.trips,
+                "bounces": before.bounces,
+            },
+        )
+        return 0
+    pair = f"{args.agent_a} <-> {args.agent_b}"
+    if was_open:
+        assert before.open_until is not None
+        opened = datetime.fromtimestamp(before.open_until, UTC)
+        text = f"breaker {pair} was open until {opened:%Y-%m-%d %H:%M:%S} UTC"
+    else:
+        text = f"breaker {pair} was closed"
+    console.print(Text(f"{text} (trips {before.trips}, bounces {before.bounces}): reset"))
+    return 0

@@ -1,0 +1,36 @@
+"""Arguments of `council schedule` and `council guards`: light (no LangGraph), added by `cli`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+__all__ = ["add_guards_parser", "add_schedule_parser"]
+
+
+def _runs(text: str) -> int:
+    value = int(text) if text.isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of runs >= 1, got {text!r}")
+    return value
+
+
+def add_schedule_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
+    """`council schedule FILE.yaml [--log PATH] [--history] [--max-runs N]`."""
+    schedule = commands.add_parser(
+        "schedule", parents=[storage], help="run scheduled meetings from YAML until SIGTERM"
+    )
+    schedule.add_argument("file", metavar="FILE.yaml", help="org, models, meetings (examples/)")
+    schedule.add_argument(
+        "--log", metavar="PATH", help="schedule log, JSON lines (default: per file, state dir)"
+    )
+    schedule.add_argument("--history", action="store_true", help="print the log and exit")
+    schedule.add_argument("--max-runs", type=_runs, help="stop after this many runs")
+
+
+def add_guards_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
+    """`council guards reset A B`: close the circuit breaker of one agent pair."""
+    guards = commands.add_parser("guards", parents=[storage], help="loop-guard state")
+    guards.add_argument("action", choices=["reset"])
+    guards.add_argument("agent_a", metavar="A", help="one agent id of the pair")
+    guards.add_argument("agent_b", metavar="B", help="the other agent id")
