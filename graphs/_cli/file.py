@@ -42,7 +42,7 @@ from langgraph_council.graphs._cli.backend import Backend, CliError
 from langgraph_council.graphs._graph_tag import FILE_KEY, GRAPH_KEY, tag_graph
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition, Verdict
-from langgraph_council.nodes._demo import demo_reply
+from langgraph_council.nodes._demo import demo_reply, with_stream_usage
 from langgraph_council.nodes._meetings.models import MeetingAgenda
 from langgraph_council.nodes._meetings.participants import MAX_TOKEN_BUDGET
 from langgraph_council.nodes._meetings.synthesis import PositionDraft, SynthesisOutput
@@ -278,7 +278,7 @@ def _model(spec: str, field: str, scripted: BaseChatModel | None = None) -> Base
         ) from None
     except ValueError as exc:
         raise CliError(f"{field}: {spec!r} is not a model init_chat_model knows ({exc})") from None
-    return model
+    return with_stream_usage(model)
 
 
 def roster_for(spec: CouncilFile, org: Org) -> Roster:

@@ -285,8 +285,6 @@ def threads_cmd(args: argparse.Namespace, backend: Backend, console: Console) ->
         else:
             _table(console, views)
         return 0
-    if not args.thread_id_arg:
-        raise CliError(f"threads {args.action} needs THREAD_ID (see `council threads list`)")
     if args.action == "resume":
         try:
             return _resume(args, backend, console)
