@@ -28,7 +28,6 @@ from langgraph_council.graphs._cli.backend import (
 from langgraph_council.graphs._cli.output import (
     LiveProgress,
     decide_hint,
-    print_decide_commands,
     print_delegation,
     print_escalation,
     print_escalations,
@@ -38,7 +37,7 @@ from langgraph_council.graphs._cli.output import (
     print_pipeline_event,
     print_resolution,
 )
-from langgraph_council.graphs._cli.run import run_graph
+from langgraph_council.graphs._cli.run import print_waiting, run_graph, stream_run
 from langgraph_council.graphs._coordination import create_coordination_graph
 from langgraph_council.graphs._graph_tag import GRAPH_KEY, tag_graph
 from langgraph_council.guards import InMemoryGuardStateStore
@@ -64,51 +63,7 @@ __all__ = [
     "demo_meeting",
     "demo_pipeline_cmd",
     "escalations_cmd",
-    "print_waiting",
-    "stream_run",
 ]
-
-
-def stream_run(
-    graph: Pregel[Any, Any],
-    payload: Any,
-    thread_id: str,
-    context: Any,
-    console: Console,
-    args: argparse.Namespace,
-    backend: Backend,
-) -> dict[str, Any] | int:
-    """Run to the end (the thread's values) or until a signal stops it (the exit status),
-    printing progress and the conversation as it streams (not with --json or --quiet)."""
-    config: Any = {"configurable": {"thread_id": thread_id}}
-
-    ended = run_graph(
-        graph,
-        payload,
-        config,
-        backend=backend,
-        grace=args.grace,
-        context=context,
-        progress=None if args.json or args.quiet else LiveProgress(console),
-    )
-    return ended if isinstance(ended, int) else ended.values
-
-
-def print_waiting(
-    args: argparse.Namespace, backend: Backend, console: Console, thread_id: str
-) -> int:
-    """Print the escalations a thread waits on and the exact commands that decide them."""
-    pending = backend.escalations.pending(thread_id=thread_id)
-    if args.json:
-        print_json(console, {"thread_id": thread_id, "pending": pending})
-        return 0
-    print_escalations(console, pending)
-    console.print(Text(f"thread {thread_id} waits for a human; decide from any shell, any time:"))
-    for escalation in pending:
-        print_decide_commands(console, escalation)
-    if not backend.label.startswith("postgres") and pending:
-        console.print(Text("(deciding later needs Postgres: run again without --memory)"))
-    return 0
 
 
 def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -> int:

@@ -369,13 +369,13 @@ def file_input(
 def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Run the file's meeting, conflict or delegation, streaming progress as the demos do, and
     print its outcome, or the escalation it waits on with the commands that decide it."""
-    from langgraph_council.graphs._cli.commands import print_waiting, stream_run
     from langgraph_council.graphs._cli.output import (
         print_delegation,
         print_json,
         print_meeting,
         print_resolution,
     )
+    from langgraph_council.graphs._cli.run import print_waiting, stream_run
     from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 
     spec, org = load_council_file(args.file)

@@ -14,6 +14,7 @@ Every run the CLI starts or resumes goes through `run_graph`:
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -27,9 +28,16 @@ from langgraph.pregel import Pregel
 from langgraph.runtime import RunControl
 from langgraph.types import Durability
 from rich.console import Console
+from rich.text import Text
 
 from langgraph_council.checkpoints import CallRecordHandler, run_until_signal
 from langgraph_council.graphs._cli.backend import Backend, CliError
+from langgraph_council.graphs._cli.output import (
+    LiveProgress,
+    print_decide_commands,
+    print_escalations,
+    print_json,
+)
 from langgraph_council.graphs._graph_tag import GRAPH_KEY, PROTOCOL_KEY, graph_label, label_of
 
 __all__ = [
@@ -37,8 +45,10 @@ __all__ = [
     "PROTOCOL_KEY",
     "RunEnd",
     "check_thread_graph",
+    "print_waiting",
     "run_graph",
     "running_threads",
+    "stream_run",
     "thread_lease",
     "thread_metadata",
 ]
@@ -195,3 +205,45 @@ def run_graph(
         sys.stderr.flush()
         os._exit(result.exit_code)
     return result.exit_code
+
+
+def stream_run(
+    graph: Pregel[Any, Any],
+    payload: Any,
+    thread_id: str,
+    context: Any,
+    console: Console,
+    args: argparse.Namespace,
+    backend: Backend,
+) -> dict[str, Any] | int:
+    """Run to the end (the thread's values) or until a signal stops it (the exit status),
+    printing progress and the conversation as it streams (not with --json or --quiet)."""
+    config: Any = {"configurable": {"thread_id": thread_id}}
+
+    ended = run_graph(
+        graph,
+        payload,
+        config,
+        backend=backend,
+        grace=args.grace,
+        context=context,
+        progress=None if args.json or args.quiet else LiveProgress(console),
+    )
+    return ended if isinstance(ended, int) else ended.values
+
+
+def print_waiting(
+    args: argparse.Namespace, backend: Backend, console: Console, thread_id: str
+) -> int:
+    """Print the escalations a thread waits on and the exact commands that decide them."""
+    pending = backend.escalations.pending(thread_id=thread_id)
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "pending": pending})
+        return 0
+    print_escalations(console, pending)
+    console.print(Text(f"thread {thread_id} waits for a human; decide from any shell, any time:"))
+    for escalation in pending:
+        print_decide_commands(console, escalation)
+    if not backend.label.startswith("postgres") and pending:
+        console.print(Text("(deciding later needs Postgres: run again without --memory)"))
+    return 0
