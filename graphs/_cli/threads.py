@@ -13,7 +13,9 @@ clears the counter when the run ends by itself.
 from __future__ import annotations
 
 import argparse
+import tempfile
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from langgraph.pregel import Pregel
@@ -41,6 +43,7 @@ from langgraph_council.graphs._cli.output import (
     print_resolution,
 )
 from langgraph_council.graphs._cli.run import RunEnd, run_graph, running_threads, thread_metadata
+from langgraph_council.graphs._coordination import create_coordination_graph
 from langgraph_council.graphs._graph_tag import (
     FILE_KEY,
     GRAPH_KEY,
@@ -51,6 +54,13 @@ from langgraph_council.graphs._graph_tag import (
     graph_tags,
     label_of,
     tag_graph,
+)
+from langgraph_council.guards import InMemoryGuardStateStore
+from langgraph_council.nodes._pipeline.demo import (
+    DemoAgents,
+    demo_pipeline_repo,
+    demo_pipeline_roster,
+    demo_workspace,
 )
 
 __all__ = ["UNKNOWN_GRAPH", "ThreadView", "graph_of", "thread_graph", "thread_views", "threads_cmd"]
@@ -80,8 +90,30 @@ UNKNOWN_GRAPH = "unknown: pass --graph"
 _STUDIO_DEMOS = {"conflict": "conflict", "delegation": "delegation"}
 
 
-def _known_graph(metadata: dict[str, Any], backend: Backend) -> Pregel[Any, Any] | None:
-    """The graph the thread's metadata names, rebuilt here (None: the CLI cannot build it)."""
+def _pipeline_shape(backend: Backend, name: str) -> Pregel[Any, Any]:
+    """A pipeline graph of the demo's shape, to read a pipeline thread's state (not to run it:
+    the demo's repository was a temporary one). Built on a throwaway repository."""
+    if name == STUDIO_PREFIX + "coordination":
+        from langgraph_council.graphs.studio import STUDIO_GRAPHS
+
+        studio = STUDIO_GRAPHS["coordination"]()
+        return studio.copy(update={"checkpointer": backend.checkpointer})
+    with tempfile.TemporaryDirectory(prefix="council-shape-") as tmp:
+        repo = demo_pipeline_repo(Path(tmp) / "billing")
+        return create_coordination_graph(
+            demo_pipeline_roster(),
+            executor=DemoAgents(pause=0.0),
+            workspace=demo_workspace(repo),
+            stores=backend.stores.replace(guard_state=InMemoryGuardStateStore()),
+            checkpointer=backend.checkpointer,
+        )
+
+
+def _known_graph(
+    metadata: dict[str, Any], backend: Backend, *, to_read: bool = False
+) -> Pregel[Any, Any] | None:
+    """The graph the thread's metadata names, rebuilt here (None: the CLI cannot build it;
+    `to_read`: a pipeline's shape, enough to read its state)."""
     tags = graph_tags(metadata)
     name = tags.get(GRAPH_KEY, "")
     graph: Pregel[Any, Any] | None = None
@@ -97,6 +129,8 @@ def _known_graph(metadata: dict[str, Any], backend: Backend) -> Pregel[Any, Any]
         graph = file_graph(spec, org, backend, tags[FILE_KEY])
     elif name.startswith(GRAPH_PREFIX):
         graph = load_graph(name.removeprefix(GRAPH_PREFIX), backend)
+    elif to_read and name in ("pipeline", STUDIO_PREFIX + "coordination"):
+        graph = _pipeline_shape(backend, name)
     return None if graph is None else tag_graph(graph, **tags)  # keep the thread's own name
 
 
@@ -120,7 +154,7 @@ def graph_of(
                 "(drop --graph to use it)"
             )
         return loaded
-    return _known_graph(metadata, backend)
+    return _known_graph(metadata, backend, to_read=not strict)
 
 
 def thread_graph(args: argparse.Namespace, backend: Backend, thread_id: str) -> Pregel[Any, Any]:

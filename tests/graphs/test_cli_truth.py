@@ -235,3 +235,12 @@ def test_scripted_agents_of_a_file_speak_to_its_agenda_and_say_they_are_placehol
     assert "scripted placeholders" in run.err  # the run says so (stderr: stdout is the JSON)
     shown = _ok("run", str(path), "--memory")
     assert "▸ ops_lead" in shown.out and "scripted placeholders" in shown.out
+
+
+def test_a_pipeline_thread_is_listed_with_its_state(pg_db: str) -> None:
+    """The demo's repository was temporary; a graph of its shape still reads the state."""
+    _ok("demo", "pipeline", "--thread-id", "p1", "--db", pg_db, "--json")
+    p1 = _threads(pg_db)["p1"]
+    assert (p1["graph"], p1["state"]) == ("pipeline", "done")
+    refused = run_cli("threads", "resume", "p1", "--db", pg_db)
+    assert refused.status == 1 and "cannot be rebuilt by the CLI" in refused.err
