@@ -26,6 +26,7 @@ from langgraph_council.nodes import Contribution, MeetingMinutes
 from langgraph_council.nodes._demo import demo_conflict
 from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.report import CoordinationResult
+from tests.cli_runner import council
 from tests.conftest import fresh_database
 from tests.processes import free_port
 
@@ -53,6 +54,7 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 class Server(NamedTuple):
     url: str
     log: Path
+    db: str
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +98,7 @@ def server(pg_server: str) -> Iterator[Server]:
         url = f"http://127.0.0.1:{port}"
         try:
             _wait_until_up(url, proc, log)
-            yield Server(url, log)
+            yield Server(url, log, uri)
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -180,6 +182,34 @@ async def test_a_human_conflict_interrupts_and_resumes_under_strict_msgpack(
     ]
     done: Any = await client.threads.get_state(thread["thread_id"])
     assert done["next"] == [] and done["values"]["resolution"] == resolution
+
+
+async def test_council_threads_knows_a_studio_thread_before_and_after_a_cli_decision(
+    client: LangGraphClient, server: Server
+) -> None:
+    thread = await client.threads.create()
+    conflict: Any = demo_conflict().model_dump(mode="json")
+    await client.runs.wait(
+        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
+    )
+
+    def listed() -> dict[str, Any]:
+        done = council("threads", "list", "--db", server.db, "--json")
+        assert done.returncode == 0, done.stderr
+        views = {t["thread_id"]: t for t in json.loads(done.stdout)["threads"]}
+        return dict(views[thread["thread_id"]])
+
+    waiting = listed()
+    assert (waiting["graph"], waiting["state"]) == ("studio:conflict", "waiting for a human")
+    pending = council("escalations", "list", "--db", server.db, "--json")
+    (row,) = [
+        p for p in json.loads(pending.stdout)["pending"] if p["thread_id"] == thread["thread_id"]
+    ]
+    decided = council("escalations", "decide", row["id"], "--winner", "frontend_lead",
+                      "--db", server.db, "--json")  # fmt: skip
+    assert decided.returncode == 0, decided.stderr
+    done = listed()
+    assert (done["graph"], done["state"]) == ("studio:conflict", "done")
 
 
 async def test_every_graph_draws_its_command_edges(client: LangGraphClient) -> None:
