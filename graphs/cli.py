@@ -97,31 +97,36 @@ def _parser() -> argparse.ArgumentParser:
     )
     where.add_argument("--memory", action="store_true", help="keep nothing: in-memory state")
     storage.add_argument("--data-dir", help="embedded server's data directory")
-    storage.add_argument("--json", action="store_true", help="print one JSON document")
     storage.add_argument(
+        "--json", action="store_true", help="print one JSON document on stdout (status: stderr)"
+    )
+    running = _Parser(add_help=False)
+    running.add_argument(
         "--quiet", action="store_true", help="no live progress or conversation: only the result"
     )
-    storage.add_argument(
-        "--thread-id", type=_identifier, help="thread id to use (default: a new one)"
-    )
-    storage.add_argument(
+    running.add_argument(
         "--grace", type=_grace, default=30.0, help="seconds to drain a run on SIGTERM/SIGINT"
+    )
+    starting = _Parser(add_help=False, parents=[running])
+    starting.add_argument(
+        "--thread-id", type=_identifier, help="thread id to use (default: a new one)"
     )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="run a demo on scripted agents").add_subparsers(
         dest="demo", required=True
     )
-    meeting = demo.add_parser("meeting", parents=[storage], help="a meeting about the API")
+    run_parents = [storage, starting]
+    meeting = demo.add_parser("meeting", parents=run_parents, help="a meeting about the API")
     meeting.add_argument("--protocol", default="structured_phases", choices=MEETING_PROTOCOLS)
     meeting.add_argument("--budget", type=_budget, default=20_000, help="token budget")
     meeting.add_argument(
         "--pace", type=_seconds, default=0.0, metavar="SECONDS", help="seconds per scripted reply"
     )
-    conflict = demo.add_parser("conflict", parents=[storage], help="two leads disagree")
+    conflict = demo.add_parser("conflict", parents=run_parents, help="two leads disagree")
     conflict.add_argument("--strategy", default="authority", choices=CONFLICT_STRATEGIES)
-    demo.add_parser("delegation", parents=[storage], help="a hand-off blocked at the top")
+    demo.add_parser("delegation", parents=run_parents, help="a hand-off blocked at the top")
     pipeline = demo.add_parser(
-        "pipeline", parents=[storage], help="a plan run in parallel git worktrees, then merged"
+        "pipeline", parents=run_parents, help="a plan run in parallel git worktrees, then merged"
     )
     pipeline.add_argument(
         "--repo", metavar="DIR", help="create the demo repository here and keep it (new dir)"
@@ -132,53 +137,97 @@ def _parser() -> argparse.ArgumentParser:
         help="tool-calling agents edit the code (the built-in worktree worker); tests gate merges",
     )
     _escalations_parser(commands, storage)
-    _threads_parser(commands, storage)
+    _threads_parser(commands, storage, running)
     add_schedule_parser(commands, storage)
     add_guards_parser(commands, storage)
-    run = commands.add_parser("run", parents=[storage], help="run a council described in YAML")
+    run = commands.add_parser("run", parents=run_parents, help="run a council described in YAML")
     run.add_argument("file", metavar="FILE.yaml", help="org, models and one run (see examples/)")
     return parser
 
 
-def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
-    esc = commands.add_parser("escalations", parents=[storage], help="human escalations")
-    esc.add_argument("action", choices=["list", "show", "decide", "cancel", "expire"])
-    esc.add_argument("escalation_id", nargs="?", type=_identifier)
-    esc.add_argument("--kind", choices=["conflict", "delegation", "merge"], help="list one kind")
-    esc.add_argument("--winner", help="conflict: agent id of the winning party")
-    esc.add_argument("--reject", action="store_true", help="conflict: reject every position")
-    esc.add_argument("--answer", help="delegation: your answer to the blocked task")
-    esc.add_argument("--keep", action="store_true", help="merge: keep the merge")
-    esc.add_argument("--drop", action="store_true", help="merge: drop the subtask's merge")
-    esc.add_argument("--commit", help="merge (--keep): your resolution commit on the branch")
-    esc.add_argument("--by", default=os.environ.get("USER", "cli"), help="who decides")
-    esc.add_argument("--reason", default="Decided from the council CLI.")
-    esc.add_argument(
+def _action(
+    actions: Any, name: str, parents: list[argparse.ArgumentParser], text: str
+) -> argparse.ArgumentParser:
+    """One action's own parser: its help names only its own flags."""
+    parser: argparse.ArgumentParser = actions.add_parser(
+        name, parents=parents, help=text, description=text
+    )
+    return parser
+
+
+def _resume_flags(parser: argparse.ArgumentParser, what: str) -> None:
+    """How an escalation's thread is resumed: its recorded graph, `--graph`, or `--server`."""
+    parser.add_argument(
         "--graph",
         metavar="MODULE:FACTORY",
-        help="the graph that waits (default: the demo graph of the escalation's kind)",
+        help=f"the graph that waits (default: the one {what} thread's checkpoints name)",
     )
-    esc.add_argument("--context", metavar="JSON", help="run context for the resumed run")
-    esc.add_argument(
+    parser.add_argument("--context", metavar="JSON", help="run context for the resumed run")
+    parser.add_argument(
         "--server",
         metavar="URL",
         help="resume on this LangGraph Server (a replica of the deployment; --db is its database)",
     )
 
 
-def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
-    threads = commands.add_parser("threads", parents=[storage], help="every thread's state")
-    threads.add_argument("action", choices=["list", "show", "resume", "prune", "cancel"])
-    threads.add_argument("thread_id_arg", nargs="?", metavar="THREAD_ID", type=_identifier)
-    threads.add_argument(
-        "--graph", metavar="MODULE:FACTORY", help="the thread's graph (default: from metadata)"
+def _escalations_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
+    esc = commands.add_parser(
+        "escalations", help="human escalations", description="List and answer human escalations."
     )
-    threads.add_argument("--max-attempts", type=int, default=2, help="resume attempts allowed")
-    threads.add_argument(
+    actions = esc.add_subparsers(dest="action", required=True, metavar="ACTION")
+    listing = _action(actions, "list", [storage], "list pending escalations")
+    listing.add_argument("--kind", choices=["conflict", "delegation", "merge"], help="one kind")
+    show = _action(actions, "show", [storage], "show one escalation in full")
+    show.add_argument("escalation_id", metavar="ESCALATION_ID", type=_identifier)
+    decide = _action(actions, "decide", [storage], "answer an escalation; its thread resumes")
+    decide.add_argument("escalation_id", metavar="ESCALATION_ID", type=_identifier)
+    decide.add_argument("--winner", help="conflict: agent id of the winning party")
+    decide.add_argument("--reject", action="store_true", help="conflict: reject every position")
+    decide.add_argument("--answer", help="delegation: your answer to the blocked task")
+    decide.add_argument("--keep", action="store_true", help="merge: keep the merge")
+    decide.add_argument("--drop", action="store_true", help="merge: drop the subtask's merge")
+    decide.add_argument("--commit", help="merge (--keep): your resolution commit on the branch")
+    decide.add_argument("--by", default=os.environ.get("USER", "cli"), help="who decides")
+    decide.add_argument("--reason", default="Decided from the council CLI.")
+    _resume_flags(decide, "the escalation's")
+    cancel = _action(actions, "cancel", [storage], "cancel an escalation; its thread resumes")
+    cancel.add_argument("escalation_id", metavar="ESCALATION_ID", type=_identifier)
+    _resume_flags(cancel, "the escalation's")
+    expire = _action(actions, "expire", [storage], "expire overdue escalations, resume threads")
+    _resume_flags(expire, "each kind's first")
+
+
+def _threads_parser(
+    commands: Any, storage: argparse.ArgumentParser, running: argparse.ArgumentParser
+) -> None:
+    threads = commands.add_parser(
+        "threads", help="every thread's state", description="Every thread's state; resume one."
+    )
+    actions = threads.add_subparsers(dest="action", required=True, metavar="ACTION")
+    graph = _Parser(add_help=False)
+    graph.add_argument(
+        "--graph",
+        metavar="MODULE:FACTORY",
+        help="the graph of threads the CLI never ran (default: the one each thread names)",
+    )
+    _action(actions, "list", [storage, graph], "list every thread: state, graph, next step")
+    show = _action(actions, "show", [storage, graph], "show one thread")
+    show.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
+    resume = _action(actions, "resume", [storage, running, graph], "resume a stopped thread")
+    resume.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
+    resume.add_argument("--max-attempts", type=int, default=2, help="resume attempts allowed")
+    resume.add_argument(
         "--retry-failed", action="store_true", help="resume a thread given up on (resets it)"
     )
-    _threads_cancel_arguments(threads)
-    prune = threads.add_argument_group("prune (finished threads only, unless told)")
+    cancel = _action(actions, "cancel", [storage], "end a thread's meeting at a turn boundary")
+    cancel.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
+    cancel.add_argument("--reason", default="", help="why, kept in the minutes' stop reason")
+    prune = _action(
+        actions, "prune", [storage], "prune finished threads (all unfinished ones only if told)"
+    )
+    prune.add_argument(
+        "thread_id_arg", nargs="?", metavar="THREAD_ID", type=_identifier, help="only this one"
+    )
     prune.add_argument("--older-than", metavar="AGE", help="only threads idle this long: 30d, 12h")
     prune.add_argument("--graph-id", action="append", help="only this graph_id (repeatable)")
     prune.add_argument("--delete", action="store_true", help="delete threads, not keep_latest")
@@ -188,12 +237,6 @@ def _threads_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     )
     prune.add_argument("--vacuum", choices=["none", "plain", "full"], default="none")
     prune.add_argument("--dry-run", action="store_true", help="select and measure only")
-
-
-def _threads_cancel_arguments(threads: argparse.ArgumentParser) -> None:
-    """`threads cancel THREAD_ID [--reason TEXT]`: end the thread's meeting at a turn boundary."""
-    cancel = threads.add_argument_group("cancel (a running or suspended meeting)")
-    cancel.add_argument("--reason", default="", help="why, kept in the minutes' stop reason")
 
 
 Handler = Callable[[argparse.Namespace, Any, Any], int]
@@ -266,7 +309,7 @@ def _run(args: argparse.Namespace) -> int:
     from langgraph_council.graphs._cli.backend import open_backend
 
     handler = _handler(args)
-    console = Console()
+    console = Console(stderr=args.json)  # with --json, stdout holds the one JSON document
     with open_backend(args) as backend:
         if not args.json:
             console.print(Text(f"state: {backend.label}", style="dim"))

@@ -45,6 +45,7 @@ from langgraph_council.checkpoints._postgres import async_postgres_checkpointer
 from langgraph_council.graphs._conflicts import create_conflict_graph
 from langgraph_council.graphs._coordination import create_coordination_graph
 from langgraph_council.graphs._delegation import create_delegation_graph
+from langgraph_council.graphs._graph_tag import GRAPH_KEY, STUDIO_PREFIX, tag_graph
 from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.graphs._served_stores import open_served_stores, served_stores
 from langgraph_council.nodes._agents import Roster
@@ -98,7 +99,8 @@ def studio_graph(graph_id: str, build: Callable[[Org, Roster], Pregel[Any, Any]]
 
     def factory() -> Pregel[Any, Any]:
         roster = _roster()
-        return build(roster.org, roster)
+        # every checkpoint names the graph, so `council threads list` knows the thread
+        return tag_graph(build(roster.org, roster), **{GRAPH_KEY: STUDIO_PREFIX + graph_id})
 
     factory.__name__ = factory.__qualname__ = graph_id
     factory.__doc__ = f"The `{graph_id}` graph on the demo org, without a checkpointer."

@@ -32,6 +32,7 @@ __all__ = [
     "demo_org",
     "demo_reply",
     "demo_roster",
+    "with_stream_usage",
 ]
 
 MODEL_ENV = "COUNCIL_MODEL"
@@ -298,8 +299,21 @@ def demo_model() -> BaseChatModel:
                 "(e.g. langchain-openai); unset it to run on the scripted demo agents"
             ) from exc
         model: BaseChatModel = chat_models.init_chat_model(spec)
-        return model
+        return with_stream_usage(model)
     return ScriptedChatModel(demo_reply)
+
+
+def with_stream_usage(model: BaseChatModel) -> BaseChatModel:
+    """`model` reporting real token usage when it streams.
+
+    langchain-openai turns `stream_usage` on only for OpenAI's own endpoint: with a custom
+    base URL (`OPENAI_BASE_URL`, a proxy, vLLM) a streamed reply has no usage, and budgets run
+    on estimates. A model that has the field and leaves it unset gets `stream_usage=True`.
+    """
+    fields = getattr(type(model), "model_fields", {})
+    if "stream_usage" in fields and getattr(model, "stream_usage", None) is None:
+        return model.model_copy(update={"stream_usage": True})
+    return model
 
 
 def demo_roster(org: Org | None = None) -> Roster:

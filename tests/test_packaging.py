@@ -61,3 +61,16 @@ def test_every_subpackage_ships_in_a_regular_install() -> None:
         for init in (root / folder).rglob("__init__.py")
     }
     assert on_disk - listed == set()
+
+
+def test_the_dev_extra_runs_the_notebooks_as_the_docs_say() -> None:
+    """README points to `jupyter nbconvert --execute` for the notebooks: the dev extra has it."""
+    import importlib.util
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    dev = tomllib.loads((root / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert any(req.startswith("nbconvert") for req in dev["dev"])
+    assert "jupyter nbconvert --to notebook --execute" in (root / "README.md").read_text()
+    assert importlib.util.find_spec("nbconvert") is not None

@@ -37,6 +37,7 @@ from langgraph_council.checkpoints._resume_attempts import (
 )
 from langgraph_council.graphs._conflicts import create_conflict_graph
 from langgraph_council.graphs._delegation import create_delegation_graph
+from langgraph_council.graphs._graph_tag import GRAPH_KEY, GRAPH_PREFIX, PROTOCOL_KEY, tag_graph
 from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.guards import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
@@ -198,9 +199,10 @@ def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[
     if pace > 0 and MODEL_ENV not in os.environ:
         roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
     stores = backend.stores.replace(dissent=None)  # the demo keeps meeting records only
-    return create_meeting_graph(
+    graph = create_meeting_graph(
         roster, protocol=protocol, stores=stores, checkpointer=backend.checkpointer
     )
+    return tag_graph(graph, **{GRAPH_KEY: "meeting", PROTOCOL_KEY: protocol})
 
 
 def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:
@@ -210,25 +212,40 @@ def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:
         CliError: No demo graph has escalations of `kind`.
     """
     if kind == "conflict":
-        return create_conflict_graph(
+        graph = create_conflict_graph(
             demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
         )
+        return tag_graph(graph, **{GRAPH_KEY: kind})
     if kind == "delegation":
-        return create_delegation_graph(
+        delegation = create_delegation_graph(
             demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
         )
+        return tag_graph(delegation, **{GRAPH_KEY: kind})
     raise CliError(
         f"{kind} escalations come from your own graph: pass --graph module:factory "
         "(or path/to/file.py:factory) to resume them"
     )
 
 
-def _import(target: str) -> Any:
+def _split(target: str) -> tuple[str, str]:
     module_name, _, attribute = target.rpartition(":")
     if not module_name or not attribute:
         raise CliError(
             f"--graph must look like module:factory or path/to/file.py:factory, got {target!r}"
         )
+    return module_name, attribute
+
+
+def graph_target(target: str) -> str:
+    """`target` as the thread records it: a file path made absolute (any working directory)."""
+    module_name, attribute = _split(target)
+    if module_name.endswith(".py"):
+        module_name = str(Path(module_name).resolve())
+    return f"{module_name}:{attribute}"
+
+
+def _import(target: str) -> Any:
+    module_name, attribute = _split(target)
     if module_name.endswith(".py"):
         path = Path(module_name).resolve()
         spec = importlib.util.spec_from_file_location(path.stem, path)
@@ -280,12 +297,13 @@ def load_graph(target: str, backend: Backend) -> Pregel[Any, Any]:
                 f"--graph {target!r} cannot be called with checkpointer= and escalations= "
                 f"only ({exc}); name a compiled graph, a StateGraph or such a factory"
             ) from None
+    tags = {GRAPH_KEY: GRAPH_PREFIX + graph_target(target)}
     if isinstance(found, StateGraph):
-        return found.compile(checkpointer=backend.checkpointer)
+        return tag_graph(found.compile(checkpointer=backend.checkpointer), **tags)
     if isinstance(found, Pregel):
         if found.checkpointer is None:
-            return found.copy(update={"checkpointer": backend.checkpointer})
-        return found
+            found = found.copy(update={"checkpointer": backend.checkpointer})
+        return tag_graph(found, **tags)
     raise CliError(f"--graph {target!r} is a {type(found).__name__}, not a LangGraph graph")
 
 

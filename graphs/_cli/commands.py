@@ -17,12 +17,12 @@ from langgraph.pregel import Pregel
 from pydantic import BaseModel
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from langgraph_council.graphs._cli.backend import (
     Backend,
     CliError,
     demo_graph,
-    graph_for,
     meeting_graph,
 )
 from langgraph_council.graphs._cli.output import (
@@ -37,9 +37,10 @@ from langgraph_council.graphs._cli.output import (
     print_pipeline_event,
     print_resolution,
 )
-from langgraph_council.graphs._cli.run import GRAPH_KEY, PROTOCOL_KEY, run_graph
+from langgraph_council.graphs._cli.run import print_waiting, run_graph, stream_run
 from langgraph_council.graphs._cli.worker_demo import worker_demo
 from langgraph_council.graphs._coordination import create_coordination_graph
+from langgraph_council.graphs._graph_tag import GRAPH_KEY, tag_graph
 from langgraph_council.guards import InMemoryGuardStateStore
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._context import merge_context
@@ -66,51 +67,6 @@ __all__ = [
     "escalations_cmd",
 ]
 
-_CONFLICT = {GRAPH_KEY: "conflict"}
-_DELEGATION = {GRAPH_KEY: "delegation"}
-
-
-def _stream(
-    graph: Pregel[Any, Any],
-    payload: Any,
-    thread_id: str,
-    context: Any,
-    console: Console,
-    args: argparse.Namespace,
-    backend: Backend,
-    metadata: dict[str, str],
-) -> dict[str, Any] | int:
-    """Run to the end (the thread's values) or until a signal stops it (the exit status)."""
-    config: Any = {"configurable": {"thread_id": thread_id}}
-
-    ended = run_graph(
-        graph,
-        payload,
-        config,
-        backend=backend,
-        grace=args.grace,
-        metadata=metadata,
-        context=context,
-        progress=None if args.json or args.quiet else LiveProgress(console),
-    )
-    return ended if isinstance(ended, int) else ended.values
-
-
-def _waiting(args: argparse.Namespace, backend: Backend, console: Console, thread_id: str) -> int:
-    """Print the escalations a thread waits on and how to decide them."""
-    pending = backend.escalations.pending(thread_id=thread_id)
-    if args.json:
-        print_json(console, {"thread_id": thread_id, "pending": pending})
-        return 0
-    print_escalations(console, pending)
-    where = "" if backend.label.startswith("postgres") else "  (needs Postgres: drop --memory)"
-    for escalation in pending:
-        console.print(
-            escape(f"Decide from any shell, now or days later:\n  {decide_hint(escalation)}")
-            + where
-        )
-    return 0
-
 
 def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Run the demo meeting and print its minutes."""
@@ -122,8 +78,7 @@ def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -
         "participant_ids": ["backend_lead", "senior_dev", "frontend_lead", "qa_head"],
     }
     thread_id = args.thread_id or f"demo-meeting-{uuid.uuid4().hex[:8]}"
-    metadata = {GRAPH_KEY: "meeting", PROTOCOL_KEY: args.protocol}
-    values = _stream(graph, payload, thread_id, None, console, args, backend, metadata)
+    values = stream_run(graph, payload, thread_id, None, console, args, backend)
     if isinstance(values, int):
         return values
     minutes = values["minutes"]
@@ -141,13 +96,11 @@ def demo_conflict_cmd(args: argparse.Namespace, backend: Backend, console: Conso
     thread_id = args.thread_id or f"demo-conflict-{uuid.uuid4().hex[:8]}"
     context = ConflictResolutionConfig(strategy=args.strategy)
     conflict = demo_conflict().model_copy(update={"id": f"demo-{thread_id}"})
-    values = _stream(
-        graph, {"conflict": conflict}, thread_id, context, console, args, backend, _CONFLICT
-    )
+    values = stream_run(graph, {"conflict": conflict}, thread_id, context, console, args, backend)
     if isinstance(values, int):
         return values
     if values.get("resolution") is None:
-        return _waiting(args, backend, console, thread_id)
+        return print_waiting(args, backend, console, thread_id)
     _print_conflict(args, console, values, thread_id)
     console.print(f"[dim]thread {escape(thread_id)} on {escape(backend.label)}[/dim]")
     return 0
@@ -158,11 +111,11 @@ def demo_delegation_cmd(args: argparse.Namespace, backend: Backend, console: Con
     graph = demo_graph("delegation", backend)
     thread_id = args.thread_id or f"demo-delegation-{uuid.uuid4().hex[:8]}"
     payload = {"task": DEMO_TASK, "entry_agent": "ceo"}
-    values = _stream(graph, payload, thread_id, None, console, args, backend, _DELEGATION)
+    values = stream_run(graph, payload, thread_id, None, console, args, backend)
     if isinstance(values, int):
         return values
     if values.get("result") is None:
-        return _waiting(args, backend, console, thread_id)
+        return print_waiting(args, backend, console, thread_id)
     _print_delegation(args, console, values, thread_id)
     return 0
 
@@ -198,9 +151,10 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
         else:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="council-demo-"))
             root = Path(tmp) / ("shop" if args.agents else "billing")
-        repo, graph, task = (
+        repo, pipeline, task = (
             worker_demo(root, backend) if args.agents else _scripted_pipeline(args, root, backend)
         )
+        graph = tag_graph(pipeline, **{GRAPH_KEY: "pipeline"})
         thread_id = args.thread_id or f"demo-pipeline-{uuid.uuid4().hex[:8]}"
         if not args.json:
             kept = "" if args.repo else " (a temporary directory: keep it with --repo DIR)"
@@ -220,7 +174,6 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
             config,
             backend=backend,
             grace=args.grace,
-            metadata={GRAPH_KEY: "pipeline"},
             progress=progress,
         )
         if isinstance(ended, int):
@@ -297,8 +250,8 @@ def _print_resumed(
         _print_delegation(args, console, values, thread_id)
         return 0
     if not args.json:
-        console.print(f"resumed thread {escape(thread_id)}")
-    return _waiting(args, backend, console, thread_id)
+        console.print(Text(f"resumed thread {thread_id}"))
+    return print_waiting(args, backend, console, thread_id)
 
 
 _CONTEXTS: dict[str, tuple[str, type[BaseModel]]] = {
@@ -336,18 +289,21 @@ def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console
         pending = queue.pending(kind=args.kind)
         if args.json:
             print_json(console, {"pending": pending})
+        elif not pending:
+            kept = "" if backend.label.startswith("postgres") else " (--memory keeps nothing)"
+            console.print(Text(f"nothing pending{kept}"))
         else:
             print_escalations(console, pending)
         return 0
     if args.action == "expire":
         return _expire(args, backend, console)
-    if not args.escalation_id:
-        raise CliError(f"escalations {args.action} needs ESCALATION_ID (see `escalations list`)")
     try:
         escalation = queue.get(args.escalation_id)
     except KeyError:
         where = (
-            f" in {backend.label}: pass the deployment's database as --db" if args.server else ""
+            f" in {backend.label}: pass the deployment's database as --db"
+            if getattr(args, "server", None)
+            else ""
         )
         raise CliError(
             f"no escalation {args.escalation_id!r}{where} (see `escalations list`)"
@@ -358,40 +314,55 @@ def escalations_cmd(args: argparse.Namespace, backend: Backend, console: Console
         else:
             print_escalation(console, escalation)
         return 0
-    graph = _graph(escalation.kind, args, backend, escalation.thread_id)
+    if args.action == "decide":
+        decision = decision_from_args(args, escalation)  # a wrong flag before any graph loads
+    graph = _graph(escalation, args, backend)
+    context = _context(args, escalation.kind)
     if args.action == "cancel":
-        queue.cancel(escalation.id, graph, context=_context(args, escalation.kind))
-        console.print(f"cancelled {escalation.id}; its thread was resumed")
+        cancelled = queue.cancel(escalation.id, graph, context=context)
+        if args.json:
+            print_json(console, {"cancelled": cancelled, "thread_id": escalation.thread_id})
+        else:
+            console.print(Text(f"cancelled {escalation.id}; its thread was resumed"))
         return 0
-    decision = decision_from_args(args, escalation)
-    values = queue.decide(escalation.id, decision, graph, context=_context(args, escalation.kind))
+    values = queue.decide(escalation.id, decision, graph, context=context)
     return _print_resumed(args, console, backend, escalation, dict(values))
 
 
-def _graph(
-    kind: EscalationKind, args: argparse.Namespace, backend: Backend, thread_id: str | None = None
-) -> Pregel[Any, Any]:
-    """The graph that resumes: the `--server` deployment's, else one built in this process."""
+def _graph(escalation: Escalation, args: argparse.Namespace, backend: Backend) -> Pregel[Any, Any]:
+    """The graph that resumes the escalation's thread: the `--server` deployment's, else the
+    one the thread's checkpoints name (or `--graph`), built in this process."""
     if getattr(args, "server", None):
         from langgraph_council.graphs._cli.server import server_graph
 
-        remote: Pregel[Any, Any] = server_graph(args, kind, thread_id)
+        remote: Pregel[Any, Any] = server_graph(args, escalation.kind, escalation.thread_id)
         return remote
-    return graph_for(kind, args, backend)
+    from langgraph_council.graphs._cli.threads import thread_graph
+
+    try:
+        return thread_graph(args, backend, escalation.thread_id)
+    except CliError as exc:
+        raise CliError(f"escalation {escalation.id}: {exc}") from None
 
 
 def _expire(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     """Expire overdue escalations, then resume their threads, each kind on its graph."""
     expired = backend.escalations.expire_overdue()
     kinds: list[EscalationKind] = sorted({e.kind for e in expired})
+    errors: list[str] = []
     for kind in kinds:
         try:
-            backend.escalations.resume_closed(
-                _graph(kind, args, backend), kind=kind, context=_context(args, kind)
-            )
+            # the first thread's graph (as named by its checkpoints) resumes the kind's threads
+            graph = _graph(next(e for e in expired if e.kind == kind), args, backend)
+            backend.escalations.resume_closed(graph, kind=kind, context=_context(args, kind))
         except CliError as exc:
-            console.print(escape(f"{kind}: {exc}"))
-    console.print(f"expired {len(expired)} overdue escalation(s)")
+            errors.append(f"{kind}: {exc}")
+    if args.json:
+        print_json(console, {"expired": expired, "errors": errors})
+        return 0
+    for error in errors:
+        console.print(Text(error))
+    console.print(Text(f"expired {len(expired)} overdue escalation(s)"))
     return 0
 
 

@@ -8,17 +8,19 @@ The file (see `examples/council.yaml`)::
     # or conflict: {strategy, subject, type, positions: [{agent, position, reasoning, evidence}]}
     # or delegation: {task, entry_agent}
 
-`scripted` is the package's scripted demo agent (no network). A mistake is reported as one
-line naming the field (`meeting.protocol: ...`). The run's checkpoint names the file, so
-`council threads resume` rebuilds its graph from it.
+`scripted` agents are placeholders (no network): canned replies that name the file's agenda
+(conflict subject, task) and say they are placeholders; the run says so too. A mistake is
+reported as one line naming the field (`meeting.protocol: ...`). The run's checkpoints name
+the file, so `council threads` rebuilds its graph from it.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -37,13 +39,15 @@ from rich.console import Console
 from rich.text import Text
 
 from langgraph_council.graphs._cli.backend import Backend, CliError
+from langgraph_council.graphs._graph_tag import FILE_KEY, GRAPH_KEY, tag_graph
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition
-from langgraph_council.nodes._demo import demo_reply
+from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition, Verdict
+from langgraph_council.nodes._demo import demo_reply, with_stream_usage
 from langgraph_council.nodes._meetings.models import MeetingAgenda
 from langgraph_council.nodes._meetings.participants import MAX_TOKEN_BUDGET
+from langgraph_council.nodes._meetings.synthesis import PositionDraft, SynthesisOutput
 from langgraph_council.nodes._org import Org, OrgError
-from langgraph_council.nodes.testing import ScriptedChatModel
+from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel, last_human_text
 
 __all__ = [
     "FILE_KEY",
@@ -54,7 +58,6 @@ __all__ = [
     "run_file_cmd",
 ]
 
-FILE_KEY = "council_file"
 SCRIPTED = "scripted"
 
 
@@ -202,9 +205,70 @@ def _check_names(path: str | Path, spec: CouncilFile) -> None:
         )
 
 
-def _model(spec: str, field: str) -> BaseChatModel:
+def topic_of(spec: CouncilFile) -> str:
+    """What the file's run is about: the agenda title, the conflict's subject or the task."""
+    if spec.meeting:
+        return spec.meeting.agenda.title
+    if spec.conflict:
+        return spec.conflict.subject
+    assert spec.delegation is not None
+    return spec.delegation.task
+
+
+def _placeholder_structured(
+    call: ScriptCall, schema: type[BaseModel], topic: str, agents: tuple[str, ...]
+) -> Any:
+    parties = [a for a in re.findall(r"[\w.-]+", last_human_text(call)) if a in agents]
+    parties = list(dict.fromkeys(p for p in parties if p != call.agent_id)) or [str(call.agent_id)]
+    if schema is Verdict:
+        why = f"Scripted placeholder: no weighing of {topic!r} happened; set a real model."
+        return Verdict(winning_agent_id=parties[0], confidence=0.5, reasoning=why)
+    if schema is SynthesisOutput:
+        return SynthesisOutput(
+            summary=f"Placeholder minutes on {topic!r}: scripted agents, no real deliberation.",
+            decisions=[f"Discuss {topic!r} again with real models"],
+            positions=[
+                PositionDraft(agent_id=a, claim=_claim(a, topic), confidence=0.5) for a in parties
+            ],
+        )
+    data: dict[str, Any] = {}
+    for name in schema.model_fields:
+        if name in {"statement", "reasoning", "summary", "content"}:
+            data[name] = _claim(str(call.agent_id), topic)
+        elif name == "confidence":
+            data[name] = 0.5
+    return schema.model_validate(data)
+
+
+def _claim(agent: str, topic: str) -> str:
+    return f"{agent}: a scripted placeholder view on {topic!r}"
+
+
+def placeholder_reply(topic: str, agents: tuple[str, ...]) -> Callable[[ScriptCall], Any]:
+    """The `scripted` agents of a file: canned replies about `topic` that say they are
+    placeholders (a file's agenda is not the demo's REST-or-GraphQL question)."""
+
+    def reply(call: ScriptCall) -> Any:
+        if call.tools:  # answer a task directly: a placeholder does not hand work around
+            return f"{_claim(str(call.agent_id), topic)}; a real model would do the work."
+        if isinstance(call.schema, type) and issubclass(call.schema, BaseModel):
+            return _placeholder_structured(call, call.schema, topic, agents)
+        text = last_human_text(call)
+        if "genuinely conflict" in text:
+            return "NONE"
+        if "Premortem" in text or "devil's advocate" in text or "rebut or concede" in text:
+            return f"{_claim(str(call.agent_id), topic)} (no real argument)."
+        return (
+            f"Position: {_claim(str(call.agent_id), topic)}\nConfidence: 0.5\n"
+            "Evidence:\n- none: scripted placeholder\n"
+        )
+
+    return reply
+
+
+def _model(spec: str, field: str, scripted: BaseChatModel | None = None) -> BaseChatModel:
     if spec == SCRIPTED:
-        return ScriptedChatModel(demo_reply)
+        return scripted or ScriptedChatModel(demo_reply)
     try:
         chat_models = importlib.import_module("langchain.chat_models")
         model: BaseChatModel = chat_models.init_chat_model(spec)
@@ -214,35 +278,51 @@ def _model(spec: str, field: str) -> BaseChatModel:
         ) from None
     except ValueError as exc:
         raise CliError(f"{field}: {spec!r} is not a model init_chat_model knows ({exc})") from None
-    return model
+    return with_stream_usage(model)
 
 
 def roster_for(spec: CouncilFile, org: Org) -> Roster:
-    """The org's roster: `models.default` for everyone, `models.<agent id>` overrides."""
-    default = _model(spec.models.get("default", SCRIPTED), "models.default")
-    models = {k: _model(v, f"models.{k}") for k, v in spec.models.items() if k != "default"}
+    """The org's roster: `models.default` for everyone, `models.<agent id>` overrides;
+    `scripted` is a placeholder speaking to the file's agenda (`placeholder_reply`)."""
+    agents = tuple(a.id for a in org.agents)
+    scripted = ScriptedChatModel(placeholder_reply(topic_of(spec), agents))
+    default = _model(spec.models.get("default", SCRIPTED), "models.default", scripted)
+    models = {
+        k: _model(v, f"models.{k}", scripted) for k, v in spec.models.items() if k != "default"
+    }
     return Roster(org, models, default_model=default)
 
 
-def file_graph(spec: CouncilFile, org: Org, backend: Backend) -> Pregel[Any, Any]:
-    """The graph the file runs, on the command's checkpointer and stores."""
+def uses_placeholders(spec: CouncilFile) -> bool:
+    """True when some agent of the file runs on the `scripted` placeholder."""
+    return SCRIPTED in spec.models.values() or "default" not in spec.models
+
+
+def file_graph(spec: CouncilFile, org: Org, backend: Backend, path: str | Path) -> Pregel[Any, Any]:
+    """The graph the file at `path` runs, on the command's checkpointer and stores; its
+    checkpoints name the file (absolute), so `council threads` rebuilds it from there."""
     from langgraph_council.graphs._conflicts import create_conflict_graph
     from langgraph_council.graphs._delegation import create_delegation_graph
     from langgraph_council.graphs._meetings import create_meeting_graph
 
     roster = roster_for(spec, org)
+    graph: Pregel[Any, Any]
     if spec.meeting:
-        return create_meeting_graph(
+        graph = create_meeting_graph(
             roster,
             protocol=spec.meeting.protocol,
             stores=backend.stores.replace(dissent=None),  # meeting records only, as before
             checkpointer=backend.checkpointer,
         )
-    if spec.conflict:
-        return create_conflict_graph(
+    elif spec.conflict:
+        graph = create_conflict_graph(
             roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
-    return create_delegation_graph(roster, stores=backend.stores, checkpointer=backend.checkpointer)
+    else:
+        graph = create_delegation_graph(
+            roster, stores=backend.stores, checkpointer=backend.checkpointer
+        )
+    return tag_graph(graph, **{GRAPH_KEY: "file", FILE_KEY: str(Path(path).resolve())})
 
 
 def file_input(
@@ -287,40 +367,38 @@ def file_input(
 
 
 def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> int:
-    """Run the file's meeting, conflict or delegation and print its outcome."""
+    """Run the file's meeting, conflict or delegation, streaming progress as the demos do, and
+    print its outcome, or the escalation it waits on with the commands that decide it."""
     from langgraph_council.graphs._cli.output import (
-        LiveProgress,
         print_delegation,
         print_json,
         print_meeting,
         print_resolution,
     )
-    from langgraph_council.graphs._cli.run import GRAPH_KEY, run_graph
+    from langgraph_council.graphs._cli.run import print_waiting, stream_run
     from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 
     spec, org = load_council_file(args.file)
-    graph = file_graph(spec, org, backend)
+    graph = file_graph(spec, org, backend, args.file)
     thread_id = args.thread_id or f"run-{spec.kind}-{uuid.uuid4().hex[:8]}"
     payload = file_input(spec, org, thread_id, args.file)
     context = ConflictResolutionConfig(strategy=spec.conflict.strategy) if spec.conflict else None
-    metadata = {GRAPH_KEY: "file", FILE_KEY: str(Path(args.file).resolve())}
-    config: Any = {"configurable": {"thread_id": thread_id}}
-    ended = run_graph(
-        graph,
-        payload,
-        config,
-        backend=backend,
-        grace=args.grace,
-        metadata=metadata,
-        context=context,
-        progress=None if args.json or args.quiet else LiveProgress(console),
-    )
-    if isinstance(ended, int):
-        return ended
-    values = ended.values
+    if uses_placeholders(spec) and not args.quiet:
+        console.print(
+            Text(
+                "models: scripted placeholders (canned replies, no model): set models.default "
+                "to a real model, e.g. openai:gpt-4o-mini, for a real discussion",
+                style="yellow",
+            )
+        )
+    values = stream_run(graph, payload, thread_id, context, console, args, backend)
+    if isinstance(values, int):
+        return values
     out: dict[str, Any] = {
         k: values.get(k) for k in ("minutes", "resolution", "result") if values.get(k)
     }
+    if not out:
+        return print_waiting(args, backend, console, thread_id)
     if args.json:
         print_json(console, {"thread_id": thread_id, **out})
         return 0
@@ -328,10 +406,7 @@ def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
         print_meeting(console, out["minutes"])
     elif "resolution" in out:
         print_resolution(console, out["resolution"], values.get("dissent_records", []))
-    elif "result" in out:
-        print_delegation(console, out["result"])
-    if not out:
-        console.print(Text(f"thread {thread_id} waits for a human: council escalations list"))
     else:
-        console.print(Text(f"thread {thread_id} on {backend.label}"), style="dim")
+        print_delegation(console, out["result"])
+    console.print(Text(f"thread {thread_id} on {backend.label}"), style="dim")
     return 0

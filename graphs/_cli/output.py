@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Sequence
 from textwrap import indent
 from typing import Any
@@ -23,7 +24,10 @@ from langgraph_council.nodes._pipeline.report import CoordinationResult
 
 __all__ = [
     "LiveProgress",
+    "decide_commands",
     "decide_hint",
+    "fits",
+    "print_decide_commands",
     "print_delegation",
     "print_escalation",
     "print_escalations",
@@ -32,12 +36,15 @@ __all__ = [
     "print_pipeline",
     "print_pipeline_event",
     "print_progress",
+    "print_records",
     "print_resolution",
+    "readable",
 ]
 
 
 def print_json(console: Console, payload: dict[str, Any]) -> None:
-    """One JSON document on stdout, pydantic models dumped in JSON mode."""
+    """One JSON document on stdout, pydantic models dumped in JSON mode (with `--json` the
+    console writes to stderr, so status lines never mix into the document)."""
 
     def dump(value: Any) -> Any:
         if isinstance(value, BaseModel):
@@ -48,7 +55,37 @@ def print_json(console: Console, payload: dict[str, Any]) -> None:
             return {str(k): dump(v) for k, v in value.items()}
         return value
 
-    console.print_json(json.dumps(dump(payload), default=str))
+    sys.stdout.write(json.dumps(dump(payload), default=str, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+def fits(console: Console, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """True when a table of `rows` fits the console with no cell wrapped or cut."""
+    widths = [
+        max([len(h), *(max((len(line) for line in r[i].splitlines()), default=0) for r in rows)])
+        for i, h in enumerate(headers)
+    ]
+    return sum(widths) + 3 * len(widths) + 1 <= console.width
+
+
+def print_records(
+    console: Console, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
+) -> None:
+    """`rows` as a table when it fits the terminal, else stacked: one block per row, its first
+    value (an id to copy) whole on its own line, then `header: value` lines that wrap."""
+    if fits(console, headers, rows):
+        table = Table(*headers, title=title)
+        for row in rows:
+            table.add_row(*(Text(v) for v in row))
+        console.print(table)
+        return
+    console.print(Text(title, style="bold"))
+    for row in rows:
+        console.print(Text(row[0], style="bold"), soft_wrap=True)
+        for header, value in zip(headers[1:], row[1:], strict=True):
+            line = Text(f"  {header}: ", style="dim")
+            line.append(value.replace("\n", " "))
+            console.print(line)
 
 
 def print_progress(console: Console, namespace: Sequence[str], mode: str, chunk: Any) -> None:
@@ -102,7 +139,24 @@ class LiveProgress:
                 head.append(f" ({label})", style="dim")
             self.console.print(head)
             body = m.content if isinstance(m.content, str) else str(m.content)
-            self.console.print(Text(indent(body.strip(), "    ")))
+            self.console.print(Text(indent(readable(body).strip(), "    ")))
+
+
+def readable(content: str) -> str:
+    """A reply as people read it: a structured synthesis (JSON) as its summary and decisions."""
+    text = content.strip()
+    if not text.startswith("{"):
+        return content
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return content
+    if not isinstance(data, dict) or not isinstance(data.get("summary"), str):
+        return content
+    decisions = [f"- {d}" for d in data.get("decisions") or () if isinstance(d, str)]
+    return "\n".join(
+        [f"Summary: {data['summary']}", *(["Decisions:", *decisions] if decisions else [])]
+    )
 
 
 def print_meeting(console: Console, minutes: MeetingMinutes) -> None:
@@ -112,7 +166,7 @@ def print_meeting(console: Console, minutes: MeetingMinutes) -> None:
     )
     talk = Table("turn", "agent", "phase", "tokens in/out", "said", title="Contributions")
     for c in minutes.contributions:
-        said = c.content.replace("\n", " ")
+        said = readable(c.content).replace("\n", " ")
         talk.add_row(
             str(c.turn),
             Text(c.agent_id),
@@ -133,7 +187,8 @@ def print_meeting(console: Console, minutes: MeetingMinutes) -> None:
             Text(item.priority),
             Text(item.flagged or ""),
         )
-    console.print(items)
+    if minutes.action_items:
+        console.print(items)
     for report in minutes.minority_reports:
         console.print(
             Text.assemble(
@@ -178,20 +233,19 @@ def print_resolution(
 
 def print_escalations(console: Console, escalations: Sequence[Escalation]) -> None:
     """Pending escalations of every kind, with what a human can choose from."""
-    table = Table(title="Escalations")
-    table.add_column("escalation id", overflow="fold", min_width=36)
-    for name in ("kind", "thread", "subject", "options", "created"):
-        table.add_column(name, overflow="fold")
-    for e in escalations:
-        table.add_row(
-            Text(e.id),
+    rows = [
+        [
+            e.id,
             e.kind,
-            Text(e.thread_id),
-            Text(e.subject),
-            Text(", ".join(e.options) or "-"),
+            e.thread_id,
+            e.subject,
+            ", ".join(e.options) or "-",
             e.created_at.strftime("%Y-%m-%d %H:%M"),
-        )
-    console.print(table)
+        ]
+        for e in escalations
+    ]
+    headers = ("escalation id", "kind", "thread", "subject", "options", "created")
+    print_records(console, "Escalations", headers, rows)
 
 
 _HOW_TO_DECIDE = {
@@ -204,6 +258,29 @@ _HOW_TO_DECIDE = {
 def decide_hint(escalation: Escalation) -> str:
     """The `council escalations decide` command line that answers `escalation`."""
     return f"council escalations decide {escalation.id} {_HOW_TO_DECIDE[escalation.kind]} --by NAME"
+
+
+def decide_commands(escalation: Escalation) -> list[str]:
+    """The exact commands that answer `escalation`, one per choice (a conflict's parties)."""
+    head = f"council escalations decide {escalation.id}"
+    if escalation.kind == "conflict":
+        choices = [f"--winner {party}" for party in escalation.options] + ["--reject"]
+    elif escalation.kind == "delegation":
+        choices = ['--answer "TEXT"']
+    else:
+        choices = ["--keep", "--keep --commit SHA", "--drop"]
+    return [f"{head} {choice} --by NAME" for choice in choices]
+
+
+def print_decide_commands(console: Console, escalation: Escalation) -> None:
+    """`decide_commands`, each whole on its line or broken with a shell continuation (`\\`)
+    before its flags, never mid-flag."""
+    for command in decide_commands(escalation):
+        line = f"  {command}"
+        if len(line) > console.width:
+            head, _, flags = command.partition(" --")
+            line = f"  {head} \\\n      --{flags}"
+        console.print(Text(line), soft_wrap=True)
 
 
 def print_escalation(console: Console, escalation: Escalation) -> None:
@@ -227,7 +304,8 @@ def print_escalation(console: Console, escalation: Escalation) -> None:
         table.add_row(Text(name), Text(value if isinstance(value, str) else json.dumps(value)))
     console.print(table)
     if escalation.status == "pending":
-        console.print(Text(f"Decide: {decide_hint(escalation)}"))
+        console.print(Text("Decide with one of:"))
+        print_decide_commands(console, escalation)
 
 
 def print_delegation(console: Console, result: DelegationResult) -> None:

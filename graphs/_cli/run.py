@@ -8,15 +8,16 @@ Every run the CLI starts or resumes goes through `run_graph`:
   with the process), so `council threads list` shows it `running` and a second resume refuses.
 - Each model call writes a start row with its estimated input tokens before it is made
   (`CallRecordHandler`), so a call cut off by a kill still leaves a cost record.
-- The checkpoint metadata names the graph (`council_graph`, plus `council_protocol` for a
-  meeting) so that `council threads resume` can rebuild it.
+- The graph is tagged (`graphs._graph_tag`): every checkpoint names it, so `council threads`
+  can rebuild it; a new run on a thread another graph wrote is refused, naming both.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, cast
@@ -27,14 +28,30 @@ from langgraph.pregel import Pregel
 from langgraph.runtime import RunControl
 from langgraph.types import Durability
 from rich.console import Console
+from rich.text import Text
 
 from langgraph_council.checkpoints import CallRecordHandler, run_until_signal
 from langgraph_council.graphs._cli.backend import Backend, CliError
+from langgraph_council.graphs._cli.output import (
+    LiveProgress,
+    print_decide_commands,
+    print_escalations,
+    print_json,
+)
+from langgraph_council.graphs._graph_tag import GRAPH_KEY, PROTOCOL_KEY, graph_label, label_of
 
-__all__ = ["GRAPH_KEY", "PROTOCOL_KEY", "RunEnd", "run_graph", "running_threads", "thread_lease"]
-
-GRAPH_KEY = "council_graph"
-PROTOCOL_KEY = "council_protocol"
+__all__ = [
+    "GRAPH_KEY",
+    "PROTOCOL_KEY",
+    "RunEnd",
+    "check_thread_graph",
+    "print_waiting",
+    "run_graph",
+    "running_threads",
+    "stream_run",
+    "thread_lease",
+    "thread_metadata",
+]
 _LEASE_KEY = "hashtext('council-thread:' || %s)::bigint"
 
 Progress = Callable[[Sequence[str], str, Any], None]
@@ -111,6 +128,46 @@ def running_threads(backend: Backend, thread_ids: Sequence[str]) -> set[str]:
     return {str(r[0]) for r in rows}
 
 
+def _config(thread_id: str) -> RunnableConfig:
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def thread_metadata(backend: Backend, thread_id: str) -> dict[str, Any] | None:
+    """The thread's newest checkpoint metadata (None: no such thread). A thread written before
+    every checkpoint named its graph takes the newest older one that does."""
+    found = backend.checkpointer.get_tuple(_config(thread_id))
+    if found is None:
+        return None
+    if GRAPH_KEY in (found.metadata or {}):
+        return dict(found.metadata)
+    for older in backend.checkpointer.list(_config(thread_id)):
+        if GRAPH_KEY in (older.metadata or {}):
+            return dict(older.metadata)
+    return dict(found.metadata or {})
+
+
+def check_thread_graph(
+    backend: Backend, thread_id: str, graph: Pregel[Any, Any], *, new_run: bool
+) -> None:
+    """Refuse to run `graph` on a thread another graph wrote (the state would not fit it).
+
+    Raises:
+        CliError: The thread names another graph, or (for a new run) none the CLI ran.
+    """
+    metadata = thread_metadata(backend, thread_id)
+    if metadata is None:
+        return
+    mine, theirs = label_of(graph), graph_label(metadata)
+    if theirs == mine or (theirs is None and not new_run):
+        return
+    owner = f"graph {theirs}" if theirs else "a graph the council CLI did not run"
+    raise CliError(
+        f"thread {thread_id} belongs to {owner}, not to this run's graph {mine}: "
+        "pick another --thread-id"
+        + (f" (or resume it: council threads resume {thread_id})" if theirs else "")
+    )
+
+
 def run_graph(
     graph: Pregel[Any, Any],
     payload: Any,
@@ -118,19 +175,19 @@ def run_graph(
     *,
     backend: Backend,
     grace: float,
-    metadata: Mapping[str, str] | None = None,
     context: Any = None,
     progress: Progress | None = None,
 ) -> RunEnd | int:
     """Run `graph` until it ends (`RunEnd`) or a signal stops it (the exit status, after one
-    line on stderr). A run cut off mid-step ends the process here (`os._exit`)."""
+    line on stderr). A run cut off mid-step ends the process here (`os._exit`).
+
+    Raises:
+        CliError: The thread belongs to another graph (`check_thread_graph`).
+    """
     thread_id = str(config["configurable"]["thread_id"])
-    run_config: RunnableConfig = {
-        **config,
-        "metadata": {**(config.get("metadata") or {}), **(metadata or {})},
-        "callbacks": [CallRecordHandler(backend.calls)],
-    }
+    run_config: RunnableConfig = {**config, "callbacks": [CallRecordHandler(backend.calls)]}
     with thread_lease(backend, thread_id):
+        check_thread_graph(backend, thread_id, graph, new_run=payload is not None)
         result = run_until_signal(
             cast(Pregel[Any, Any], _Streamed(graph, progress)),
             payload,
@@ -148,3 +205,45 @@ def run_graph(
         sys.stderr.flush()
         os._exit(result.exit_code)
     return result.exit_code
+
+
+def stream_run(
+    graph: Pregel[Any, Any],
+    payload: Any,
+    thread_id: str,
+    context: Any,
+    console: Console,
+    args: argparse.Namespace,
+    backend: Backend,
+) -> dict[str, Any] | int:
+    """Run to the end (the thread's values) or until a signal stops it (the exit status),
+    printing progress and the conversation as it streams (not with --json or --quiet)."""
+    config: Any = {"configurable": {"thread_id": thread_id}}
+
+    ended = run_graph(
+        graph,
+        payload,
+        config,
+        backend=backend,
+        grace=args.grace,
+        context=context,
+        progress=None if args.json or args.quiet else LiveProgress(console),
+    )
+    return ended if isinstance(ended, int) else ended.values
+
+
+def print_waiting(
+    args: argparse.Namespace, backend: Backend, console: Console, thread_id: str
+) -> int:
+    """Print the escalations a thread waits on and the exact commands that decide them."""
+    pending = backend.escalations.pending(thread_id=thread_id)
+    if args.json:
+        print_json(console, {"thread_id": thread_id, "pending": pending})
+        return 0
+    print_escalations(console, pending)
+    console.print(Text(f"thread {thread_id} waits for a human; decide from any shell, any time:"))
+    for escalation in pending:
+        print_decide_commands(console, escalation)
+    if not backend.label.startswith("postgres") and pending:
+        console.print(Text("(deciding later needs Postgres: run again without --memory)"))
+    return 0

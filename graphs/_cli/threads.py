@@ -13,13 +13,14 @@ clears the counter when the run ends by itself.
 from __future__ import annotations
 
 import argparse
+import tempfile
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from langgraph.pregel import Pregel
 from langgraph.types import StateSnapshot
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from langgraph_council.checkpoints import ThreadFailedError, infer_failure_category
@@ -34,17 +35,35 @@ from langgraph_council.graphs._cli.backend import (
     load_graph,
     meeting_graph,
 )
-from langgraph_council.graphs._cli.file import FILE_KEY, file_graph, load_council_file
-from langgraph_council.graphs._cli.output import print_json, print_meeting, print_resolution
-from langgraph_council.graphs._cli.run import (
+from langgraph_council.graphs._cli.file import file_graph, load_council_file
+from langgraph_council.graphs._cli.output import (
+    print_json,
+    print_meeting,
+    print_records,
+    print_resolution,
+)
+from langgraph_council.graphs._cli.run import RunEnd, run_graph, running_threads, thread_metadata
+from langgraph_council.graphs._coordination import create_coordination_graph
+from langgraph_council.graphs._graph_tag import (
+    FILE_KEY,
     GRAPH_KEY,
+    GRAPH_PREFIX,
     PROTOCOL_KEY,
-    RunEnd,
-    run_graph,
-    running_threads,
+    STUDIO_PREFIX,
+    graph_label,
+    graph_tags,
+    label_of,
+    tag_graph,
+)
+from langgraph_council.guards import InMemoryGuardStateStore
+from langgraph_council.nodes._pipeline.demo import (
+    DemoAgents,
+    demo_pipeline_repo,
+    demo_pipeline_roster,
+    demo_workspace,
 )
 
-__all__ = ["ThreadView", "thread_views", "threads_cmd"]
+__all__ = ["UNKNOWN_GRAPH", "ThreadView", "graph_of", "thread_graph", "thread_views", "threads_cmd"]
 
 
 @dataclass(frozen=True)
@@ -65,44 +84,100 @@ def _config(thread_id: str) -> Any:
     return {"configurable": {"thread_id": thread_id}}
 
 
-def _metadata(backend: Backend, thread_id: str) -> dict[str, Any]:
-    """The thread's council metadata: its latest checkpoint's, else the newest that has it
-    (a run resumed elsewhere, e.g. by `escalations decide`, does not repeat it)."""
-    found = backend.checkpointer.get_tuple(_config(thread_id))
-    if found is None:
-        return {}
-    if GRAPH_KEY in (found.metadata or {}):
-        return dict(found.metadata)
-    for older in backend.checkpointer.list(_config(thread_id)):
-        if GRAPH_KEY in (older.metadata or {}):
-            return dict(older.metadata)
-    return dict(found.metadata or {})
+UNKNOWN_GRAPH = "unknown: pass --graph"
+"""The graph column of a thread no council graph wrote (the CLI cannot rebuild it)."""
+
+_STUDIO_DEMOS = {"conflict": "conflict", "delegation": "delegation"}
 
 
-def _graph_name(metadata: dict[str, Any]) -> str | None:
-    name = metadata.get(GRAPH_KEY)
-    if name == "file" and metadata.get(FILE_KEY):
-        return f"file:{metadata[FILE_KEY]}"
-    if name == "meeting" and metadata.get(PROTOCOL_KEY):
-        return f"meeting:{metadata[PROTOCOL_KEY]}"
-    return str(name) if name else None
+def _pipeline_shape(backend: Backend, name: str) -> Pregel[Any, Any]:
+    """A pipeline graph of the demo's shape, to read a pipeline thread's state (not to run it:
+    the demo's repository was a temporary one). Built on a throwaway repository."""
+    if name == STUDIO_PREFIX + "coordination":
+        from langgraph_council.graphs.studio import STUDIO_GRAPHS
+
+        studio = STUDIO_GRAPHS["coordination"]()
+        return studio.copy(update={"checkpointer": backend.checkpointer})
+    with tempfile.TemporaryDirectory(prefix="council-shape-") as tmp:
+        repo = demo_pipeline_repo(Path(tmp) / "billing")
+        return create_coordination_graph(
+            demo_pipeline_roster(),
+            executor=DemoAgents(pause=0.0),
+            workspace=demo_workspace(repo),
+            stores=backend.stores.replace(guard_state=InMemoryGuardStateStore()),
+            checkpointer=backend.checkpointer,
+        )
+
+
+def _known_graph(
+    metadata: dict[str, Any], backend: Backend, *, to_read: bool = False
+) -> Pregel[Any, Any] | None:
+    """The graph the thread's metadata names, rebuilt here (None: the CLI cannot build it;
+    `to_read`: a pipeline's shape, enough to read its state)."""
+    tags = graph_tags(metadata)
+    name = tags.get(GRAPH_KEY, "")
+    graph: Pregel[Any, Any] | None = None
+    studio = name.removeprefix(STUDIO_PREFIX) if name.startswith(STUDIO_PREFIX) else None
+    if name == "meeting":
+        graph = meeting_graph(backend, tags.get(PROTOCOL_KEY) or "structured_phases")
+    elif studio is not None and studio.startswith("meeting_"):
+        graph = meeting_graph(backend, studio.removeprefix("meeting_"))
+    elif name in ("conflict", "delegation") or studio in _STUDIO_DEMOS:
+        graph = demo_graph(_STUDIO_DEMOS.get(str(studio), name), backend)  # type: ignore[arg-type]
+    elif name == "file" and tags.get(FILE_KEY):
+        spec, org = load_council_file(tags[FILE_KEY])
+        graph = file_graph(spec, org, backend, tags[FILE_KEY])
+    elif name.startswith(GRAPH_PREFIX):
+        graph = load_graph(name.removeprefix(GRAPH_PREFIX), backend)
+    elif to_read and name in ("pipeline", STUDIO_PREFIX + "coordination"):
+        graph = _pipeline_shape(backend, name)
+    return None if graph is None else tag_graph(graph, **tags)  # keep the thread's own name
 
 
 def graph_of(
-    metadata: dict[str, Any], args: argparse.Namespace, backend: Backend
+    metadata: dict[str, Any], args: argparse.Namespace, backend: Backend, *, strict: bool = True
 ) -> Pregel[Any, Any] | None:
-    """`--graph` when given, else the demo graph the thread's metadata names, else None."""
-    if getattr(args, "graph", None):
-        return load_graph(args.graph, backend)
-    name = metadata.get(GRAPH_KEY)
-    if name == "meeting":
-        return meeting_graph(backend, str(metadata.get(PROTOCOL_KEY) or "structured_phases"))
-    if name in ("conflict", "delegation"):
-        return demo_graph(name, backend)
-    if name == "file" and metadata.get(FILE_KEY):
-        spec, org = load_council_file(str(metadata[FILE_KEY]))
-        return file_graph(spec, org, backend)
-    return None
+    """The graph the thread's metadata names, else `--graph`, else None.
+
+    Raises:
+        CliError: (`strict`) `--graph` is not the graph the thread records.
+    """
+    given = getattr(args, "graph", None)
+    known = graph_label(metadata)
+    if known is None:
+        return load_graph(given, backend) if given else None
+    if given and strict:
+        loaded = load_graph(given, backend)
+        if label_of(loaded) != known:
+            raise CliError(
+                f"--graph {given} is not the thread's graph: the thread records {known} "
+                "(drop --graph to use it)"
+            )
+        return loaded
+    return _known_graph(metadata, backend, to_read=not strict)
+
+
+def thread_graph(args: argparse.Namespace, backend: Backend, thread_id: str) -> Pregel[Any, Any]:
+    """The graph that resumes `thread_id`: the one its checkpoints name, else `--graph`.
+
+    Raises:
+        CliError: No such thread, or a thread the CLI never ran and no `--graph`.
+    """
+    metadata = thread_metadata(backend, thread_id)
+    if metadata is None:
+        raise CliError(f"no thread {thread_id!r} in {backend.label} (see `council threads list`)")
+    graph = graph_of(metadata, args, backend)
+    if graph is None:
+        known = graph_label(metadata)
+        why = (
+            f"its graph {known} cannot be rebuilt by the CLI"
+            if known
+            else "it was not run by the council CLI, so its graph is unknown"
+        )
+        raise CliError(
+            f"thread {thread_id}: {why}: pass --graph module:factory (the graph that created it)"
+        )
+    return graph
 
 
 def _error_of(state: StateSnapshot) -> str | None:
@@ -140,10 +215,13 @@ def thread_views(backend: Backend, args: argparse.Namespace) -> list[ThreadView]
     views: list[ThreadView] = []
     graphs: dict[str | None, Pregel[Any, Any] | None] = {}
     for item in latest:
-        metadata = _metadata(backend, item.thread_id)
-        name = _graph_name(metadata)
+        metadata = thread_metadata(backend, item.thread_id) or {}
+        name = graph_label(metadata)
         if name not in graphs:
-            graphs[name] = graph_of(metadata, args, backend)
+            try:
+                graphs[name] = graph_of(metadata, args, backend, strict=False)
+            except CliError:  # e.g. a run file moved away: listed, its state unknown
+                graphs[name] = None
         graph = graphs[name]
         fits = graph is not None and item.fits(graph.channels)
         snapshot = graph.get_state(_config(item.thread_id)) if graph and fits else None
@@ -155,7 +233,7 @@ def thread_views(backend: Backend, args: argparse.Namespace) -> list[ThreadView]
             ThreadView(
                 item.thread_id,
                 state,
-                _graph_name(metadata),
+                name,
                 item.ts,
                 tuple(snapshot.next) if snapshot else (),
                 status.attempts,
@@ -170,37 +248,32 @@ def _table(console: Console, views: list[ThreadView]) -> None:
     if not views:
         console.print("no threads")
         return
-    table = Table(title="Threads")
-    table.add_column("thread", overflow="fold", no_wrap=False)  # full ids: they are copied
-    for name in ("state", "graph", "attempts", "next", "last error"):
-        table.add_column(name, overflow="fold")
-    for v in views:
-        state = f"{v.state} ({v.category})" if v.category else v.state
-        table.add_row(
-            Text(v.thread_id),
-            Text(state),
-            Text(v.graph or "?"),
+    rows = [
+        [
+            v.thread_id,
+            f"{v.state} ({v.category})" if v.category else v.state,
+            v.graph or UNKNOWN_GRAPH,
             str(v.attempts),
-            Text(", ".join(v.next)),
-            Text(v.last_error or ""),
-        )
-    console.print(table)
+            ", ".join(v.next) or "-",
+            v.last_error or "-",
+        ]
+        for v in views
+    ]
+    headers = ("thread", "state", "graph", "attempts", "next", "last error")
+    print_records(console, "Threads", headers, rows)
 
 
 def _show(console: Console, view: ThreadView) -> None:
     for key, value in asdict(view).items():
         shown = ", ".join(value) if isinstance(value, tuple) else value
+        if key == "graph" and value is None:
+            shown = UNKNOWN_GRAPH
         console.print(Text(f"{key.replace('_', ' ')}: {'' if shown is None else shown}"))
 
 
 def _resume(args: argparse.Namespace, backend: Backend, console: Console) -> int:
     thread_id = args.thread_id_arg
-    metadata = _metadata(backend, thread_id)
-    graph = graph_of(metadata, args, backend)
-    if graph is None:
-        raise CliError(
-            f"thread {thread_id} was not started by a council demo: pass --graph module:factory"
-        )
+    graph = thread_graph(args, backend, thread_id)
     if thread_id in running_threads(backend, [thread_id]):
         raise CliError(f"thread {thread_id} is running in another process; wait or stop it")
     plan = prepare_resume(
@@ -212,8 +285,7 @@ def _resume(args: argparse.Namespace, backend: Backend, console: Console) -> int
     )
     if plan.attempt is not None and not args.json:
         console.print(Text(f"resuming {thread_id} (attempt {plan.attempt})"), style="dim")
-    keep = {k: str(v) for k, v in metadata.items() if k in (GRAPH_KEY, PROTOCOL_KEY, FILE_KEY)}
-    ended = run_graph(graph, None, plan.config, backend=backend, grace=args.grace, metadata=keep)
+    ended = run_graph(graph, None, plan.config, backend=backend, grace=args.grace)
     if not isinstance(ended, RunEnd):
         return ended
     backend.attempts.clear(thread_id)
@@ -247,8 +319,6 @@ def threads_cmd(args: argparse.Namespace, backend: Backend, console: Console) ->
         else:
             _table(console, views)
         return 0
-    if not args.thread_id_arg:
-        raise CliError(f"threads {args.action} needs THREAD_ID (see `council threads list`)")
     if args.action == "cancel":
         from langgraph_council.graphs._cli.cancel import cancel_cmd
 

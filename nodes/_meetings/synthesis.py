@@ -85,10 +85,16 @@ _PRIORITY = re.compile(
 )
 
 
+_META_GROUP = re.compile(
+    r"[(\[][^()\[\]]*\b(?:assigned to|assignee|owner|priority)\b[^()\[\]]*[)\]]", re.IGNORECASE
+)
+"""A bracket holding several notes: `(assigned to bob, priority: high)`."""
+
+
 def _action(text: str) -> ActionItemDraft | None:
     assigned = _ASSIGNED.search(text)
     priority = _PRIORITY.search(text)
-    desc = _PRIORITY.sub("", _ASSIGNED.sub("", text)).strip(" ;,-")
+    desc = _PRIORITY.sub("", _ASSIGNED.sub("", _META_GROUP.sub("", text))).strip(" ;,-")
     if not desc:
         return None
     return ActionItemDraft(

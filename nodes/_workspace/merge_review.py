@@ -56,6 +56,7 @@ __all__ = [
     "make_await_merge_node",
     "make_open_merge_node",
     "make_review_node",
+    "merge_choices",
     "merge_payload",
 ]
 
@@ -76,9 +77,25 @@ def _held(state: dict[str, Any]) -> MergeResult:
     return MergeResult.model_validate(value)
 
 
+def merge_choices(status: str) -> dict[str, str]:
+    """What `keep` and `drop` do to a held merge of `status`, as the human is told."""
+    if status == "conflict":
+        keep = (
+            "the merge goes in: on each conflicting line the subtask's side wins, unless "
+            "resolution_commit names your own resolution commit on the branch"
+        )
+    elif status == "semantic_conflict":
+        keep = "the merge goes in; the issues found stay and are reported"
+    else:
+        keep = "the merge goes in"
+    drop = "the subtask's work stays on its branch, unmerged; work that depends on it is skipped"
+    return {"keep": keep, "drop": drop}
+
+
 def merge_payload(merge: MergeResult, worktree: str | None = None) -> dict[str, Any]:
     """What a human sees about a held merge (JSON): subtask, branch and its worktree (where a
-    resolution commit can be made), files, diff summary, semantic issues."""
+    resolution commit can be made), files, diff summary, semantic issues, and what each
+    choice does (`keep` on a textual conflict takes the subtask's side of each line)."""
     return {
         "subtask": merge.subtask_id,
         "branch": merge.branch,
@@ -88,6 +105,7 @@ def merge_payload(merge: MergeResult, worktree: str | None = None) -> dict[str, 
         "diff_summary": merge.diff_summary,
         "issues": [f"{i.kind} in {i.file}: {i.message}" for i in merge.semantic_issues],
         "message": merge.message,
+        "choices": merge_choices(merge.status),
     }
 
 

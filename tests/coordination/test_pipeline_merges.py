@@ -73,6 +73,7 @@ def test_a_semantic_conflict_is_caught_before_the_merge_is_kept(org, rename_repo
     assert set(asked["files"]) == {"app.py", "lib.py"}
     assert any("compute" in issue and "app.py" in issue for issue in asked["issues"])
     assert Path(asked["worktree"]).is_dir()  # where a resolution commit can be made
+    assert "issues found stay" in asked["choices"]["keep"]  # what keep means, said up front
     (row,) = queue.pending(kind="merge")
     assert row.id == asked["escalation_id"] and row.details["files"] == asked["files"]
     integration = graph.get_state(_thread("sem")).values["workspace_id"]
@@ -203,6 +204,9 @@ def test_a_conflict_is_decided_from_a_second_os_process(pg_db: str, tmp_path: Pa
             paused = graph.invoke({"task": wp.TASK}, _thread("two-processes"))
             asked = paused["__interrupt__"][0].value
             assert (asked["subtask"], asked["files"]) == ("right", ["shared.py"])
+            # a textual conflict: keep takes the subtask's side of each line, and says so
+            assert "the subtask's side wins" in asked["choices"]["keep"]
+            assert "resolution_commit" in asked["choices"]["keep"]
             (row,) = queue.pending(kind="merge")
             assert "shared.py" in row.subject and row.details["files"] == ["shared.py"]
             decided = council(

@@ -230,6 +230,20 @@ def test_tolerant_text_parser() -> None:
     assert parse_synthesis_text("Just prose, no headers.").summary == "Just prose, no headers."
 
 
+def test_an_action_items_notes_in_one_bracket_leave_its_description_whole() -> None:
+    """The notebooks' synthesiser writes both notes in one bracket; the description was cut
+    at the parenthesis (`Draft the v2 endpoint plan (`)."""
+    text = (
+        "Action Items:\n- Draft the v2 endpoint plan (assigned to backend_lead, priority: high)\n"
+        "- Measure payload size (v2 only) (assigned to frontend_lead)\n"
+    )
+    out = parse_synthesis_text(text)
+    assert [(a.description, a.assignee, a.priority) for a in out.action_items] == [
+        ("Draft the v2 endpoint plan", "backend_lead", "high"),
+        ("Measure payload size (v2 only)", "frontend_lead", "medium"),
+    ]
+
+
 def test_synthesiser_positions_fill_gaps_and_feed_minority_reports(
     make_roster, meeting_input
 ) -> None:

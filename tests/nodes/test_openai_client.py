@@ -226,3 +226,30 @@ def test_a_server_that_ignores_the_json_schema_still_gives_minutes(org: Org) -> 
         minutes = graph.invoke(MEETING)["minutes"]
     assert minutes.status == "completed" and minutes.decisions == ("Ship on Friday",)
     assert (minutes.total_input_tokens, minutes.total_output_tokens) == server.tokens()
+
+
+def test_council_model_on_a_custom_base_url_streams_with_real_usage(
+    server: LoopbackOpenAI, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """langchain-openai leaves `stream_usage` off for a base URL of its own: streamed replies
+    then carry no usage and budgets run on estimates. The demos, Studio and `council run`
+    turn it on when they build the model from a string."""
+    from langgraph_council.graphs._cli.file import load_council_file, roster_for
+    from langgraph_council.nodes._demo import demo_model
+
+    monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "test")
+    monkeypatch.setenv("COUNCIL_MODEL", "openai:gpt-4o-mini")
+    assert ChatOpenAI(model="gpt-4o-mini").stream_usage is None  # upstream's default here
+    demo = demo_model()
+    assert isinstance(demo, ChatOpenAI) and demo.stream_usage is True
+
+    path = tmp_path / "council.yaml"
+    path.write_text(
+        "org: {agents: [{id: cto, name: D, role: CTO, department: eng, level: vp}]}\n"
+        "models: {default: 'openai:gpt-4o-mini'}\n"
+        "delegation: {task: Ship it, entry_agent: cto}\n"
+    )
+    spec, org = load_council_file(path)
+    model = roster_for(spec, org).model_for("cto")
+    assert isinstance(model, ChatOpenAI) and model.stream_usage is True

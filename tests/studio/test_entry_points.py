@@ -100,3 +100,21 @@ async def test_without_a_database_url_the_embedded_server_starts(
         async with studio.checkpointer() as saver:
             assert await saver.aget_tuple({"configurable": {"thread_id": "none"}}) is None
         assert (data / "PG_VERSION").exists() and not (data / "postmaster.pid").exists()
+
+
+def test_namespaced_context_reaches_a_studio_graph_as_the_docs_say() -> None:
+    """docs/studio.md said the server drops namespaced sections; they work (the schema names
+    them), and the docs now say so."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from langgraph_council.nodes._demo import demo_conflict
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "studio.md").read_text()
+    assert "are dropped by the server" not in docs
+    assert '`{"conflict": {"strategy": "human"}}`' in docs
+    graph = studio.conflict().copy(update={"checkpointer": InMemorySaver()})
+    config: RunnableConfig = {"configurable": {"thread_id": "namespaced"}}
+    out = graph.invoke(
+        {"conflict": demo_conflict()}, config, context={"conflict": {"strategy": "human"}}
+    )
+    assert out["__interrupt__"][0].value["kind"] == "conflict"  # the human strategy ran

@@ -22,6 +22,7 @@ from langgraph_council.nodes import Contribution, MeetingMinutes
 from langgraph_council.nodes._demo import demo_conflict
 from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.report import CoordinationResult
+from tests.cli_runner import council
 from tests.studio.dev_server import CONFIG, Server, langgraph_dev
 from tests.studio.tool_agent_graph import FACT, TOOL_AGENT_GRAPHS
 
@@ -142,6 +143,34 @@ async def test_a_human_conflict_interrupts_and_resumes_under_strict_msgpack(
     ]
     done: Any = await client.threads.get_state(thread["thread_id"])
     assert done["next"] == [] and done["values"]["resolution"] == resolution
+
+
+async def test_council_threads_knows_a_studio_thread_before_and_after_a_cli_decision(
+    client: LangGraphClient, server: Server
+) -> None:
+    thread = await client.threads.create()
+    conflict: Any = demo_conflict().model_dump(mode="json")
+    await client.runs.wait(
+        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
+    )
+
+    def listed() -> dict[str, Any]:
+        done = council("threads", "list", "--db", server.database, "--json")
+        assert done.returncode == 0, done.stderr
+        views = {t["thread_id"]: t for t in json.loads(done.stdout)["threads"]}
+        return dict(views[thread["thread_id"]])
+
+    waiting = listed()
+    assert (waiting["graph"], waiting["state"]) == ("studio:conflict", "waiting for a human")
+    pending = council("escalations", "list", "--db", server.database, "--json")
+    (row,) = [
+        p for p in json.loads(pending.stdout)["pending"] if p["thread_id"] == thread["thread_id"]
+    ]
+    decided = council("escalations", "decide", row["id"], "--winner", "frontend_lead",
+                      "--db", server.database, "--json")  # fmt: skip
+    assert decided.returncode == 0, decided.stderr
+    done = listed()
+    assert (done["graph"], done["state"]) == ("studio:conflict", "done")
 
 
 async def test_every_graph_draws_its_command_edges(client: LangGraphClient) -> None:
