@@ -33,9 +33,11 @@ __all__ = [
     "SECTIONS",
     "build_time_config",
     "build_time_metadata",
+    "instance_or_mapping",
     "merge_context",
     "register_section",
     "run_context",
+    "validation_problems",
 ]
 
 SECTIONS = frozenset({"meeting", "conflict", "delegation", "coordination"})
@@ -92,7 +94,21 @@ def _over(base: BaseModel, update: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _problems(exc: ValidationError, where: str) -> str:
+def instance_or_mapping(value: object, schema: type[C], where: str) -> C | Mapping[Any, Any]:
+    """`value` when it is a `schema` or a mapping of its fields (to validate).
+
+    Raises:
+        TypeError: Neither; the message names `where` and what it must be.
+    """
+    if isinstance(value, schema | Mapping):
+        return value
+    raise TypeError(
+        f"{where} must be a {schema.__name__} or a dict of its fields, got {type(value).__name__}"
+    )
+
+
+def validation_problems(exc: ValidationError, where: str) -> str:
+    """Each error of `exc` as `<where>.<field path>: <message>`, joined with `; `."""
     return "; ".join(
         f"{where}.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
     )
@@ -159,13 +175,9 @@ def _section_over(value: Mapping[Any, Any], section: str, schema: type[C], defau
         where = f"context[{section!r}]"
         if chosen is None:
             return default
+        chosen = instance_or_mapping(chosen, schema, where)
         if isinstance(chosen, schema):
             return chosen
-        if not isinstance(chosen, Mapping):
-            raise TypeError(
-                f"{where} must be a {schema.__name__} or a dict of its fields, "
-                f"got {type(chosen).__name__}"
-            )
     else:
         chosen = _flat_keys_of(value, section, schema)
     if not chosen:
@@ -177,7 +189,7 @@ def _validated(chosen: Mapping[str, Any], where: str, schema: type[C], default: 
     try:
         return schema.model_validate(_over(default, chosen))
     except ValidationError as exc:
-        raise ValueError(f"invalid run context: {_problems(exc, where)}") from None
+        raise ValueError(f"invalid run context: {validation_problems(exc, where)}") from None
 
 
 def run_context(section: str, schema: type[C], default: C) -> C:
