@@ -160,7 +160,8 @@ def fronts(
         (async_, f"a{name}", f"Async twin of `{name}`."),
     )
     for front, front_name, doc in named:
-        front.__name__ = front.__qualname__ = front_name
+        front.__name__ = front_name
+        front.__qualname__ = ".".join([*flow.__qualname__.split(".")[:-1], front_name])
         front.__doc__ = doc
         front.__module__ = flow.__module__
         front.__signature__ = signature
