@@ -22,6 +22,7 @@ __all__ = [
     "connection_kwargs",
     "connection_lost",
     "open_connection",
+    "open_pool",
     "saver_cursor",
 ]
 
@@ -43,6 +44,13 @@ def connection_kwargs(prepare_threshold: int | None = 0) -> dict[str, Any]:
 def open_connection(uri: str, *, prepare_threshold: int | None = 0) -> Conn:
     """One new autocommit, dict-row connection; the caller closes it."""
     return Connection.connect(uri, **connection_kwargs(prepare_threshold))
+
+
+def open_pool(uri: str, *, size: int, prepare_threshold: int | None = 0) -> ConnectionPool[Conn]:
+    """An open pool of up to `size` such connections (one at first); use it in `with`."""
+    return ConnectionPool[Conn](
+        uri, min_size=1, max_size=size, kwargs=connection_kwargs(prepare_threshold), open=True
+    )
 
 
 @contextmanager

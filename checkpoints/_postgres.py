@@ -28,6 +28,7 @@ from langgraph_council.checkpoints._connections import (
     connection_kwargs,
     connection_lost,
     open_connection,
+    open_pool,
 )
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
 from langgraph_council.checkpoints._run_rows import (
@@ -301,13 +302,7 @@ def postgres_checkpointer(
         finally:
             saver.conn.close()
         return
-    with ConnectionPool[Connection[DictRow]](
-        uri,
-        min_size=1,
-        max_size=pool_size,
-        kwargs=connection_kwargs(prepare_threshold),
-        open=True,
-    ) as pool:
+    with open_pool(uri, size=pool_size, prepare_threshold=prepare_threshold) as pool:
         yield _SyncPostgresSaver(pool, serde=serde or council_serde())
 
 

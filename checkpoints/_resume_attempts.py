@@ -86,7 +86,18 @@ def _check_thread(thread_id: str) -> None:
         raise ValueError(f"thread_id must be a non-empty string, got {thread_id!r}")
 
 
-class InMemoryResumeAttemptStore:
+class _AttemptsFromStatus:
+    """`attempts`, read from `status`: written once for both stores."""
+
+    def status(self, thread_id: str) -> ResumeStatus:
+        raise NotImplementedError
+
+    def attempts(self, thread_id: str) -> int:
+        """Attempts counted since the last `clear`."""
+        return self.status(thread_id).attempts
+
+
+class InMemoryResumeAttemptStore(_AttemptsFromStatus):
     """Resume attempts in a dict: lost on restart, so only for tests and demos."""
 
     def __init__(self) -> None:
@@ -106,10 +117,6 @@ class InMemoryResumeAttemptStore:
             )
             self._rows[thread_id] = new
             return new.attempts
-
-    def attempts(self, thread_id: str) -> int:
-        """Attempts counted since the last `clear`."""
-        return self.status(thread_id).attempts
 
     def mark_failed(
         self, thread_id: str, category: FailureCategory, error: BaseException | str | None
@@ -172,7 +179,7 @@ def _status(row: dict[str, Any]) -> ResumeStatus:
     )
 
 
-class PostgresResumeAttemptStore(BasePostgresStore):
+class PostgresResumeAttemptStore(_AttemptsFromStatus, BasePostgresStore):
     """Resume attempts in `council_resume_attempts`; each change is one atomic statement.
 
     Example:
@@ -190,10 +197,6 @@ class PostgresResumeAttemptStore(BasePostgresStore):
             row = conn.execute(_RECORD, params).fetchone()
         assert row is not None  # RETURNING always yields the upserted row
         return int(row["attempts"])
-
-    def attempts(self, thread_id: str) -> int:
-        """Attempts counted since the last `clear`."""
-        return self.status(thread_id).attempts
 
     def mark_failed(
         self, thread_id: str, category: FailureCategory, error: BaseException | str | None

@@ -18,16 +18,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Self
 
-from psycopg import Connection
-from psycopg.rows import DictRow
-from psycopg_pool import ConnectionPool
-
 from langgraph_council.checkpoints._call_records import (
     CallRecordStore,
     InMemoryCallRecordStore,
     PostgresCallRecordStore,
 )
-from langgraph_council.checkpoints._connections import ConnOrPool, connection_kwargs
+from langgraph_council.checkpoints._connections import ConnOrPool, open_pool
 from langgraph_council.checkpoints._dissent import PostgresDissentStore
 from langgraph_council.checkpoints._guard_store import PostgresGuardStateStore
 from langgraph_council.checkpoints._loop_records import PostgresLoopRecordStore
@@ -131,13 +127,7 @@ class CouncilStores:
             raise ValueError(
                 f"pool_size must be >= 2 (an escalation resume holds one), got {pool_size}"
             )
-        with ConnectionPool[Connection[DictRow]](
-            uri,
-            min_size=1,
-            max_size=pool_size,
-            kwargs=connection_kwargs(prepare_threshold),
-            open=True,
-        ) as pool:
+        with open_pool(uri, size=pool_size, prepare_threshold=prepare_threshold) as pool:
             yield cls.from_pool(pool)
 
     def setup(self) -> list[int]:

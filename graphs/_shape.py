@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.checkpoints._stores import STORE_ALIASES
 from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._context import instance_or_mapping, validation_problems
 from langgraph_council.nodes._escalation.store import check_escalation_store
 from langgraph_council.nodes._org import Org
 
@@ -91,20 +92,13 @@ def coerce_config(value: object, schema: type[C], default: C | None = None) -> C
     """
     if value is None:
         return default if default is not None else schema()
-    if isinstance(value, schema):
-        return value
-    if not isinstance(value, Mapping):
-        raise TypeError(
-            f"config must be a {schema.__name__} or a dict of its fields, "
-            f"got {type(value).__name__}"
-        )
+    chosen = instance_or_mapping(value, schema, "config")
+    if isinstance(chosen, schema):
+        return chosen
     try:
-        return schema.model_validate(dict(value))
+        return schema.model_validate(dict(chosen))
     except ValidationError as exc:
-        problems = "; ".join(
-            f"config.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-        )
-        raise ValueError(f"invalid config: {problems}") from None
+        raise ValueError(f"invalid config: {validation_problems(exc, 'config')}") from None
 
 
 def bundle(stores: object, **aliases: Any) -> CouncilStores:

@@ -411,6 +411,25 @@ class Roster:
         sized = self._sized_model(agent_id, max_tokens)
         return self._modes.attempt(self.model_for(agent_id), sized, messages, schema)
 
+    def _after_error(
+        self,
+        agent_id: str,
+        messages: list[BaseMessage],
+        schema: type[T],
+        max_tokens: int | None,
+        mode: StructuredMode,
+        exc: Exception,
+    ) -> tuple[Any, tuple[StructuredMode, Runnable[Any, Any], list[BaseMessage]] | None]:
+        """After a structured call raised: the reply the server completed, or the attempt to
+        make instead (in the mode the model falls back to). Any other error is re-raised, and
+        so is LangGraph's own (an interrupt bubbling up), untouched."""
+        if isinstance(exc, GraphBubbleUp):
+            raise exc
+        after = self._modes.recover(self.model_for(agent_id), mode, exc)
+        if isinstance(after, BaseMessage):
+            return after, None
+        return None, self._attempt(agent_id, messages, schema, max_tokens)
+
     def call_structured(
         self, agent_id: str, prompt: Prompt, schema: type[T], *, max_tokens: int | None = None
     ) -> StructuredReply[T]:
@@ -434,14 +453,10 @@ class Roster:
         started = time.perf_counter()
         try:
             out = runnable.invoke(sent)
-        except GraphBubbleUp:
-            raise
-        except Exception as exc:  # noqa: BLE001 - `recover` re-raises all but two kinds
-            after = self._modes.recover(self.model_for(agent_id), mode, exc)
-            if isinstance(after, BaseMessage):
-                out = after
-            else:
-                mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
+        except Exception as exc:  # noqa: BLE001 - `_after_error` re-raises all but two kinds
+            out, retry = self._after_error(agent_id, messages, schema, max_tokens, mode, exc)
+            if retry is not None:
+                mode, runnable, sent = retry
                 out = runnable.invoke(sent)
         return self._structured(agent_id, messages, out, schema, started, mode, max_tokens)
 
@@ -459,14 +474,10 @@ class Roster:
         started = time.perf_counter()
         try:
             out = await runnable.ainvoke(sent)
-        except GraphBubbleUp:
-            raise
-        except Exception as exc:  # noqa: BLE001 - `recover` re-raises all but two kinds
-            after = self._modes.recover(self.model_for(agent_id), mode, exc)
-            if isinstance(after, BaseMessage):
-                out = after
-            else:
-                mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
+        except Exception as exc:  # noqa: BLE001 - `_after_error` re-raises all but two kinds
+            out, retry = self._after_error(agent_id, messages, schema, max_tokens, mode, exc)
+            if retry is not None:
+                mode, runnable, sent = retry
                 out = await runnable.ainvoke(sent)
         return self._structured(agent_id, messages, out, schema, started, mode, max_tokens)
 

@@ -35,9 +35,11 @@ __all__ = [
     "SECTIONS",
     "build_time_config",
     "build_time_metadata",
+    "instance_or_mapping",
     "merge_context",
     "register_section",
     "run_context",
+    "validation_problems",
 ]
 
 SECTIONS = frozenset({"meeting", "conflict", "delegation", "coordination"})
@@ -123,7 +125,21 @@ def _over(base: BaseModel, update: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _problems(exc: ValidationError, where: str) -> str:
+def instance_or_mapping(value: object, schema: type[C], where: str) -> C | Mapping[Any, Any]:
+    """`value` when it is a `schema` or a mapping of its fields (to validate).
+
+    Raises:
+        TypeError: Neither; the message names `where` and what it must be.
+    """
+    if isinstance(value, schema | Mapping):
+        return value
+    raise TypeError(
+        f"{where} must be a {schema.__name__} or a dict of its fields, got {type(value).__name__}"
+    )
+
+
+def validation_problems(exc: ValidationError, where: str) -> str:
+    """Each error of `exc` as `<where>.<field path>: <message>`, joined with `; `."""
     return "; ".join(
         f"{where}.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
     )
@@ -189,20 +205,16 @@ def _section_over(value: Mapping[Any, Any], section: str, schema: type[C], defau
     if chosen is None:
         return _validated(flat, "context", schema, default) if flat else default
     where = f"context[{section!r}]"
-    if isinstance(chosen, schema):
+    given = instance_or_mapping(chosen, schema, where)
+    if not isinstance(given, Mapping):
         if flat:
             raise ValueError(_twice(section, sorted(flat)))
-        return chosen
-    if not isinstance(chosen, Mapping):
-        raise TypeError(
-            f"{where} must be a {schema.__name__} or a dict of its fields, "
-            f"got {type(chosen).__name__}"
-        )
-    _check_section_keys(chosen, section, schema)
-    both = sorted(set(flat) & set(chosen))
+        return given
+    _check_section_keys(given, section, schema)
+    both = sorted(set(flat) & set(given))
     if both:
         raise ValueError(_twice(section, both))
-    merged = {**flat, **chosen}
+    merged = {**flat, **given}
     return _validated(merged, where, schema, default) if merged else default
 
 
@@ -217,7 +229,7 @@ def _validated(chosen: Mapping[str, Any], where: str, schema: type[C], default: 
     try:
         return schema.model_validate(_over(default, chosen))
     except ValidationError as exc:
-        raise ValueError(f"invalid run context: {_problems(exc, where)}") from None
+        raise ValueError(f"invalid run context: {validation_problems(exc, where)}") from None
 
 
 def run_context(section: str, schema: type[C], default: C) -> C:

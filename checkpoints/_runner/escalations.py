@@ -29,7 +29,15 @@ from langgraph_council.checkpoints._runner.commands import (
     thread_config,
     waiting_escalations,
 )
-from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, invoke, run
+from langgraph_council.checkpoints._runner.steps import (
+    Flow,
+    arun,
+    blocking,
+    fronts,
+    get_state,
+    invoke,
+    run,
+)
 from langgraph_council.nodes._escalation.memory import InMemoryEscalationStore
 from langgraph_council.nodes._escalation.models import (
     Escalation,
@@ -149,14 +157,14 @@ class EscalationQueue:
 
     # -- decide, cancel, expire: sync methods and async twins over one flow each ------------
 
-    def decide(
+    def _decide_one(
         self,
         escalation_id: str,
         decision: DecisionInput,
         graph: Pregel[Any, Any],
         *,
         context: Any = None,
-    ) -> Any:
+    ) -> Flow[Any]:
         """Store the decision, then resume its thread on `graph` (any process); its output.
 
         `context` is the run context of the resumed run (LangGraph does not keep it between
@@ -167,18 +175,11 @@ class EscalationQueue:
             ValueError: The decision is malformed (nothing is stored).
             EscalationError: Already closed differently, or its thread moved on (nothing stored).
         """
-        return run(self._decide_one(escalation_id, decision, graph, context))
+        row = yield blocking(self._store.get, escalation_id)
+        outputs = yield from self._decide({escalation_id: decision}, graph, context)
+        return outputs[row.thread_id]
 
-    async def adecide(
-        self,
-        escalation_id: str,
-        decision: DecisionInput,
-        graph: Pregel[Any, Any],
-        *,
-        context: Any = None,
-    ) -> Any:
-        """Async twin of `decide` (for graphs on an async checkpointer)."""
-        return await arun(self._decide_one(escalation_id, decision, graph, context))
+    decide, adecide = fronts(_decide_one, "decide")
 
     def decide_many(
         self,
@@ -246,13 +247,6 @@ class EscalationQueue:
         return run(self._resume_rows(graph, rows, context))
 
     # -- the flows ----------------------------------------------------------------------------
-
-    def _decide_one(
-        self, escalation_id: str, decision: DecisionInput, graph: Pregel[Any, Any], context: Any
-    ) -> Flow[Any]:
-        row = yield blocking(self._store.get, escalation_id)
-        outputs = yield from self._decide({escalation_id: decision}, graph, context)
-        return outputs[row.thread_id]
 
     def _decide(
         self, decisions: Mapping[str, DecisionInput], graph: Pregel[Any, Any], context: Any

@@ -11,7 +11,7 @@ alone, for runners that invoke the graph themselves (e.g. under `run_until_signa
 `attempts_store.clear` after a run that completed or was suspended at a step boundary. Resume a
 thread from one process at a time (LangGraph runs one run per thread); two racing resumers
 would both be counted. `prepare_flow` is the policy written once; `prepare_resume` runs it and
-`aprepare_resume` awaits it.
+`aprepare_resume` awaits it (`steps.fronts`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from langgraph_council.checkpoints._resume_attempts import (
     stored_error_text,
 )
 from langgraph_council.checkpoints._runner.commands import thread_config
-from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, run
+from langgraph_council.checkpoints._runner.steps import Flow, blocking, fronts, get_state
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._resume_note import RESUME_NOTE_KEY, resume_note_payload
 
@@ -154,45 +154,13 @@ def _check_max(max_resume_attempts: int) -> None:
 def prepare_flow(
     graph: Pregel[Any, Any],
     thread_id: str,
-    store: ResumeAttemptStore,
-    max_resume_attempts: int,
-    retry_failed: bool,
-    error: BaseException | str | None,
-    answering: bool,
-) -> Flow[ResumePlan]:
-    """Apply the policy and count the attempt (see `prepare_resume`)."""
-    _check_max(max_resume_attempts)
-    status = yield blocking(store.status, thread_id)
-    decision = _decide(
-        (yield get_state(graph, thread_config(thread_id))),
-        status,
-        max_attempts=max_resume_attempts,
-        retry_failed=retry_failed,
-        error=error,
-        answering=answering,
-    )
-    if decision.kind == "human":
-        return ResumePlan(thread_id, thread_config(thread_id), None, None)
-    if decision.kind == "refuse":
-        failure = _refused(decision, status)
-        yield blocking(store.mark_failed, thread_id, failure.category, decision.cause)
-        raise failure
-    if decision.reset:
-        yield blocking(store.clear, thread_id)
-    attempt = yield blocking(store.record_attempt, thread_id, decision.cause)
-    return _plan(decision, thread_id, attempt, max_resume_attempts)
-
-
-def prepare_resume(
-    graph: Pregel[Any, Any],
-    thread_id: str,
     *,
     attempts_store: ResumeAttemptStore,
     max_resume_attempts: int = 2,
     retry_failed: bool = False,
     error: BaseException | str | None = None,
     resume: Any = None,
-) -> ResumePlan:
+) -> Flow[ResumePlan]:
     """Apply the policy to `thread_id` and count the attempt; run nothing.
 
     `error` overrides the error read from the checkpoint (the failed task's stored error).
@@ -202,38 +170,26 @@ def prepare_resume(
         ThreadFailedError: The thread is (or has just been) given up on.
         ValueError: The thread has no checkpoint or has finished.
     """
-    return run(
-        prepare_flow(
-            graph,
-            thread_id,
-            attempts_store,
-            max_resume_attempts,
-            retry_failed,
-            error,
-            resume is not None,
-        )
+    _check_max(max_resume_attempts)
+    status = yield blocking(attempts_store.status, thread_id)
+    decision = _decide(
+        (yield get_state(graph, thread_config(thread_id))),
+        status,
+        max_attempts=max_resume_attempts,
+        retry_failed=retry_failed,
+        error=error,
+        answering=resume is not None,
     )
+    if decision.kind == "human":
+        return ResumePlan(thread_id, thread_config(thread_id), None, None)
+    if decision.kind == "refuse":
+        failure = _refused(decision, status)
+        yield blocking(attempts_store.mark_failed, thread_id, failure.category, decision.cause)
+        raise failure
+    if decision.reset:
+        yield blocking(attempts_store.clear, thread_id)
+    attempt = yield blocking(attempts_store.record_attempt, thread_id, decision.cause)
+    return _plan(decision, thread_id, attempt, max_resume_attempts)
 
 
-async def aprepare_resume(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    retry_failed: bool = False,
-    error: BaseException | str | None = None,
-    resume: Any = None,
-) -> ResumePlan:
-    """Async twin of `prepare_resume` (store calls run in a worker thread)."""
-    return await arun(
-        prepare_flow(
-            graph,
-            thread_id,
-            attempts_store,
-            max_resume_attempts,
-            retry_failed,
-            error,
-            resume is not None,
-        )
-    )
+prepare_resume, aprepare_resume = fronts(prepare_flow, "prepare_resume")

@@ -12,7 +12,7 @@ from langgraph_council.checkpoints._recovery import unfinished
 from langgraph_council.checkpoints._resume_attempts import ResumeAttemptStore
 from langgraph_council.checkpoints._runner.commands import thread_config
 from langgraph_council.checkpoints._runner.policy import prepare_flow
-from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, invoke, run
+from langgraph_council.checkpoints._runner.steps import Flow, blocking, fronts, get_state, invoke
 
 __all__ = [
     "aresume_thread",
@@ -79,32 +79,33 @@ def resume_flow(
     return (yield invoke(graph, command, config, context=context, durability=durability))
 
 
-def _with_policy(
+def _resume_with_policy(
     graph: Pregel[Any, Any],
     thread_id: str,
     *,
-    attempts_store: ResumeAttemptStore | None,
+    attempts_store: ResumeAttemptStore,
     max_resume_attempts: int = 2,
     resume: Any = None,
     context: Any = None,
     durability: Durability = "sync",
     retry_failed: bool = False,
 ) -> Flow[Any]:
-    """The one resume flow: plain without `attempts_store`, else under the policy."""
-    if attempts_store is None:
-        return (
-            yield from resume_flow(
-                graph, thread_id, resume=resume, context=context, durability=durability
-            )
-        )
+    """`resume_thread` under the resume policy; returns the graph's output.
+
+    Example:
+        >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
+        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
+
+    Raises:
+        ThreadFailedError: The thread is (or has just been) given up on; nothing ran.
+    """
     plan = yield from prepare_flow(
         graph,
         thread_id,
-        attempts_store,
-        max_resume_attempts,
-        retry_failed,
-        None,
-        resume is not None,
+        attempts_store=attempts_store,
+        max_resume_attempts=max_resume_attempts,
+        retry_failed=retry_failed,
+        resume=resume,
     )
     runner = graph.with_config(plan.config) if plan.note else graph
     output = yield from resume_flow(
@@ -114,7 +115,7 @@ def _with_policy(
     return output
 
 
-def resume_thread(
+def _resume_thread(
     graph: Pregel[Any, Any],
     thread_id: str,
     *,
@@ -123,7 +124,7 @@ def resume_thread(
     durability: Durability = "sync",
     attempts_store: ResumeAttemptStore | None = None,
     max_resume_attempts: int = 2,
-) -> Any:
+) -> Flow[Any]:
     """Continue `thread_id` from its last checkpoint; finished steps do not run again.
 
     Pass `resume` when the thread waits on `interrupt()`. Returns the graph's output. With
@@ -134,8 +135,10 @@ def resume_thread(
     Example:
         >>> resume_thread(graph, "t-1", attempts_store=attempts)  # doctest: +SKIP
     """
-    return run(
-        _with_policy(
+    if attempts_store is None:
+        flow = resume_flow(graph, thread_id, resume=resume, context=context, durability=durability)
+    else:
+        flow = _resume_with_policy(
             graph,
             thread_id,
             attempts_store=attempts_store,
@@ -144,88 +147,8 @@ def resume_thread(
             context=context,
             durability=durability,
         )
-    )
+    return (yield from flow)
 
 
-async def aresume_thread(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    attempts_store: ResumeAttemptStore | None = None,
-    max_resume_attempts: int = 2,
-) -> Any:
-    """Async twin of `resume_thread`."""
-    return await arun(
-        _with_policy(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            resume=resume,
-            context=context,
-            durability=durability,
-        )
-    )
-
-
-def resume_with_policy(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    retry_failed: bool = False,
-) -> Any:
-    """`resume_thread` under the resume policy; returns the graph's output.
-
-    Example:
-        >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
-        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
-
-    Raises:
-        ThreadFailedError: The thread is (or has just been) given up on; nothing ran.
-    """
-    return run(
-        _with_policy(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            resume=resume,
-            context=context,
-            durability=durability,
-            retry_failed=retry_failed,
-        )
-    )
-
-
-async def aresume_with_policy(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    retry_failed: bool = False,
-) -> Any:
-    """Async twin of `resume_with_policy`."""
-    return await arun(
-        _with_policy(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            resume=resume,
-            context=context,
-            durability=durability,
-            retry_failed=retry_failed,
-        )
-    )
+resume_thread, aresume_thread = fronts(_resume_thread, "resume_thread")
+resume_with_policy, aresume_with_policy = fronts(_resume_with_policy, "resume_with_policy")

@@ -12,23 +12,27 @@ httpx and h11 share between their sync and async front ends:
 
     run(_resume(graph, config))           # sync
     await arun(_resume(graph, config))    # async
+
+`fronts(flow, "name")` makes a public pair of one flow: `name` and its async twin `aname`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import threading
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.pregel import Pregel
 
-__all__ = ["Flow", "Step", "arun", "blocking", "get_state", "invoke", "pause", "run"]
+__all__ = ["Flow", "Step", "arun", "blocking", "fronts", "get_state", "invoke", "pause", "run"]
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True)
@@ -81,35 +85,84 @@ def pause(stop: threading.Event | asyncio.Event, seconds: float) -> Step:
     return Step(wait, await_)
 
 
+class _Drive(Generic[T]):
+    """One flow being driven: what it gets back next (a value or an exception) and its result.
+
+    `run` and `arun` differ only in how they make a step's call; the sending, the throwing
+    and the end of the flow are here once. Used as a context manager around that call, it
+    keeps the call's exception for the flow to handle.
+    """
+
+    def __init__(self, flow: Flow[T]) -> None:
+        self._flow = flow
+        self.value: Any = None
+        self._error: BaseException | None = None
+        self.result: T | None = None
+
+    def next_step(self) -> Step | None:
+        """The flow's next step, or None once it has returned (its value in `result`)."""
+        try:
+            if self._error is None:
+                return self._flow.send(self.value)
+            return self._flow.throw(self._error)
+        except StopIteration as stop:
+            self.result = cast(T, stop.value)
+            return None
+        finally:
+            self._error = None
+
+    def __enter__(self) -> _Drive[T]:
+        return self
+
+    def __exit__(self, kind: object, error: BaseException | None, tb: object) -> bool:
+        if error is not None:  # raised inside the flow, which decides
+            self.value, self._error = None, error
+        return True
+
+
 def run(flow: Flow[T]) -> T:
     """Drive `flow` with plain calls; its result, or the exception it lets through."""
-    value: Any = None
-    error: BaseException | None = None
-    while True:
-        try:
-            step = flow.send(value) if error is None else flow.throw(error)
-        except StopIteration as stop:
-            return cast(T, stop.value)
-        finally:
-            error = None
-        try:
-            value = step.sync()
-        except BaseException as exc:  # noqa: BLE001 - raised inside the flow, which decides
-            value, error = None, exc
+    drive = _Drive(flow)
+    while (step := drive.next_step()) is not None:
+        with drive:
+            drive.value = step.sync()
+    return cast(T, drive.result)
 
 
 async def arun(flow: Flow[T]) -> T:
     """Drive `flow` with awaits; its result, or the exception it lets through."""
-    value: Any = None
-    error: BaseException | None = None
-    while True:
-        try:
-            step = flow.send(value) if error is None else flow.throw(error)
-        except StopIteration as stop:
-            return cast(T, stop.value)
-        finally:
-            error = None
-        try:
-            value = await step.async_()
-        except BaseException as exc:  # noqa: BLE001 - raised inside the flow, which decides
-            value, error = None, exc
+    drive = _Drive(flow)
+    while (step := drive.next_step()) is not None:
+        with drive:
+            drive.value = await step.async_()
+    return cast(T, drive.result)
+
+
+def fronts(
+    flow: Callable[P, Flow[T]], name: str
+) -> tuple[Callable[P, T], Callable[P, Coroutine[Any, Any, T]]]:
+    """The sync function `name` and its async twin `a<name>`, both over `flow`.
+
+    They take `flow`'s arguments (its signature, for type checkers and `inspect`); the sync
+    one has `flow`'s docstring, the async one says it is the twin. So a public pair is
+    written once, as its flow.
+    """
+
+    def sync(*args: P.args, **kwargs: P.kwargs) -> T:
+        return run(flow(*args, **kwargs))
+
+    async def async_(*args: P.args, **kwargs: P.kwargs) -> T:
+        return await arun(flow(*args, **kwargs))
+
+    signature = inspect.signature(flow).replace(return_annotation=inspect.Signature.empty)
+    named: tuple[tuple[Any, str, str | None], ...] = (
+        (sync, name, flow.__doc__),
+        (async_, f"a{name}", f"Async twin of `{name}`."),
+    )
+    for front, front_name, doc in named:
+        front.__name__ = front_name
+        front.__qualname__ = ".".join([*flow.__qualname__.split(".")[:-1], front_name])
+        front.__doc__ = doc
+        front.__module__ = flow.__module__
+        front.__signature__ = signature
+    return sync, async_

@@ -13,6 +13,7 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes._conflicts.failures import (
+    StatementKind,
     failed_ids,
     failed_statement,
     require_quorum,
@@ -191,39 +192,47 @@ def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome) -> Up
     return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
 
-def make_argue_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
-    """Node `argue`: one party argues its position once."""
+def _party_node(
+    node: str,
+    roster: Roster | None,
+    kind: StatementKind,
+    rnd: int,
+    prompt: Callable[[PartyTurn], str],
+) -> Runnable[PartyTurn, Update]:
+    """Node `node`: one party speaks once (a `kind` statement of round `rnd`); a failed call
+    becomes a failed statement."""
 
     def plan(turn: PartyTurn) -> Call:
-        conflict = turn["conflict"]
-        own = render_position(conflict.position_of(turn["agent_id"]))
-        prompt = ARGUMENT_PROMPT.format(conflict=render_conflict(conflict), own=own)
         agent = turn["agent_id"]
         return Call(
             agent,
-            prompt,
+            prompt(turn),
             max_tokens=turn["max_tokens"],
-            on_error=lambda exc: failed_statement(agent, "argument", 0, exc),
+            on_error=lambda exc: failed_statement(agent, kind, rnd, exc),
         )
 
-    return model_node("argue", roster, plan, lambda t, o: _statement(t, "argument", 0, o))
+    return model_node(node, roster, plan, lambda t, o: _statement(t, kind, rnd, o))
+
+
+def make_argue_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
+    """Node `argue`: one party argues its position once."""
+
+    def prompt(turn: PartyTurn) -> str:
+        conflict = turn["conflict"]
+        own = render_position(conflict.position_of(turn["agent_id"]))
+        return ARGUMENT_PROMPT.format(conflict=render_conflict(conflict), own=own)
+
+    return _party_node("argue", roster, "argument", 0, prompt)
 
 
 def make_rebut_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
     """Node `rebut`: one party answers the others' arguments once."""
 
-    def plan(turn: PartyTurn) -> Call:
+    def prompt(turn: PartyTurn) -> str:
         others = render_statements(turn["statements"])
-        prompt = REBUTTAL_PROMPT.format(conflict=render_conflict(turn["conflict"]), others=others)
-        agent = turn["agent_id"]
-        return Call(
-            agent,
-            prompt,
-            max_tokens=turn["max_tokens"],
-            on_error=lambda exc: failed_statement(agent, "rebuttal", 1, exc),
-        )
+        return REBUTTAL_PROMPT.format(conflict=render_conflict(turn["conflict"]), others=others)
 
-    return model_node("rebut", roster, plan, lambda t, o: _statement(t, "rebuttal", 1, o))
+    return _party_node("rebut", roster, "rebuttal", 1, prompt)
 
 
 def verdict_call(

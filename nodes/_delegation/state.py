@@ -86,6 +86,7 @@ class DelegationContext(TypedDict, total=False):
     enforce_chain_of_command: bool
     allow_skip_level: bool
     human_timeout_seconds: float | None
+    max_delegation_rounds: int | None
 
 
 class DelegationInput(TypedDict):

@@ -17,7 +17,7 @@ from typing import Any
 from langchain_core.runnables import Runnable
 
 from langgraph_council.nodes._calls import pure_node
-from langgraph_council.nodes._pipeline.attempts import Attempt, RecoveryStep
+from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, RecoveryStep
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult
 from langgraph_council.nodes._pipeline.names import RETRY_SUBTASK
@@ -126,18 +126,31 @@ def next_recovery(
     return None
 
 
-def scheduled(
-    result: SubtaskResult, *, agent_id: str, step: RecoveryStep, note: str = ""
-) -> SubtaskResult:
-    """`result` with another attempt scheduled: `in_progress` until dispatch runs it."""
-    attempt = Attempt(
+def _next_attempt(
+    result: SubtaskResult,
+    agent_id: str,
+    step: RecoveryStep,
+    status: AttemptStatus,
+    error: str | None,
+    note: str,
+) -> Attempt:
+    """The attempt after `result`'s last one, by `agent_id` through `step`."""
+    return Attempt(
         subtask_id=result.subtask_id,
         number=len(result.attempts) + 1,
         agent_id=agent_id,
         step=step,
-        status="scheduled",
+        status=status,
+        error=error,
         note=note,
     )
+
+
+def scheduled(
+    result: SubtaskResult, *, agent_id: str, step: RecoveryStep, note: str = ""
+) -> SubtaskResult:
+    """`result` with another attempt scheduled: `in_progress` until dispatch runs it."""
+    attempt = _next_attempt(result, agent_id, step, "scheduled", None, note)
     emit("recovery", subtask_id=result.subtask_id, step=step, agent_id=agent_id)
     return result.model_copy(
         update={
@@ -155,15 +168,7 @@ def blocked_step(
     result: SubtaskResult, *, agent_id: str, step: RecoveryStep, error: str, note: str = ""
 ) -> SubtaskResult:
     """`result`, still failed, with a step that could not happen recorded as `blocked`."""
-    attempt = Attempt(
-        subtask_id=result.subtask_id,
-        number=len(result.attempts) + 1,
-        agent_id=agent_id,
-        step=step,
-        status="blocked",
-        error=error,
-        note=note,
-    )
+    attempt = _next_attempt(result, agent_id, step, "blocked", error, note)
     emit("recovery_blocked", subtask_id=result.subtask_id, step=step, error=error)
     return result.model_copy(update={"attempts": (*result.attempts, attempt)})
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import operator
 import threading
-from typing import Annotated, Any
+from typing import Any
 
 import psycopg
 import pytest
-from langgraph.graph import START, StateGraph
-from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import (
     async_postgres_checkpointer,
@@ -19,37 +16,27 @@ from langgraph_council.checkpoints import (
 from langgraph_council.checkpoints._connections import connect
 from langgraph_council.checkpoints._migrations import apply_migrations, schema_version
 from langgraph_council.checkpoints._schema import Migration
+from tests.checkpoints.counter import counter_graph
 
 pytestmark = pytest.mark.postgres
-
-
-class Counter(TypedDict):
-    n: Annotated[int, operator.add]
-
-
-def _counter_graph() -> StateGraph[Counter, Any, Counter, Counter]:
-    builder = StateGraph(Counter)
-    builder.add_node("bump", lambda s: {"n": 1})
-    builder.add_edge(START, "bump")
-    return builder
 
 
 @pytest.mark.parametrize("pool_size", [None, 3])
 def test_threads_persist_across_checkpointers(pg_uri: str, pool_size: int | None) -> None:
     config: Any = {"configurable": {"thread_id": "t1"}}
     with postgres_checkpointer(pg_uri, pool_size=pool_size) as saver:
-        graph = _counter_graph().compile(checkpointer=saver)
+        graph = counter_graph().compile(checkpointer=saver)
         graph.invoke({"n": 0}, config)
         graph.invoke({"n": 0}, config)
     with postgres_checkpointer(pg_uri, pool_size=pool_size) as saver:
-        state = _counter_graph().compile(checkpointer=saver).get_state(config)
+        state = counter_graph().compile(checkpointer=saver).get_state(config)
     assert state.values["n"] == 2
 
 
 async def test_async_checkpointer_with_pool(pg_uri: str) -> None:
     config: Any = {"configurable": {"thread_id": "a1"}}
     async with async_postgres_checkpointer(pg_uri, pool_size=2) as saver:
-        graph = _counter_graph().compile(checkpointer=saver)
+        graph = counter_graph().compile(checkpointer=saver)
         out = await graph.ainvoke({"n": 5}, config)
     assert out["n"] == 6
 

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-import operator
 import time
-from typing import Annotated, Any
+from typing import Any
 
 import psycopg
 import pytest
-from langgraph.graph import START, StateGraph
-from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import (
     EscalationQueue,
@@ -20,19 +17,9 @@ from langgraph_council.checkpoints import (
 )
 from langgraph_council.checkpoints._connections import connection_lost, open_connection
 from langgraph_council.guards._rules import GuardLimits
+from tests.checkpoints.counter import counter_graph
 
 pytestmark = pytest.mark.postgres
-
-
-class Counter(TypedDict):
-    n: Annotated[int, operator.add]
-
-
-def _counter_graph() -> Any:
-    builder = StateGraph(Counter)
-    builder.add_node("bump", lambda s: {"n": 1})
-    builder.add_edge(START, "bump")
-    return builder
 
 
 def _terminate(uri: str, pid: int, *, until_gone: bool) -> None:
@@ -55,7 +42,7 @@ def test_the_single_connection_saver_runs_on_after_its_backend_is_terminated(
     """Before: every later call failed with "the connection is closed" until a restart."""
     config: Any = {"configurable": {"thread_id": "long-lived"}}
     with postgres_checkpointer(pg_db, setup=False) as saver:
-        graph = _counter_graph().compile(checkpointer=saver)
+        graph = counter_graph().compile(checkpointer=saver)
         assert graph.invoke({"n": 0}, config)["n"] == 1
         first = saver.conn.info.backend_pid
         _terminate(pg_db, first, until_gone=until_gone)

@@ -14,24 +14,15 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.processes import wait_for_line
+from tests.processes import run_python, wait_for_line
 
 SCRIPT = Path(__file__).parent / "scripts" / "steps_graph.py"
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 
 def _run(uri: str, thread: str, log: Path, mode: str, *, unblock: bool = True) -> str:
-    env = {**os.environ, "UNBLOCK": "1"} if unblock else dict(os.environ)
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), uri, thread, str(log), mode],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    env = {"UNBLOCK": "1"} if unblock else None
+    return run_python(SCRIPT, uri, thread, str(log), mode, env=env).stdout
 
 
 def _wait_for_pending_write(uri: str, thread: str, timeout: float = 30) -> None:

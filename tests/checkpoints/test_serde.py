@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +14,7 @@ from pydantic import BaseModel
 from langgraph_council.checkpoints import council_serde, with_council_serde
 from langgraph_council.checkpoints._serde import council_allowlist
 from langgraph_council.nodes import Conflict, MeetingMinutes, SeniorityLevel
+from tests.processes import last_json, run_python
 
 PROBE = Path(__file__).parent / "scripts" / "serde_probe.py"
 MODELS = {
@@ -46,14 +43,8 @@ class ReversingCipher:
 
 
 def _probe(saver: str, *, strict: bool, uri: str = "") -> dict[str, Any]:
-    env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true" if strict else "false"}
-    done = subprocess.run(
-        [sys.executable, str(PROBE), saver, uri],
-        capture_output=True, text=True, timeout=180, env=env, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
-    return result
+    env = {"LANGGRAPH_STRICT_MSGPACK": "true" if strict else "false"}
+    return last_json(run_python(PROBE, saver, uri, env=env, timeout=180).stdout)
 
 
 def _about_our_types(lines: list[str]) -> list[str]:

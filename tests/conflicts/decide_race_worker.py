@@ -10,17 +10,9 @@ from __future__ import annotations
 import json
 import sys
 import time
-from pathlib import Path
 
-from langgraph_council.checkpoints import (
-    EscalationQueue,
-    PostgresDissentStore,
-    postgres_checkpointer,
-)
-from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
-from langgraph_council.nodes import Org
+from escalation_worker import human_conflict_graph
 
-ORG = Org.load(Path(__file__).parents[1] / "data" / "org.yaml")
 DECISION = {
     "decision": "winner",
     "winning_agent_id": "junior_dev",
@@ -30,18 +22,7 @@ DECISION = {
 
 
 def main(uri: str, spacing: float, ids: list[str]) -> None:
-    with (
-        EscalationQueue.from_conn_string(uri) as queue,
-        PostgresDissentStore.from_conn_string(uri) as dissent,
-        postgres_checkpointer(uri, setup=False) as saver,
-    ):
-        graph = create_conflict_graph(
-            ORG,
-            config=ConflictResolutionConfig(strategy="human"),
-            checkpointer=saver,
-            escalations=queue,
-            dissent_store=dissent,
-        )
+    with human_conflict_graph(uri) as (queue, graph):
         print("ready", flush=True)
         start = float(sys.stdin.readline())
         seen: dict[str, str] = {}

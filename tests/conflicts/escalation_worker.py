@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from langgraph_council.checkpoints import (
     EscalationQueue,
@@ -38,19 +41,29 @@ def _conflict() -> Conflict:
     )
 
 
-def main(mode: str, uri: str, *rest: str) -> None:
+@contextmanager
+def human_conflict_graph(uri: str) -> Iterator[tuple[EscalationQueue, Any]]:
+    """The escalation queue and a human-strategy conflict graph over the Postgres at `uri`
+    (tables already set up); shared with `decide_race_worker.py`."""
     with (
         EscalationQueue.from_conn_string(uri) as queue,
         PostgresDissentStore.from_conn_string(uri) as dissent,
         postgres_checkpointer(uri, setup=False) as saver,
     ):
-        graph = create_conflict_graph(
-            ORG,
-            config=ConflictResolutionConfig(strategy="human"),
-            checkpointer=saver,
-            escalations=queue,
-            dissent_store=dissent,
+        yield (
+            queue,
+            create_conflict_graph(
+                ORG,
+                config=ConflictResolutionConfig(strategy="human"),
+                checkpointer=saver,
+                escalations=queue,
+                dissent_store=dissent,
+            ),
         )
+
+
+def main(mode: str, uri: str, *rest: str) -> None:
+    with human_conflict_graph(uri) as (queue, graph):
         if mode == "start":
             (thread_id,) = rest
             out = graph.invoke(

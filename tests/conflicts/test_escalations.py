@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -31,6 +27,7 @@ from langgraph_council.graphs import (
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
 from langgraph_council.nodes._conflicts.models import utc_now
 from tests.backends import Backend
+from tests.processes import last_json, run_python
 
 pytestmark = pytest.mark.postgres
 HUMAN = ConflictResolutionConfig(strategy="human")
@@ -38,17 +35,7 @@ WORKER = Path(__file__).with_name("escalation_worker.py")
 
 
 def _run_worker(*args: str) -> dict[str, Any]:
-    env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"}
-    done = subprocess.run(
-        [sys.executable, str(WORKER), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return last_json(run_python(WORKER, *args, env={"LANGGRAPH_STRICT_MSGPACK": "true"}).stdout)
 
 
 @pytest.mark.slow

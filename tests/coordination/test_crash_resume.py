@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.coordination.gitrepo import git, make_repo, no_git_identity, snapshot
+from tests.processes import json_events
 
 __all__ = ["no_git_identity"]
 
@@ -19,25 +15,7 @@ CHILD = Path(__file__).with_name("crash_child.py")
 
 
 def _run(args: list[str], *, kill_when_ready: bool) -> tuple[list[dict[str, object]], str]:
-    env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"}
-    events: list[dict[str, object]] = []
-    with subprocess.Popen(
-        [sys.executable, str(CHILD), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    ) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
-        for line in proc.stdout:
-            events.append(json.loads(line))
-            if kill_when_ready and events[-1].get("ready"):
-                proc.send_signal(signal.SIGKILL)
-                break
-        code = proc.wait(timeout=60)
-        errors = proc.stderr.read()
-    assert code == (-signal.SIGKILL if kill_when_ready else 0), (events, errors)
-    return events, errors
+    return json_events(CHILD, args, kill_when_ready=kill_when_ready)
 
 
 @pytest.mark.postgres

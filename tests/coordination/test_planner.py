@@ -11,6 +11,7 @@ from langgraph_council.nodes._pipeline.models import Plan
 from langgraph_council.nodes._pipeline.planner import DecompositionPlan, apply_plan
 from langgraph_council.nodes._pipeline.prompts import render_plan_prompt
 from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.nodes.samples import TWO_STEP_PLAN
 
 TASK = Task(
     id="billing",
@@ -86,15 +87,8 @@ def _planned_graph(org: Org, reply: object, recorder: object) -> object:
 def test_the_planner_agent_plans_in_prose_with_a_fenced_json_plan(org: Org) -> None:
     from .conftest import Recorder, run
 
-    plan = {
-        "subtasks": [
-            {"id": "invoices", "title": "Invoices", "required_skills": ["python"]},
-            {"id": "payments", "title": "Payments", "required_skills": ["python"],
-             "dependencies": ["invoices"]},
-        ],
-        "structure": "sequential",
-    }  # fmt: skip
-    reply = f"Here is how I would split it.\n```json\n{json.dumps(plan)}\n```\nShout if unclear."
+    plan = json.dumps(TWO_STEP_PLAN)
+    reply = f"Here is how I would split it.\n```json\n{plan}\n```\nShout if unclear."
     recorder = Recorder()
     result = run(_planned_graph(org, reply, recorder), TASK)
     assert result.rollup == "completed" and recorder.calls == ["invoices", "payments"]

@@ -42,7 +42,8 @@ MEETING = "meeting: {leader: cto, participants: [qa_head], agenda: {title: T}}\n
     ("text", "line"),
     [
         (ORG + MEETING.replace("{leader", "{protocol: chat, leader"),
-         "meeting.protocol: 'chat' is not one of position_papers, round_robin, selector, structured_phases"),
+         "meeting.protocol: 'chat' is not one of position_papers, round_robin, selector, "
+         "structured_phases"),
         (ORG + MEETING.replace("leader: cto, ", ""), "meeting.leader: Field required"),
         (ORG + MEETING.replace("[qa_head]", "[qa_head, bob]"),
          "meeting.participants.1: no agent 'bob' in org.agents"),

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.processes import json_events
 
 CHILD = Path(__file__).with_name("crash_child.py")
 
 
 def _run(args: list[str], *, kill_when_ready: bool) -> list[dict[str, object]]:
-    env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true"}
-    events: list[dict[str, object]] = []
-    with subprocess.Popen(
-        [sys.executable, str(CHILD), *args], stdout=subprocess.PIPE, text=True, env=env
-    ) as proc:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            events.append(json.loads(line))
-            if kill_when_ready and events[-1].get("ready"):
-                proc.send_signal(signal.SIGKILL)
-                break
-        code = proc.wait(timeout=60)
-    assert code == (-signal.SIGKILL if kill_when_ready else 0), events
-    return events
+    return json_events(CHILD, args, kill_when_ready=kill_when_ready)[0]
 
 
 @pytest.mark.postgres

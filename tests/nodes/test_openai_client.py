@@ -15,7 +15,8 @@ from langgraph_council.graphs import (
     create_conflict_graph,
     create_meeting_graph,
 )
-from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
+from langgraph_council.nodes import Org, Roster
+from tests.nodes.samples import release_conflict
 from tests.nodes.schemas import Verdict
 from tests.openai_server import (
     Failure,
@@ -163,17 +164,7 @@ async def test_a_parallel_meeting_under_ainvoke_on_the_real_client(org: Org) -> 
 
 
 def test_a_debate_on_the_real_client(org: Org) -> None:
-    conflict = Conflict(
-        id="release",
-        type="priority",
-        subject="Release date",
-        positions=[
-            ConflictPosition(agent_id="senior_dev", agent_department="backend",
-                             agent_level="senior", position="Ship on Friday", reasoning="CI green"),
-            ConflictPosition(agent_id="ui_dev", agent_department="frontend",
-                             agent_level="mid", position="Wait", reasoning="Review Monday"),
-        ],
-    )  # fmt: skip
+    conflict = release_conflict()
     debate = ConflictResolutionConfig(strategy="debate")
     with loopback_openai(_council()) as server:
         out = create_conflict_graph(org, _roster(org, server), config=debate).invoke(

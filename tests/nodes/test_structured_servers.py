@@ -18,8 +18,9 @@ from langgraph_council.graphs import (
     create_coordination_graph,
     create_meeting_graph,
 )
-from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster, Task
+from langgraph_council.nodes import Org, Roster, Task
 from langgraph_council.nodes._meetings.synthesis import SynthesisOutput
+from tests.nodes.samples import TWO_STEP_PLAN, release_conflict
 from tests.openai_server import (
     LoopbackOpenAI,
     ServerMode,
@@ -42,15 +43,8 @@ ANSWERS = {
         "action_items": [{"description": "Run the smoke test", "assignee": "qa_head"}],
     },
     "Verdict": {"winning_agent_id": "ui_dev", "confidence": 0.9, "reasoning": "Review first."},
-    "DecompositionPlan": {
-        "subtasks": [
-            {"id": "invoices", "title": "Invoices", "required_skills": ["python"]},
-            {"id": "payments", "title": "Payments", "required_skills": ["python"],
-             "dependencies": ["invoices"]},
-        ],
-        "structure": "sequential",
-    },
-}  # fmt: skip
+    "DecompositionPlan": TWO_STEP_PLAN,
+}
 MEETING = {
     "agenda": {"title": "Release date"},
     "leader_id": "cto",
@@ -106,25 +100,13 @@ def test_a_meeting_gets_minutes_on_every_server(org: Org, protocol: str, mode: S
         assert not cut
 
 
-def _conflict() -> Conflict:
-    return Conflict(
-        id="release",
-        type="priority",
-        subject="Release date",
-        positions=[
-            ConflictPosition(agent_id="senior_dev", agent_department="backend",
-                             agent_level="senior", position="Ship on Friday", reasoning="CI green"),
-            ConflictPosition(agent_id="ui_dev", agent_department="frontend",
-                             agent_level="mid", position="Wait", reasoning="Review Monday"),
-        ],
-    )  # fmt: skip
-
-
 @pytest.mark.parametrize("mode", MODES)
 def test_a_debate_gets_a_verdict_on_every_server(org: Org, mode: ServerMode) -> None:
     debate = ConflictResolutionConfig(strategy="debate")
     with _served(org, mode) as (server, roster):
-        out = create_conflict_graph(org, roster, config=debate).invoke({"conflict": _conflict()})
+        out = create_conflict_graph(org, roster, config=debate).invoke(
+            {"conflict": release_conflict()}
+        )
     resolution = out["resolution"]
     assert resolution.outcome == "resolved_by_debate" and resolution.winning_agent_id == "ui_dev"
     assert out["tokens_used"] == sum(server.tokens())

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,6 +28,7 @@ from langgraph_council.checkpoints._resume_attempts import (
     PostgresResumeAttemptStore,
 )
 from langgraph_council.checkpoints._runner.policy import prepare_resume
+from tests.processes import run_python
 
 SCRIPTS = Path(__file__).parent / "scripts"
 CHILD = SCRIPTS / "policy_child.py"
@@ -38,17 +37,8 @@ from policy_child import build  # noqa: E402
 
 
 def _child(uri: str, thread: str, log: Path, mode: str, *, fail: bool) -> tuple[int, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "FAIL"}
-    if fail:
-        env["FAIL"] = "1"
-    done = subprocess.run(
-        [sys.executable, str(CHILD), uri, thread, str(log), mode],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
+    env = {"FAIL": "1" if fail else None}
+    done = run_python(CHILD, uri, thread, str(log), mode, env=env, ok=False)
     lines = done.stdout.strip().splitlines()
     assert lines, done.stderr
     return done.returncode, json.loads(lines[-1])

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.processes import wait_for_line
+from tests.processes import run_python, wait_for_line
 
 SCRIPTS = Path(__file__).parent / "scripts"
 CHILD = SCRIPTS / "shutdown_child.py"
@@ -67,16 +67,8 @@ HARNESS_SECONDS = 300
 
 
 def _child(uri: str, log: Path, mode: str) -> Any:
-    done = subprocess.run(
-        [sys.executable, str(CHILD), uri, "t-1", str(log), mode],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=_env(UNBLOCK="1", STEP_SECONDS="0"),
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    env = {"BLOCK": None, "UNBLOCK": "1", "STEP_SECONDS": "0"}
+    return json.loads(run_python(CHILD, uri, "t-1", str(log), mode, env=env).stdout)
 
 
 def _calls(log: Path) -> Counter[str]:

@@ -193,15 +193,7 @@ def test_both_families_keep_their_build_time_config_inside_one_parent() -> None:
 
 
 def test_namespaced_run_contexts_coexist_in_one_parent() -> None:
-    roster = demo_roster()
-    app = StateGraph(AppState)
-    app.add_node("meeting", create_meeting_graph(roster, protocol="round_robin"))
-    app.add_node("open", lambda s: {"conflict": Conflict.from_minutes(s["minutes"], roster.org)})
-    app.add_node("conflict", create_conflict_graph(roster.org, roster))
-    app.add_edge(START, "meeting")
-    app.add_edge("meeting", "open")
-    app.add_edge("open", "conflict")
-    graph = app.compile(checkpointer=InMemorySaver(serde=council_serde()))
+    graph = _meeting_then_conflict()
     context = {
         "meeting": {"round_robin": {"max_turns_per_agent": 1}},
         "conflict": {"strategy": "human"},

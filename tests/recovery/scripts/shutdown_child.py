@@ -92,16 +92,20 @@ def _report(result: ShutdownResult) -> int:
     return result.exit_code
 
 
+def _options(log: Path, strategy: Any, grace: float) -> dict[str, Any]:
+    """What `run` and `arun` pass to `(a)run_until_signal` besides the graph, input and config."""
+    return {
+        "grace_seconds": grace,
+        "strategy": strategy,
+        "cleanup": lambda: _append(log, "cleanup"),
+    }
+
+
 async def _arun(uri: str, config: Any, log: Path, strategy: Any, grace: float) -> int:
     async with async_postgres_checkpointer(uri) as saver:
         graph = build(log).compile(checkpointer=saver)
         result = await arun_until_signal(
-            graph,
-            {"done": []},
-            config,
-            grace_seconds=grace,
-            strategy=strategy,
-            cleanup=lambda: _append(log, "cleanup"),
+            graph, {"done": []}, config, **_options(log, strategy, grace)
         )
     return _report(result)
 
@@ -116,14 +120,7 @@ def main(uri: str, thread: str, log_path: str, mode: str, *rest: str) -> int:
     with postgres_checkpointer(uri) as saver:
         graph = build(log).compile(checkpointer=saver)
         if mode == "run":
-            result = run_until_signal(
-                graph,
-                {"done": []},
-                config,
-                grace_seconds=grace,
-                strategy=strategy,
-                cleanup=lambda: _append(log, "cleanup"),
-            )
+            result = run_until_signal(graph, {"done": []}, config, **_options(log, strategy, grace))
             return _report(result)
         if mode == "resume":
             print(json.dumps(resume_thread(graph, thread)))

@@ -1,0 +1,32 @@
+"""Sample inputs more than one test file sends to models: the release conflict, a two-step plan."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph_council.nodes import Conflict, ConflictPosition
+
+TWO_STEP_PLAN: dict[str, Any] = {
+    "subtasks": [
+        {"id": "invoices", "title": "Invoices", "required_skills": ["python"]},
+        {"id": "payments", "title": "Payments", "required_skills": ["python"],
+         "dependencies": ["invoices"]},
+    ],
+    "structure": "sequential",
+}  # fmt: skip
+"""A planner's answer: invoices, then payments (both need python)."""
+
+
+def release_conflict() -> Conflict:
+    """senior_dev (ship on Friday) against ui_dev (wait for the review): cto manages both."""
+    return Conflict(
+        id="release",
+        type="priority",
+        subject="Release date",
+        positions=[
+            ConflictPosition(agent_id="senior_dev", agent_department="backend",
+                             agent_level="senior", position="Ship on Friday", reasoning="CI green"),
+            ConflictPosition(agent_id="ui_dev", agent_department="frontend",
+                             agent_level="mid", position="Wait", reasoning="Review Monday"),
+        ],
+    )  # fmt: skip
