@@ -53,7 +53,7 @@ from langgraph_council.nodes import Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 WRITES = {
-    "escalations": ("open",),
+    "escalations": ("store.put",),  # the graph nodes open escalations through the store's put
     "dissent": ("put_many",),  # the store vocabulary: `add` is an alias the graphs do not call
     "meetings": ("put",),  # the graph calls `put` (`save` is its alias: wrapping it missed it)
     "loops": ("put",),
@@ -144,9 +144,12 @@ def _stores(stack: ExitStack, uri: str, repo: str | None, probe: Probe) -> Store
         repo=None if repo is None else Path(repo),
     )
     for name, methods in WRITES.items():
-        store = getattr(stores, name)
-        for method in methods:
-            setattr(store, method, probe.store_write(name, getattr(store, method)))
+        for path in methods:
+            *owners, method = path.split(".")
+            target = getattr(stores, name)
+            for owner in owners:
+                target = getattr(target, owner)
+            setattr(target, method, probe.store_write(name, getattr(target, method)))
     # a caller-chosen meeting id is claimed in open_meeting, before any model call
     stores.meetings.claim = probe.store_write("meeting claim", stores.meetings.claim)
     return stores
