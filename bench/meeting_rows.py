@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import operator
 import time
 import warnings
-from typing import Any
+from typing import Annotated, Any, TypedDict
+
+from langgraph.graph import END, START, StateGraph
 
 from bench import autogen_bench
 from bench.floors import same_work_meeting, wave_calls
@@ -161,9 +164,11 @@ def critical_path(protocol: str, runs: int, participants: int = 8) -> Row:
     return row
 
 
-def agent_participant(runs: int, turns: int = 8) -> Row:
+def agent_participant(runs: int, turns: int = 8) -> list[Row]:
     """A round-robin turn through an agent participant (`create_react_agent` over a scripted
-    model, as the roster entry) vs a loop invoking the same agent graph directly as often."""
+    model, as the roster entry) vs a loop invoking the same agent graph directly as often, and
+    vs the same-work floor: a raw LangGraph loop whose step invokes the agent. Both floors send
+    the agent what the roster sends: the participant's system prompt and the turn's prompt."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # create_react_agent's move to langchain.agents
         from langchain_core.tools import tool
@@ -182,23 +187,58 @@ def agent_participant(runs: int, turns: int = 8) -> Row:
     context = {"round_robin": {"max_turns_per_agent": 1, "max_total_turns": turns,
                                "leader_summarizes": False}}  # fmt: skip
 
+    def ask(said: list[str], n: int) -> str:
+        prompt = f"Turn {n + 1}. Agenda: benchmark\n" + "\n".join(said)
+        system = roster.system_prompt(PARTICIPANTS[n % len(PARTICIPANTS)])
+        out = agent.invoke({"messages": [("system", system), ("user", prompt)]})
+        return str(out["messages"][-1].content)
+
     def ours() -> object:
         return meeting.invoke(_input(turns), context=context)
 
     def direct() -> object:
         said: list[str] = []
         for n in range(turns):
-            prompt = "Agenda: benchmark\n" + "\n".join(said)
-            out = agent.invoke({"messages": [("user", f"Turn {n + 1}. {prompt}")]})
-            said.append(str(out["messages"][-1].content))
+            said.append(ask(said, n))
         return said
 
-    sides = interleave(ours, direct, runs=runs)
-    return compare(
-        "agent participant turn vs invoking the agent graph directly",
-        *(s.per(turns) for s in sides),
-        1.10,
-    )
+    loop = agent_loop(ask, turns)
+
+    def in_langgraph() -> object:
+        return loop.invoke({"said": [], "turn": 0})
+
+    vs_direct = interleave(ours, direct, runs=runs)
+    vs_loop = interleave(ours, in_langgraph, runs=runs)
+    return [
+        compare(
+            "agent participant turn vs invoking the agent graph directly",
+            *(s.per(turns) for s in vs_direct),
+            1.10,
+        ),
+        compare(
+            "agent participant turn vs a raw LangGraph loop invoking it",
+            *(s.per(turns) for s in vs_loop),
+            1.10,
+        ),
+    ]
+
+
+class _AgentLoop(TypedDict):
+    said: Annotated[list[str], operator.add]
+    turn: int
+
+
+def agent_loop(ask: Any, turns: int) -> Any:
+    """The same-work floor of an agent turn: one raw LangGraph step per turn invoking it."""
+
+    def speak(state: _AgentLoop) -> dict[str, Any]:
+        return {"said": [ask(state["said"], state["turn"])], "turn": state["turn"] + 1}
+
+    graph = StateGraph(_AgentLoop)
+    graph.add_node("speak", speak)
+    graph.add_edge(START, "speak")
+    graph.add_conditional_edges("speak", lambda s: "speak" if s["turn"] < turns else END)
+    return graph.compile()
 
 
 def flatness_rows() -> list[Row]:

@@ -83,7 +83,7 @@ def measure_all(uri: str, quick: bool) -> list[Row]:
     runs = 5 if quick else 11
     rows = meeting_rows.round_robin_rows(runs)
     rows += meeting_rows.postgres_rows(uri, runs)
-    rows.append(meeting_rows.agent_participant(runs))
+    rows += meeting_rows.agent_participant(runs)
     rows += meeting_rows.autogen_rows(runs)
     rows += meeting_rows.flatness_rows()
     rows.append(meeting_rows.critical_path("position_papers", 3 if quick else 7))
