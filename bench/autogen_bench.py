@@ -2,10 +2,11 @@
 
 The same meeting on both sides: 5 participants x 3 turns, every reply the same scripted text
 (our `ScriptedChatModel`, AutoGen's `ReplayChatCompletionClient`), no checkpointer. Runs
-alternate, best of several, seconds per turn. AutoGen is async only: its "sync" figure is the
+alternate, seconds per turn. AutoGen is async only: its "sync" figure is the
 cheapest call from synchronous code, `asyncio.Runner.run(team.run(...))` on one reused loop;
 its "async" figure awaits `team.run` inside the loop that also runs our `ainvoke`. Each side
-reuses what it built once (our compiled graph; AutoGen's team, reset between runs).
+reuses what it built once (our compiled graph; AutoGen's team, reset between runs). Ratios
+are medians of CPU time (and wall) of interleaved runs, as every row of bench/table.py.
 
 AutoGen installs only in its own venv, without the `dev` extra (autogen-core pins
 protobuf~=5.29, langgraph-api needs >= 6.32):
@@ -16,10 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bench.measure import Side, ainterleave, interleave
 from bench.meetings import PARTICIPANTS, REPLY, _input, _roster
 from langgraph_council.graphs import create_meeting_graph
 
@@ -73,43 +74,24 @@ def _autogen_team() -> Callable[[], Awaitable[Any]]:
     return run
 
 
-def _timed(fn: Callable[[], object]) -> float:
-    started = time.perf_counter()
-    fn()
-    return time.perf_counter() - started
-
-
-async def _atimed(fn: Callable[[], Awaitable[object]]) -> float:
-    started = time.perf_counter()
-    await fn()
-    return time.perf_counter() - started
-
-
-def measure(runs: int) -> dict[str, tuple[float, float]]:
-    """Seconds per turn, ours vs AutoGen: {"invoke": (ours, autogen), "ainvoke": (...)}.
-
-    The first three runs of each pair warm both sides and are not counted.
-    """
+def measure(runs: int) -> dict[str, tuple[Side, Side]]:
+    """Per turn, ours vs AutoGen, interleaved medians (bench/measure.py):
+    {"invoke": (ours, autogen), "ainvoke": (...)}; two warm-up runs of each side first."""
     roster = _roster()
     graph = create_meeting_graph(roster, protocol="round_robin")
     autogen = _autogen_team()
-    sync_ours: list[float] = []
-    sync_theirs: list[float] = []
     with asyncio.Runner() as runner:
-        for _ in range(runs + 3):
-            sync_theirs.append(_timed(lambda: runner.run(autogen())))
-            sync_ours.append(_timed(lambda: graph.invoke(_input(AGENTS), context=CONTEXT)))
+        sync = interleave(
+            lambda: graph.invoke(_input(AGENTS), context=CONTEXT),
+            lambda: runner.run(autogen()),
+            runs=runs,
+        )
 
-        async def alternate() -> tuple[list[float], list[float]]:
-            ours: list[float] = []
-            theirs: list[float] = []
-            for _ in range(runs + 3):
-                theirs.append(await _atimed(autogen))
-                ours.append(await _atimed(lambda: graph.ainvoke(_input(AGENTS), context=CONTEXT)))
-            return ours, theirs
+        async def ours() -> object:
+            return await graph.ainvoke(_input(AGENTS), context=CONTEXT)
 
-        async_ours, async_theirs = runner.run(alternate())
+        asynchronous = runner.run(ainterleave(ours, autogen, runs=runs))
     return {
-        "invoke": (min(sync_ours[3:]) / TURNS, min(sync_theirs[3:]) / TURNS),
-        "ainvoke": (min(async_ours[3:]) / TURNS, min(async_theirs[3:]) / TURNS),
+        "invoke": (sync[0].per(TURNS), sync[1].per(TURNS)),
+        "ainvoke": (asynchronous[0].per(TURNS), asynchronous[1].per(TURNS)),
     }

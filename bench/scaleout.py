@@ -1,11 +1,12 @@
-"""Scale-out: meetings per second on one LangGraph Server replica and on two, side by side.
+"""Scale-out: meetings per second on one LangGraph Server replica and on two, alternating.
 
 Each configuration gets a fresh database on one PostgreSQL server and its own Redis; replicas are
 `langhost serve` (langgraph-api on the MIT `langgraph-runtime-pg` runtime) serving this repo's
 `langgraph.json`, with scripted agents that answer in `--latency` seconds (a simulated model
 call). `--meetings` round-robin meetings (two participants, one turn each and the summary: three
 model calls) are submitted as background runs spread over the replicas' APIs and joined; the
-clock runs from the first submission to the last completion, after a short warm-up.
+clock runs from the first submission to the last completion, after a short warm-up. One and
+two replicas alternate (`--rounds`, ABBA order) and the medians are compared.
 
 Run in the server venv (`bash .ci/server-venv`):
 `.venv-server/bin/python -m bench scaleout [--meetings 100] [--latency 0.05] [--uri URI]`.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -127,22 +129,34 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--uri", help="PostgreSQL server (default: $COUNCIL_TEST_PG_URI, else embedded)"
     )
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (1, 2, 2, 1...)")
     args = parser.parse_args(argv)
+    # Alternate one and two replicas (ABBA order), so a load that rises or falls during the
+    # run weighs on both sides alike; each configuration's median rate is compared.
+    order = [n for r in range(args.rounds) for n in ((1, 2) if r % 2 == 0 else (2, 1))]
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    rows = []
     with _pg_server(args.uri or os.environ.get("COUNCIL_TEST_PG_URI")) as pg:
-        rows = [(n, *measure(pg, n, args.meetings, args.latency, args.jobs)) for n in (1, 2)]
+        for replicas in order:
+            seconds, completed = measure(pg, replicas, args.meetings, args.latency, args.jobs)
+            rates[replicas].append(completed / seconds)
+            rows.append((replicas, seconds, completed, os.getloadavg()[0]))
     latency_ms = args.latency * 1000
     print(
         f"scale-out: {args.meetings} round-robin meetings (3 model calls of {latency_ms:.0f} ms "
-        f"each), {args.jobs} jobs per replica, {os.cpu_count()} CPU cores, load average "
-        f"{os.getloadavg()[0]:.1f}"
+        f"each), {args.jobs} jobs per replica, {os.cpu_count()} CPU cores, {args.rounds} "
+        "alternating rounds"
     )
-    print(f"{'replicas':>8}  {'seconds':>8}  {'completed':>9}  {'meetings/s':>10}")
-    for replicas, seconds, completed in rows:
-        print(f"{replicas:>8}  {seconds:>8.2f}  {completed:>9}  {completed / seconds:>10.2f}")
-    (_, one_s, one_n), (_, two_s, two_n) = rows
-    ratio = (two_n / two_s) / (one_n / one_s)
+    print(f"{'replicas':>8}  {'seconds':>8}  {'completed':>9}  {'meetings/s':>10}  {'load':>5}")
+    for replicas, seconds, completed, load in rows:
+        print(
+            f"{replicas:>8}  {seconds:>8.2f}  {completed:>9}  {completed / seconds:>10.2f}  "
+            f"{load:>5.1f}"
+        )
+    one, two = statistics.median(rates[1]), statistics.median(rates[2])
     print(
-        f"two replicas / one: {ratio:.2f}x (target >= 1.6x given a core per replica and Postgres)"
+        f"two replicas / one (medians): {two / one:.2f}x (target >= 1.6x given a core per "
+        "replica and Postgres)"
     )
 
 

@@ -119,11 +119,29 @@ def render_transcript(
         older, recent = contributions[:-window], contributions[-window:]
     lines = ["Transcript:"]
     if older:
-        digest = " | ".join(f"{c.agent_id}: {c.content.split('.')[0][:160]}" for c in older)
         lines.append(
-            fence_peer(digest[-digest_chars:], agent_id="digest", label="earlier_turns_summary")
+            fence_peer(
+                _digest(older, digest_chars), agent_id="digest", label="earlier_turns_summary"
+            )
         )
     lines.extend(
         fence_peer(c.content, agent_id=c.agent_id, label=f"{c.phase}_turn_{c.turn}") for c in recent
     )
     return "\n".join(lines)
+
+
+def _digest(older: Sequence[Contribution], chars: int) -> str:
+    """The last `chars` characters of the older turns' first sentences, joined by " | ".
+
+    Built from the newest turn backwards and stopped once `chars` are covered, so its cost is
+    bounded by the digest, not by the meeting's length (the text is the same as joining all).
+    """
+    parts: list[str] = []
+    size = 0
+    for c in reversed(older):
+        part = f"{c.agent_id}: {c.content.partition('.')[0][:160]}"
+        parts.append(part)
+        size += len(part) + 3
+        if size >= chars + 3:
+            break
+    return " | ".join(reversed(parts))[-chars:]

@@ -48,6 +48,20 @@ def _contribution(value: Contribution | Mapping[str, Any]) -> Contribution:
     return value if isinstance(value, Contribution) else Contribution.model_validate(value)
 
 
+def _order(c: Contribution) -> tuple[int, str]:
+    return (c.turn, c.agent_id)
+
+
+def _validated(current: Sequence[Contribution | Mapping[str, Any]]) -> list[Contribution]:
+    """The channel's value as contributions: this reducer's own output is checked in O(1)
+    (its ends), JSON dicts from a server state edit are validated back."""
+    if not current or (
+        isinstance(current[0], Contribution) and isinstance(current[-1], Contribution)
+    ):
+        return list(current)  # type: ignore[arg-type]
+    return [*map(_contribution, current)]
+
+
 def merge_contributions(
     current: Sequence[Contribution | Mapping[str, Any]],
     writes: Sequence[Sequence[Contribution | Mapping[str, Any]] | Contribution | Mapping[str, Any]],
@@ -57,11 +71,19 @@ def merge_contributions(
     Batching-invariant, as `DeltaChannel` requires: the checkpoint keeps only each write once,
     so storage grows linearly with the meeting instead of with its square. Contributions may
     arrive as JSON dicts (LangGraph Server state reads and edits); they are validated back.
+    Proportional to the new batch: the value is already ordered, so a batch that comes after
+    it (every round-robin turn) is appended; only one that lands earlier re-sorts the whole.
     """
     new: list[Contribution] = []
     for w in writes:
         new.extend(map(_contribution, [w] if isinstance(w, Contribution | Mapping) else w))
-    return sorted([*map(_contribution, current), *new], key=lambda c: (c.turn, c.agent_id))
+    merged = _validated(current)
+    if len(new) > 1:
+        new.sort(key=_order)
+    if merged and new and _order(new[0]) < _order(merged[-1]):
+        return sorted([*merged, *new], key=_order)
+    merged.extend(new)
+    return merged
 
 
 def add_failures(

@@ -1,0 +1,226 @@
+"""Floors: the same work as ours in raw LangGraph (same steps, channels, saver and durability).
+
+Each floor is what a LangGraph user would hand-write to do what our graph does, without our
+framework code: no pricing, no progress events, no context merge, plain append reducers in
+the same channel types. Ours costing more than its floor is our framework's cost; ours
+costing less would mean the floor does work ours skips (a floor bug).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import operator
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Annotated, Any, TypedDict
+
+from langchain_core.messages import AIMessage, AnyMessage
+from langgraph.channels.delta import DeltaChannel
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Overwrite, Send
+
+from langgraph_council.nodes import Roster
+from langgraph_council.nodes._fencing import fence_peer
+from langgraph_council.nodes._meetings.models import Contribution, MeetingAgenda, MeetingMinutes
+
+
+def append(current: Sequence[Any], writes: Sequence[Any]) -> list[Any]:
+    """The reducer a user writes for a delta list channel: append every write."""
+    new: list[Any] = []
+    for w in writes:
+        new.extend(w if isinstance(w, list | tuple) else [w])
+    return [*current, *new]
+
+
+def add_pair(left: Sequence[int], right: Sequence[int]) -> tuple[int, int]:
+    """Element-wise sum of two pairs (as ours keeps its price calibration)."""
+    return (left[0] + right[0], left[1] + right[1])
+
+
+class FloorMeeting(TypedDict, total=False):
+    """The channels a round-robin meeting writes, with plain reducers."""
+
+    agenda: MeetingAgenda
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+    meeting_id: str
+    protocol: str
+    started_at: datetime
+    contributions: Annotated[list[Contribution], DeltaChannel(append)]
+    messages: Annotated[list[AnyMessage], DeltaChannel(append)]
+    failures: Annotated[list[Any], operator.add]
+    tokens_used: Annotated[int, operator.add]
+    input_calibration: Annotated[tuple[int, int], add_pair]
+    discussion_tokens: Annotated[int, operator.add]
+    turn: int
+    status: str
+    error: str | None
+    conflicts: list[Any]
+    discussants: list[str]
+    discussion_index: int
+    devils_advocate_used: bool
+    outcome: Any
+    minutes: MeetingMinutes
+
+
+def same_work_meeting(roster: Roster, turns: int, checkpointer: Any = None) -> Any:
+    """A round-robin meeting in raw LangGraph: open, `turns` turns, finalize; the same channels
+    written per step as ours, the same fenced transcript in each prompt, the same roster call."""
+
+    def open_meeting(state: FloorMeeting) -> dict[str, Any]:
+        agenda = state["agenda"]
+        return {
+            "agenda": agenda if isinstance(agenda, MeetingAgenda) else MeetingAgenda(**agenda),
+            "meeting_id": f"mtg-{time.time_ns()}",
+            "protocol": "round_robin",
+            "started_at": datetime.now(UTC),
+            "contributions": Overwrite([]),
+            "messages": Overwrite([]),
+            "failures": Overwrite([]),
+            "tokens_used": Overwrite(0),
+            "input_calibration": Overwrite((0, 0)),
+            "discussion_tokens": Overwrite(0),
+            "turn": 0,
+            "status": "completed",
+            "error": None,
+            "conflicts": [],
+            "discussants": [],
+            "discussion_index": 0,
+            "devils_advocate_used": False,
+            "outcome": None,
+        }
+
+    def take_turn(state: FloorMeeting) -> dict[str, Any]:
+        turn, people = state["turn"], state["participant_ids"]
+        agent = people[turn % len(people)]
+        transcript = "\n".join(
+            fence_peer(c.content, agent_id=c.agent_id, label=f"turn_{c.turn}")
+            for c in state["contributions"]
+        )
+        prompt = f"Turn {turn + 1} of {turns}.\n\n{state['agenda'].title}\n\n{transcript}"
+        reply = roster.call(agent, prompt, max_tokens=400)
+        said = Contribution(
+            agent_id=agent, phase="round_robin", turn=turn, content=reply.content,
+            input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
+            timestamp=datetime.now(UTC),
+        )  # fmt: skip
+        message = AIMessage(reply.content, name=agent, id=f"{state['meeting_id']}:{turn}")
+        return {
+            "contributions": [said],
+            "messages": [message],
+            "tokens_used": reply.input_tokens + reply.output_tokens,
+            "input_calibration": (reply.input_tokens, reply.input_tokens),
+            "turn": turn + 1,
+        }
+
+    def finalize(state: FloorMeeting) -> dict[str, Any]:
+        said = state["contributions"]
+        minutes = MeetingMinutes(
+            meeting_id=state["meeting_id"], protocol="round_robin", status="completed",
+            leader_id=state["leader_id"], participant_ids=tuple(state["participant_ids"]),
+            agenda=state["agenda"], contributions=tuple(said), token_budget=state["token_budget"],
+            total_input_tokens=sum(c.input_tokens for c in said),
+            total_output_tokens=sum(c.output_tokens for c in said),
+            started_at=state["started_at"], ended_at=datetime.now(UTC),
+        )  # fmt: skip
+        return {"minutes": minutes}
+
+    graph = StateGraph(FloorMeeting)
+    graph.add_node("open_meeting", open_meeting)
+    graph.add_node("take_turn", take_turn)
+    graph.add_node("finalize", finalize)
+    graph.add_edge(START, "open_meeting")
+    graph.add_edge("open_meeting", "take_turn")
+    graph.add_conditional_edges(
+        "take_turn", lambda s: "take_turn" if s["turn"] < turns else "finalize"
+    )
+    graph.add_edge("finalize", END)
+    return graph.compile(checkpointer=checkpointer)
+
+
+class _Pipeline(TypedDict, total=False):
+    wave: int
+    results: Annotated[list[str], operator.add]
+
+
+def send_pipeline(
+    waves: Sequence[Sequence[str]],
+    work: Callable[[str], Any],
+    checkpointer: Any = None,
+) -> Any:
+    """A raw `Send` fan-out: each wave's subtasks run as parallel tasks (one write each), then
+    the next wave; `work(subtask_id)` is awaited in each task (the executor's work)."""
+
+    def dispatch(state: _Pipeline) -> dict[str, Any]:
+        return {"wave": state.get("wave", -1) + 1}
+
+    def route(state: _Pipeline) -> Any:
+        wave = state["wave"]
+        return [Send("work", sid) for sid in waves[wave]] if wave < len(waves) else END
+
+    async def run_one(sid: str) -> dict[str, Any]:
+        return {"results": [await work(sid)]}
+
+    graph = StateGraph(_Pipeline)
+    graph.add_node("dispatch", dispatch)
+    graph.add_node("work", run_one)  # type: ignore[call-overload]
+    graph.add_edge(START, "dispatch")
+    graph.add_conditional_edges("dispatch", route, ["work", END])
+    graph.add_edge("work", "dispatch")
+    return graph.compile(checkpointer=checkpointer)
+
+
+class _Waves(TypedDict, total=False):
+    wave: int
+    said: Annotated[list[str], operator.add]
+
+
+def wave_calls(roster: Roster, agents: Sequence[str], sizes: Sequence[int]) -> Any:
+    """Model calls in waves, as a protocol makes them: `sizes[w]` parallel calls in wave `w`."""
+
+    def dispatch(state: _Waves) -> dict[str, Any]:
+        return {"wave": state.get("wave", -1) + 1}
+
+    def route(state: _Waves) -> Any:
+        wave = state["wave"]
+        if wave >= len(sizes):
+            return END
+        return [Send("call", agents[i % len(agents)]) for i in range(sizes[wave])]
+
+    async def call(agent: str) -> dict[str, Any]:
+        reply = await roster.acall(agent, "Give your view on the agenda.", max_tokens=400)
+        return {"said": [reply.content]}
+
+    graph = StateGraph(_Waves)
+    graph.add_node("dispatch", dispatch)
+    graph.add_node("call", call)  # type: ignore[call-overload]
+    graph.add_edge(START, "dispatch")
+    graph.add_conditional_edges("dispatch", route, ["call", END])
+    graph.add_edge("call", "dispatch")
+    return graph.compile()
+
+
+class _Transcript(TypedDict, total=False):
+    transcript: Annotated[list[str], DeltaChannel(append)]
+    turn: int
+
+
+def transcript_only(reply: Callable[[], str], turns: int, checkpointer: Any) -> Any:
+    """A graph holding only the transcript, in the same `DeltaChannel`: the bytes floor."""
+
+    def speak(state: _Transcript) -> dict[str, Any]:
+        return {"transcript": [reply()], "turn": state.get("turn", 0) + 1}
+
+    graph = StateGraph(_Transcript)
+    graph.add_node("speak", speak)
+    graph.add_edge(START, "speak")
+    graph.add_conditional_edges("speak", lambda s: "speak" if s["turn"] < turns else END)
+    return graph.compile(checkpointer=checkpointer)
+
+
+async def sleep_then(seconds: float, text: str) -> str:
+    """An executor's work: `seconds` of waiting, then its result."""
+    await asyncio.sleep(seconds)
+    return text

@@ -1,0 +1,272 @@
+"""How every ratio row is measured: ours and its floor interleaved in one process, medians.
+
+A side is a callable doing one unit of work (a meeting, a pipeline run, a batch of checks).
+`interleave` runs ours, then the floor, then ours..., after warm-up runs of both, and keeps for
+each run its wall time and its CPU time: this process's (`time.process_time`, every thread)
+plus, when the work talks to PostgreSQL, the CPU of the backends serving the connections it
+used, read from `/proc/<pid>/schedstat` (nanoseconds on CPU; `/proc/<pid>/stat` counts 10 ms
+ticks, too coarse for one run). The server's background processes (WAL writer, checkpointer)
+are not counted. One more run of each side gives its Python call count,
+which does not move with the machine's load (a `sys.setprofile` counter).
+
+A row's verdict is its CPU ratio (robust to load: a busy machine delays both sides, it does
+not make them burn more CPU) unless the row says wall (a critical path is wall time). A
+missing, non-positive or non-finite floor fails the row: it can never pass on nonsense.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "Backends",
+    "Row",
+    "Side",
+    "acalls_of",
+    "ainterleave",
+    "async_backend_pid",
+    "backend_pid",
+    "calls_of",
+    "compare",
+    "interleave",
+    "machine",
+    "ratio_verdict",
+]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table. `kind` is "ratio" (ours / floor), "abs" (an absolute figure
+    against an absolute target: it says so), "info" (no target) or "skip"."""
+
+    measure: str
+    value: str
+    ratio: str
+    target: str
+    verdict: str
+    wall: str = ""
+    calls: str = ""
+    kind: str = "ratio"
+
+
+class Backends:
+    """CPU seconds of PostgreSQL backends, by pid, from `/proc/<pid>/schedstat`."""
+
+    def __init__(self, pids: Iterable[int] = ()) -> None:
+        self.pids = list(pids)
+
+    def add(self, pid: int) -> None:
+        """Count `pid`'s CPU too (a backend of a connection the work uses)."""
+        if pid not in self.pids:
+            self.pids.append(pid)
+
+    def cpu(self) -> float:
+        """Seconds on CPU of every backend so far (an ended backend counts 0 from then on)."""
+        total = 0
+        for pid in self.pids:
+            try:
+                with open(f"/proc/{pid}/schedstat") as f:
+                    total += int(f.read().split()[0])
+            except (OSError, ValueError, IndexError):
+                continue
+        return total / 1e9
+
+
+def backend_pid(conn: Any) -> int:
+    """The server process of a psycopg connection (`SELECT pg_backend_pid()`)."""
+    row = conn.execute("SELECT pg_backend_pid()").fetchone()
+    return int(row[0] if isinstance(row, tuple | list) else next(iter(row.values())))
+
+
+async def async_backend_pid(conn: Any) -> int:
+    """`backend_pid` for an async psycopg connection."""
+    cur = await conn.execute("SELECT pg_backend_pid()")
+    row = await cur.fetchone()
+    return int(row[0] if isinstance(row, tuple | list) else next(iter(row.values())))
+
+
+@dataclass(frozen=True)
+class Side:
+    """Medians of one side's runs (seconds per run) and its Python calls on one run."""
+
+    wall: float
+    cpu: float
+    calls: int | None = None
+    walls: tuple[float, ...] = field(default=(), repr=False)
+    cpus: tuple[float, ...] = field(default=(), repr=False)
+
+    @classmethod
+    def of(cls, samples: Sequence[tuple[float, float]], calls: int | None = None) -> Side:
+        """The medians of `(wall, cpu)` samples."""
+        walls = tuple(w for w, _ in samples)
+        cpus = tuple(c for _, c in samples)
+        return cls(statistics.median(walls), statistics.median(cpus), calls, walls, cpus)
+
+    def per(self, units: float) -> Side:
+        """The same figures per unit (per turn, per subtask)."""
+        calls = None if self.calls is None else round(self.calls / units)
+        return Side(self.wall / units, self.cpu / units, calls)
+
+
+def _clock(backends: Backends | None) -> tuple[float, float]:
+    cpu = time.process_time() + (backends.cpu() if backends else 0.0)
+    return time.perf_counter(), cpu
+
+
+def _since(start: tuple[float, float], backends: Backends | None) -> tuple[float, float]:
+    wall, cpu = _clock(backends)
+    return wall - start[0], cpu - start[1]
+
+
+def _counting() -> tuple[list[int], Callable[..., None]]:
+    count = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" or event == "c_call":
+            count[0] += 1
+
+    return count, profile
+
+
+def calls_of(fn: Callable[[], object]) -> int:
+    """Python and builtin function calls of one run of `fn`, in this thread and in threads
+    started during it (LangGraph's executor for parallel tasks): a `sys.setprofile` counter."""
+    count, profile = _counting()
+    threading.setprofile(profile)
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+        threading.setprofile(None)  # type: ignore[arg-type]
+    return count[0]
+
+
+async def acalls_of(fn: Callable[[], Awaitable[object]]) -> int:
+    """`calls_of` for a coroutine function, run in the current loop."""
+    count, profile = _counting()
+    threading.setprofile(profile)
+    sys.setprofile(profile)
+    try:
+        await fn()
+    finally:
+        sys.setprofile(None)
+        threading.setprofile(None)  # type: ignore[arg-type]
+    return count[0]
+
+
+def interleave(
+    ours: Callable[[], object],
+    floor: Callable[[], object],
+    *,
+    runs: int,
+    warm: int = 2,
+    backends: Backends | None = None,
+    count_calls: bool = True,
+) -> tuple[Side, Side]:
+    """Alternate `ours` and `floor` `runs` times each (after `warm` of each), medians."""
+    sides: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
+    for n in range(warm + runs):
+        for fn, samples in ((ours, sides[0]), (floor, sides[1])):
+            start = _clock(backends)
+            fn()
+            if n >= warm:
+                samples.append(_since(start, backends))
+    calls = (calls_of(ours), calls_of(floor)) if count_calls else (None, None)
+    return Side.of(sides[0], calls[0]), Side.of(sides[1], calls[1])
+
+
+async def ainterleave(
+    ours: Callable[[], Awaitable[object]],
+    floor: Callable[[], Awaitable[object]],
+    *,
+    runs: int,
+    warm: int = 2,
+    backends: Backends | None = None,
+    count_calls: bool = True,
+) -> tuple[Side, Side]:
+    """`interleave` for coroutine functions, in the running loop."""
+    sides: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
+    for n in range(warm + runs):
+        for fn, samples in ((ours, sides[0]), (floor, sides[1])):
+            start = _clock(backends)
+            await fn()
+            if n >= warm:
+                samples.append(_since(start, backends))
+    calls = (await acalls_of(ours), await acalls_of(floor)) if count_calls else (None, None)
+    return Side.of(sides[0], calls[0]), Side.of(sides[1], calls[1])
+
+
+def ratio_verdict(
+    ours: float | None, floor: float | None, limit: float, *, at_least: bool = False
+) -> tuple[str, str]:
+    """`(ratio text, verdict)`: PASS or MISS against `limit`, FAIL without a positive floor."""
+    if floor is None or not math.isfinite(floor) or floor <= 0:
+        return "", f"FAIL: floor {'missing' if floor is None else f'{floor:.3g}'} (not > 0)"
+    if ours is None or not math.isfinite(ours) or ours < 0:
+        return "", f"FAIL: ours {'missing' if ours is None else f'{ours:.3g}'}"
+    ratio = ours / floor
+    ok = ratio >= limit if at_least else ratio <= limit
+    return f"{ratio:.2f}x", "PASS" if ok else "MISS"
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.2f}" if seconds < 10 else f"{seconds * 1e3:,.0f}"
+
+
+def _calls(ours: int | None, floor: int | None) -> str:
+    if ours is None or floor is None:
+        return ""
+    return f"{ours:,}/{floor:,}"
+
+
+def compare(
+    measure: str,
+    ours: Side | None,
+    floor: Side | None,
+    limit: float,
+    *,
+    metric: str = "cpu",
+    unit: str = "ms",
+) -> Row:
+    """A ratio row: ours vs floor on `metric` (cpu or wall), the other ratio shown beside it."""
+    if ours is None or floor is None:
+        _, verdict = ratio_verdict(None if ours is None else 1.0, None, limit)
+        return Row(measure, "not measured", "", f"<= {limit:.2f}x {metric}", verdict)
+    pick = (lambda s: s.cpu) if metric == "cpu" else (lambda s: s.wall)
+    ratio, verdict = ratio_verdict(pick(ours), pick(floor), limit)
+    other = (lambda s: s.wall) if metric == "cpu" else (lambda s: s.cpu)
+    other_ratio, _ = ratio_verdict(other(ours), other(floor), math.inf)
+    return Row(
+        measure,
+        f"{metric} {_ms(pick(ours))} vs {_ms(pick(floor))} {unit}",
+        ratio,
+        f"<= {limit:.2f}x {metric}",
+        verdict,
+        wall=f"{'wall' if metric == 'cpu' else 'cpu'} {other_ratio}",
+        calls=_calls(ours.calls, floor.calls),
+    )
+
+
+def machine() -> str:
+    """Cores and load averages, for the table's header and footer."""
+    load = "{:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+    return f"{os.cpu_count()} CPUs, load {load}"
+
+
+def run_async(coro: Awaitable[Any]) -> Any:
+    """`asyncio.run` for an awaitable made by the caller."""
+
+    async def wrap() -> Any:
+        return await coro
+
+    return asyncio.run(wrap())

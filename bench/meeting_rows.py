@@ -1,0 +1,292 @@
+"""The meeting rows of the table: each ours vs its floor, interleaved (bench/measure.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import operator
+import time
+import warnings
+from typing import Annotated, Any, TypedDict
+
+from langgraph.graph import END, START, StateGraph
+
+from bench import autogen_bench
+from bench.floors import same_work_meeting, wave_calls
+from bench.measure import (
+    Backends,
+    Row,
+    Side,
+    ainterleave,
+    backend_pid,
+    calls_of,
+    compare,
+    interleave,
+    ratio_verdict,
+)
+from bench.meetings import ORG, PARTICIPANTS, REPLY, RR16, _input, _roster, hand_written_loop
+from langgraph_council.checkpoints import postgres_checkpointer
+from langgraph_council.graphs import create_meeting_graph
+from langgraph_council.nodes import Roster
+from langgraph_council.nodes.testing import ScriptedChatModel
+
+TURNS = 16
+LATENCY = 0.1
+
+
+def _fresh(prefix: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": f"{prefix}-{time.time_ns()}"}}
+
+
+def round_robin_rows(runs: int) -> list[Row]:
+    """A 16-turn round robin (invoke and ainvoke) vs the 2-channel hand-written loop, and vs
+    the same-work floor (same steps and channels in raw LangGraph), in memory."""
+    roster = _roster()
+    meeting = create_meeting_graph(roster, protocol="round_robin")
+    loop = hand_written_loop(roster, TURNS)
+    floor = same_work_meeting(roster, TURNS)
+
+    def ours() -> object:
+        return meeting.invoke(_input(8), context=RR16)
+
+    def the_loop() -> object:
+        return loop.invoke({"transcript": [], "turn": 0})
+
+    def same() -> object:
+        return floor.invoke({**_input(8), "participant_ids": PARTICIPANTS})
+
+    rows = [
+        compare(
+            "round robin per turn vs 2-channel hand-written loop (invoke)",
+            *(s.per(TURNS) for s in interleave(ours, the_loop, runs=runs)),
+            1.10,
+        ),
+        compare(
+            "round robin per turn vs same-work floor (invoke)",
+            *(s.per(TURNS) for s in interleave(ours, same, runs=runs)),
+            1.00,
+        ),
+    ]
+
+    async def aours() -> object:
+        return await meeting.ainvoke(_input(8), context=RR16)
+
+    async def aloop() -> object:
+        return await loop.ainvoke({"transcript": [], "turn": 0})
+
+    sides = asyncio.run(ainterleave(aours, aloop, runs=runs))
+    rows.append(
+        compare(
+            "round robin per turn vs 2-channel hand-written loop (ainvoke)",
+            *(s.per(TURNS) for s in sides),
+            1.10,
+        )
+    )
+    return rows
+
+
+def postgres_rows(uri: str, runs: int) -> list[Row]:
+    """The same meeting on one Postgres saver (durability sync) vs the loop and the same-work
+    floor on that saver; CPU includes the saver's backend."""
+    roster = _roster()
+    with postgres_checkpointer(uri) as saver:
+        backends = Backends([backend_pid(saver.conn)])
+        meeting = create_meeting_graph(roster, protocol="round_robin", checkpointer=saver)
+        loop = hand_written_loop(roster, TURNS).copy({"checkpointer": saver})
+        floor = same_work_meeting(roster, TURNS, checkpointer=saver)
+
+        def ours() -> object:
+            return meeting.invoke(_input(8), _fresh("pg"), context=RR16, durability="sync")
+
+        def the_loop() -> object:
+            state = {"transcript": [], "turn": 0}
+            return loop.invoke(state, _fresh("loop"), durability="sync")
+
+        def same() -> object:
+            state = {**_input(8), "participant_ids": PARTICIPANTS}
+            return floor.invoke(state, _fresh("floor"), durability="sync")
+
+        vs_loop = interleave(ours, the_loop, runs=runs, backends=backends)
+        vs_same = interleave(ours, same, runs=runs, backends=backends)
+    return [
+        compare(
+            "round robin per turn on Postgres vs 2-channel loop on Postgres",
+            *(s.per(TURNS) for s in vs_loop),
+            1.20,
+        ),
+        compare(
+            "round robin per turn on Postgres vs same-work floor on Postgres",
+            *(s.per(TURNS) for s in vs_same),
+            1.00,
+        ),
+    ]
+
+
+def _waves(starts: list[float], gap: float = LATENCY / 2) -> list[int]:
+    """Sizes of the waves of model calls: a call starting within `gap` of the previous one
+    runs in the same wave."""
+    ordered = sorted(starts)
+    sizes = [1]
+    for a, b in itertools.pairwise(ordered):
+        if b - a > gap:
+            sizes.append(0)
+        sizes[-1] += 1
+    return sizes
+
+
+def critical_path(protocol: str, runs: int, participants: int = 8) -> Row:
+    """Wall time of a protocol at 100 ms per model call vs raw LangGraph making the same
+    waves of parallel calls (`Send`) with the same model: the floor includes LangGraph's steps."""
+    starts: list[float] = []
+    model = ScriptedChatModel(lambda call: starts.append(time.perf_counter()) or REPLY,
+                              latency=LATENCY)  # fmt: skip
+    roster = Roster(ORG, default_model=model)
+    graph = create_meeting_graph(roster, protocol=protocol)
+    asyncio.run(graph.ainvoke(_input(participants)))
+    sizes = _waves(starts)
+    floor = wave_calls(roster, PARTICIPANTS[:participants], sizes)
+
+    async def ours() -> object:
+        return await graph.ainvoke(_input(participants))
+
+    async def theirs() -> object:
+        return await floor.ainvoke({})
+
+    mine, base = asyncio.run(ainterleave(ours, theirs, runs=runs, warm=1, count_calls=False))
+    row = compare(
+        f"{protocol.replace('_', ' ')} @100 ms vs same waves in raw LangGraph "
+        f"({len(sizes)} waves, path {len(sizes) * LATENCY * 1e3:.0f} ms)",
+        mine,
+        base,
+        1.10,
+        metric="wall",
+    )
+    return row
+
+
+def agent_participant(runs: int, turns: int = 8) -> list[Row]:
+    """A round-robin turn through an agent participant (`create_react_agent` over a scripted
+    model, as the roster entry) vs a loop invoking the same agent graph directly as often, and
+    vs the same-work floor: a raw LangGraph loop whose step invokes the agent. Both floors send
+    the agent what the roster sends: the participant's system prompt and the turn's prompt."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # create_react_agent's move to langchain.agents
+        from langchain_core.tools import tool
+        from langgraph.prebuilt import create_react_agent
+
+    @tool
+    def lookup(topic: str) -> str:
+        """Look a topic up (never called by the script: a bound tool, as agents have)."""
+        return topic
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        agent = create_react_agent(ScriptedChatModel(lambda call: REPLY), [lookup])
+    roster = Roster(ORG, default_model=agent)
+    meeting = create_meeting_graph(roster, protocol="round_robin")
+    context = {"round_robin": {"max_turns_per_agent": 1, "max_total_turns": turns,
+                               "leader_summarizes": False}}  # fmt: skip
+
+    def ask(said: list[str], n: int) -> str:
+        prompt = f"Turn {n + 1}. Agenda: benchmark\n" + "\n".join(said)
+        system = roster.system_prompt(PARTICIPANTS[n % len(PARTICIPANTS)])
+        out = agent.invoke({"messages": [("system", system), ("user", prompt)]})
+        return str(out["messages"][-1].content)
+
+    def ours() -> object:
+        return meeting.invoke(_input(turns), context=context)
+
+    def direct() -> object:
+        said: list[str] = []
+        for n in range(turns):
+            said.append(ask(said, n))
+        return said
+
+    loop = agent_loop(ask, turns)
+
+    def in_langgraph() -> object:
+        return loop.invoke({"said": [], "turn": 0})
+
+    vs_direct = interleave(ours, direct, runs=runs)
+    vs_loop = interleave(ours, in_langgraph, runs=runs)
+    return [
+        compare(
+            "agent participant turn vs invoking the agent graph directly",
+            *(s.per(turns) for s in vs_direct),
+            1.10,
+        ),
+        compare(
+            "agent participant turn vs a raw LangGraph loop invoking it",
+            *(s.per(turns) for s in vs_loop),
+            1.10,
+        ),
+    ]
+
+
+class _AgentLoop(TypedDict):
+    said: Annotated[list[str], operator.add]
+    turn: int
+
+
+def agent_loop(ask: Any, turns: int) -> Any:
+    """The same-work floor of an agent turn: one raw LangGraph step per turn invoking it."""
+
+    def speak(state: _AgentLoop) -> dict[str, Any]:
+        return {"said": [ask(state["said"], state["turn"])], "turn": state["turn"] + 1}
+
+    graph = StateGraph(_AgentLoop)
+    graph.add_node("speak", speak)
+    graph.add_edge(START, "speak")
+    graph.add_conditional_edges("speak", lambda s: "speak" if s["turn"] < turns else END)
+    return graph.compile()
+
+
+def flatness_rows() -> list[Row]:
+    """Python calls per turn of a 160-turn meeting over a 40-turn one, `transcript_window=4`
+    (ours; the floor is flat by definition: the same meeting at 40 turns)."""
+    roster = _roster()
+    meeting = create_meeting_graph(roster, protocol="round_robin")
+
+    def per_turn(turns: int) -> float:
+        rr = {"max_turns_per_agent": turns // 8, "max_total_turns": turns,
+              "leader_summarizes": False, "transcript_window": 4}  # fmt: skip
+        config = {"recursion_limit": turns + 20}
+        meeting.invoke(_input(8), config, context={"round_robin": rr})  # warm
+        return (
+            calls_of(lambda: meeting.invoke(_input(8), config, context={"round_robin": rr})) / turns
+        )
+
+    short, long = per_turn(40), per_turn(160)
+    ratio, verdict = ratio_verdict(long, short, 1.05)
+    return [
+        Row(
+            "Python calls per turn, 160 vs 40 turns, transcript_window=4",
+            f"{long:,.0f} vs {short:,.0f} calls",
+            ratio,
+            "<= 1.05x calls",
+            verdict,
+        )
+    ]
+
+
+def autogen_rows(runs: int) -> list[Row]:
+    """Our round robin vs AutoGen's `RoundRobinGroupChat`, 5 x 3 turns (bench/autogen_bench.py)."""
+    name = "round robin 5x3 vs AutoGen RoundRobinGroupChat"
+    reason = autogen_bench.missing()
+    if reason is not None:
+        return [Row(name, "not measured", "", "<= 0.80x cpu", f"SKIP: {reason}", kind="skip")]
+    return [
+        compare(f"{name} ({mode})", ours, theirs, 0.80)
+        for mode, (ours, theirs) in autogen_bench.measure(runs).items()
+    ]
+
+
+__all__ = [
+    "Side",
+    "agent_participant",
+    "autogen_rows",
+    "critical_path",
+    "flatness_rows",
+    "postgres_rows",
+    "round_robin_rows",
+]
