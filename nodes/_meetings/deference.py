@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from langgraph_council.nodes._meetings.models import AuthorityCue, Contribution
 
 __all__ = [
+    "AUTHORITY_JUDGE_DIRECTIVE",
     "AUTHORITY_JUSTIFICATION_DIRECTIVE",
     "authority_cues_in",
     "detect_authority_cues",
@@ -102,6 +103,13 @@ AUTHORITY_JUSTIFICATION_DIRECTIVE = (
     "Some contributions appeal to rank, title or seniority. Rank is not evidence: decide only from "
     "the evidence each position cites, and state in `justification` which evidence supports the "
     "decision. A claim backed only by authority must not win."
+)
+
+AUTHORITY_JUDGE_DIRECTIVE = (
+    "Judge every participant: does its contribution use rank, title, seniority, tenure or "
+    "someone else's authority instead of evidence? Answer in `authority_verdicts`, one entry "
+    "per participant (agent_id, defers_to_authority, cue: the words, quoted). Rank is not "
+    "evidence: a claim backed only by authority must not win."
 )
 
 
