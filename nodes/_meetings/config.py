@@ -153,6 +153,10 @@ class MeetingProtocolConfig(BaseModel):
     meeting_type: str = Field(default="ad_hoc", min_length=1)
     max_participants: int = Field(default=8, ge=1)
     token_budget: int = Field(default=20_000, gt=0, le=2**31 - 1)
+    authority_detector: Literal["rules", "model"] = "rules"
+    """How the authority-deference check finds appeals to rank: `rules` (patterns, no model
+    call) or `model` (the synthesiser judges each participant in its structured reply; a reply
+    without usable verdicts falls back to the rules, with a warning in the minutes)."""
 
 
 register_section("meeting", MeetingProtocolConfig)

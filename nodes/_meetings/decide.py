@@ -11,10 +11,11 @@ from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.deference import (
+    AUTHORITY_JUDGE_DIRECTIVE,
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
     detect_authority_cues,
 )
-from langgraph_council.nodes._meetings.models import MeetingPhase, SynthesisResult
+from langgraph_council.nodes._meetings.models import AuthorityCue, MeetingPhase, SynthesisResult
 from langgraph_council.nodes._meetings.positions import latest_positions, rank_positions
 from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_agenda, render_transcript
 from langgraph_council.nodes._meetings.state import MeetingState
@@ -28,6 +29,7 @@ from langgraph_council.nodes._meetings.steps import (
 )
 from langgraph_council.nodes._meetings.stopping import at_boundary, cancel_source_present
 from langgraph_council.nodes._meetings.synthesis import (
+    JudgedSynthesisOutput,
     SynthesisOutput,
     adopted_ids,
     merge_positions,
@@ -67,10 +69,16 @@ def plan_synthesis(
     if cancel is not None:
         emit("meeting_stopped", kind="cancelled", reason=cancel[1])
         return {"outcome": noted, "status": "cancelled", "stop_reason": cancel[1]}
-    cues = noted.authority_cues
+    judged = config.authority_detector == "model"
+    schema = JudgedSynthesisOutput if judged else SynthesisOutput
+    cues = () if judged else noted.authority_cues  # the model judges: no rules discount
     groups = rank_positions(noted.positions, discount=[c.agent_id for c in cues])
+    if judged:
+        directive = AUTHORITY_JUDGE_DIRECTIVE
+    else:
+        directive = AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else ""
     prompt = SYNTHESIS.format(
-        directive=AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else "",
+        directive=directive,
         agenda=render_agenda(state["agenda"]),
         positions=render_ranked_positions(groups),
         transcript=render_transcript(contribs),
@@ -83,7 +91,7 @@ def plan_synthesis(
         budget=budget_of(state, config),
         for_synthesis=True,
         prompt_tokens=roster.estimate_prompt_tokens(agent, prompt)
-        + roster.structured_overhead(agent, SynthesisOutput),
+        + roster.structured_overhead(agent, schema),
     )
     if not decision.allowed:
         emit("budget_exhausted", phase=phase, reason=decision.reason)
@@ -92,7 +100,7 @@ def plan_synthesis(
         agent,
         prompt,
         decision.max_tokens,
-        schema=SynthesisOutput,
+        schema=schema,
         prompt_tokens=decision.estimate,
         on_error=lambda exc: _synthesis_failed(noted, agent, exc),
     )
@@ -136,6 +144,26 @@ def _read(outcome: CallOutcome) -> tuple[SynthesisOutput, list[str]]:
     return out, warnings
 
 
+def _judged_cues(
+    state: MeetingState, outcome: CallOutcome, rules: tuple[AuthorityCue, ...]
+) -> tuple[tuple[AuthorityCue, ...], list[str]]:
+    """The authority cues of `authority_detector="model"`: the synthesiser's verdicts on the
+    participants who spoke; without usable verdicts, the rules' cues and a warning."""
+    parsed = outcome.parsed
+    if not isinstance(parsed, JudgedSynthesisOutput) or parsed.authority_verdicts is None:
+        return rules, [
+            f"the synthesis by {outcome.reply.agent_id} gave no authority verdicts: "
+            "the authority-deference check fell back to the rules"
+        ]
+    turns = {c.agent_id: c.turn for c in state["contributions"]}  # each speaker's last turn
+    cues = tuple(
+        AuthorityCue(agent_id=v.agent_id, turn=turns[v.agent_id], cue=v.cue or "judged by model")
+        for v in parsed.authority_verdicts
+        if v.defers_to_authority and v.agent_id in turns
+    )
+    return cues, []
+
+
 def apply_synthesis(
     roster: Roster, phase: MeetingPhase
 ) -> Callable[[MeetingState, CallOutcome], Update]:
@@ -148,6 +176,10 @@ def apply_synthesis(
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
         noted = _noted(state)
+        if ctx().authority_detector == "model":
+            cues, fell_back = _judged_cues(state, outcome, noted.authority_cues)
+            noted = noted.model_copy(update={"authority_cues": cues})
+            warnings = [*warnings, *fell_back]
         read = synthesiser_positions(out, state["participant_ids"])
         shown = rank_positions(noted.positions, discount=[c.agent_id for c in noted.authority_cues])
         attendees = [state["leader_id"], *state["participant_ids"]]

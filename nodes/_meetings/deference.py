@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from langgraph_council.nodes._meetings.models import AuthorityCue, Contribution
 
 __all__ = [
+    "AUTHORITY_JUDGE_DIRECTIVE",
     "AUTHORITY_JUSTIFICATION_DIRECTIVE",
     "authority_cues_in",
     "detect_authority_cues",
@@ -27,19 +28,31 @@ _AUTHORITIES = (
     r"ceo|cto|cfo|coo|vp(?: of \w+)?|vice president|director|boss|founders?|head of \w+|"
     r"leadership|management|upper management|the board|board|exec(?:utive)? team|executives|"
     r"(?:chief |principal |lead )?architect|principal engineer|tech lead|my manager|our manager|"
-    r"higher[- ]ups|senior (?:engineers|people|staff|folks)"
+    r"higher[- ]ups|(?:senior|staff|principal) (?:engineers|people|staff|folks|devs)|svp|evp|"
+    r"(?:eng(?:ineering)? )?manager|principal|the lead|the experts?"
 )
 _RULES = (
     r"wants?|said|says|decided|has decided|have decided|prefers?|insists?|insisted|mandated|"
     r"expects?|approved|has signed off|signed off|ruled|has spoken|have spoken|told us|"
     r"made (?:up )?(?:her|his|their) mind|made the call|was (?:very )?clear|is (?:very )?clear|"
-    r"already (?:chose|picked|decided|made)|agree(?:s)? with me|knows? best"
+    r"already (?:chose|picked|decided|made)|agree(?:s)? with me|knows? best|"
+    r"(?:has |have )?made it (?:very )?clear|picked|chose|agreed|(?:is )?backing|backs|owns"
+)
+# what someone did to find out: "as the tech lead I reviewed the diff" argues from evidence
+_EVIDENCE_VERBS = (
+    r"reviewed|ran|measured|checked|tested|profiled|looked|read|traced|reproduced|benchmarked|"
+    r"found|compared|pulled|analy[sz]ed|counted|verified|audited|timed|inspected"
 )
 _NUMBER = r"(?:\d+|two|three|four|five|ten|twelve|fifteen|twenty|thirty|many|several)"
 _PATTERNS = (
     # a title claimed for oneself: "as the lead", "being the most senior", "speaking as head of"
     rf"\b(?:as|being|speaking as) (?:(?:the|a|an|your|our) )?(?:{_TITLES})\b"
+    rf"(?!,? (?:i|we) (?:{_EVIDENCE_VERBS})\b)"
     r"(?:[\w -]{0,30}?(?=[,.;:!]|\s+(?:i|we)\b))?",
+    # a role claimed by what one controls: "I'm the one who manages this budget"
+    r"\b(?:i'?m|i am|as|being|speaking as) the (?:one|person|guy|woman|man) who "
+    r"(?:owns|manages|runs|leads|signs|pays|approves|controls|decides)\b",
+    r"\bbecause i said so\b",
     rf"\bi(?:'m| am) (?:(?:the|a|an|your) )?(?:{_TITLES})\b",
     r"\bmy (?:title|seniority|rank|authority|position|track record)\b",
     r"\bit'?s my (?:call|decision)\b|\bmy call as\b|\bi(?:'m| am) making the (?:call|decision)\b",
@@ -60,12 +73,29 @@ _PATTERNS = (
     r"\bi (?:wrote|built|designed|created) the original [\w -]{1,40}?, so i know\b",
     rf"\bi (?:have|'ve) led (?:{_NUMBER}) [\w ]{{1,30}}?(?=[;,.:])",
     # someone else's authority: "the CTO wants", "leadership has spoken", "from the top"
-    rf"\b(?:the |our |my )?(?:{_AUTHORITIES}) (?:(?:has|have|is|was) )?(?:already |very )?"
+    rf"\b(?:the |our |my )?(?:{_AUTHORITIES}) (?:(?:has|have|is|was) )?(?:already |very |all )?"
     rf"(?:{_RULES})\b",
     rf"\b(?:argue with|second-guess|question|go against) (?:the |our )?(?:{_AUTHORITIES})"
     r"(?:'s \w+)?\b|\bsecond-guess them\b",
     r"\b(?:straight |directly )?from the top\b|\borders from above\b",
     r"\b(?:the )?(?:ceo|cto|vp|director|boss) (?:wants|said|says|decided)\b",
+    # the authority named first, its ruling after a pronoun: "the CTO ... and he says"
+    rf"\b(?:{_AUTHORITIES})\b[^.;?!]{{0,40}}?\b(?:he|she|they) (?:{_RULES})\b",
+    rf"\b(?:{_AUTHORITIES}) (?:himself|herself|themselves) (?:{_RULES})\b",
+    # rank over the listener: "above your pay grade", "you're a junior", "senior to both of us"
+    r"\b(?:above|beyond|below) (?:your|my|our|his|her|their) pay ?grade\b",
+    r"\byou(?:'re| are) (?:just |only )?(?:a |the )?(?:junior|intern|new hire|newcomer)\b",
+    r"\b(?:your|his|her|their) (?:level of experience|experience level|seniority)\b",
+    r"\bsenior to (?:you|me|us|both of us|all of us|them)\b",
+    rf"\bknow (?:more|better) than (?:the |our |your )?(?:{_AUTHORITIES}|{_TITLES}|me|us)\b",
+    r"\bwho are (?:you|we) to (?:argue|disagree|question|second-guess|challenge|overrule)\b",
+    rf"\b(?:disagree with|second-guess(?:ing)?|overrule|challenge) (?:the |our )?"
+    rf"(?:{_AUTHORITIES}|{_TITLES})\b",
+    r"\bdefer to (?!(?:the )?(?:data|numbers|evidence|benchmarks?|tests?|metrics|measurements)\b)",
+    r"\b(?:she|he)(?:'s| is) the (?:expert|boss|authority)\b",
+    # evidence waved away: "I don't need a benchmark to know this is right"
+    r"\b(?:don'?t|do not|doesn'?t|does not) need (?:a |any |to see (?:a |any )?)?"
+    r"(?:benchmarks?|data|evidence|proof|numbers|tests?|to justify|to explain|to prove)\b",
 )
 _CUE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
 
@@ -73,6 +103,13 @@ AUTHORITY_JUSTIFICATION_DIRECTIVE = (
     "Some contributions appeal to rank, title or seniority. Rank is not evidence: decide only from "
     "the evidence each position cites, and state in `justification` which evidence supports the "
     "decision. A claim backed only by authority must not win."
+)
+
+AUTHORITY_JUDGE_DIRECTIVE = (
+    "Judge every participant: does its contribution use rank, title, seniority, tenure or "
+    "someone else's authority instead of evidence? Answer in `authority_verdicts`, one entry "
+    "per participant (agent_id, defers_to_authority, cue: the words, quoted). Rank is not "
+    "evidence: a claim backed only by authority must not win."
 )
 
 

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
 
 from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes._meetings.adoption import parse_references
@@ -15,6 +23,8 @@ from langgraph_council.nodes._org import Org
 
 __all__ = [
     "ActionItemDraft",
+    "AuthorityVerdict",
+    "JudgedSynthesisOutput",
     "PositionDraft",
     "SynthesisOutput",
     "adopted_ids",
@@ -66,6 +76,35 @@ class SynthesisOutput(BaseModel):
     adopted_agent_ids: list[str] = Field(
         default_factory=list, description="Or the agent ids whose positions your decisions adopt."
     )
+
+
+class AuthorityVerdict(BaseModel):
+    """The synthesiser's judgement of one participant (`authority_detector="model"`)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    agent_id: str
+    defers_to_authority: bool
+    cue: str = Field(default="", description="The words that appeal to rank, quoted.")
+
+
+class JudgedSynthesisOutput(SynthesisOutput):
+    """The synthesis plus a verdict per participant on deference to authority. Verdicts that
+    are missing or garbled read as None (the rules decide then); the synthesis is kept."""
+
+    authority_verdicts: list[AuthorityVerdict] | None = Field(
+        default=None,
+        description="One entry per participant: does its contribution use rank, title, "
+        "seniority or someone else's authority instead of evidence?",
+    )
+
+    @field_validator("authority_verdicts", mode="wrap")
+    @classmethod
+    def _unusable_is_none(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        try:
+            return handler(value)
+        except ValidationError:
+            return None
 
 
 _SECTION = re.compile(
