@@ -14,7 +14,7 @@ from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import CallTask, MeetingState
-from langgraph_council.nodes._meetings.steps import budget_of, contribution, emit, spent, spoke
+from langgraph_council.nodes._meetings.steps import budget_of, emit, turn_update
 
 __all__ = ["participant_node", "priced_sends", "quorum_error"]
 
@@ -81,7 +81,7 @@ def _apply(task: CallTask, outcome: CallOutcome) -> Update:
     phase: MeetingPhase = task["phase"]  # type: ignore[assignment]
     emit("agent_spoke", agent_id=outcome.reply.agent_id, phase=phase, turn=task["turn"])
     meeting_id = task.get("meeting_id", "")
-    return {**spoke(meeting_id, contribution(outcome.reply, phase, task["turn"])), **spent(outcome)}
+    return turn_update(meeting_id, outcome, phase, task["turn"])
 
 
 def participant_node(roster: Roster, name: str) -> Runnable[CallTask, Update]:

@@ -37,11 +37,9 @@ from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
     boundary,
     budget_of,
-    contribution,
     emit,
     named_agent,
-    spent,
-    spoke,
+    turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 from langgraph_council.nodes._meetings.turns import TurnSchedule
@@ -244,8 +242,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         turn = state["turn"]
         found = parse_judge_reply(outcome.reply.content, state["participant_ids"])
         update = {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "conflict_judge", turn)),
-            **spent(outcome),
+            **turn_update(state["meeting_id"], outcome, "conflict_judge", turn),
         }
         return _route_conflicts(state, ctx(), found, turn + 1, update)
 
@@ -298,8 +295,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         index, turn = state.get("discussion_index", 0), state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
         update: dict[str, Any] = {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "discussion", turn)),
-            **spent(outcome),
+            **turn_update(state["meeting_id"], outcome, "discussion", turn),
             "discussion_tokens": outcome.tokens,
             "turn": turn + 1,
             "discussion_index": index + 1,
@@ -375,8 +371,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         turn = state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="devils_advocate", turn=turn)
         return {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "devils_advocate", turn)),
-            **spent(outcome),
+            **turn_update(state["meeting_id"], outcome, "devils_advocate", turn),
             "turn": turn + 1,
             "devils_advocate_used": True,
         }

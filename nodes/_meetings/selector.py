@@ -38,11 +38,9 @@ from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
     boundary,
     budget_of,
-    contribution,
     emit,
     named_agent,
-    spent,
-    spoke,
+    turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
@@ -214,8 +212,7 @@ def select_speaker(
         return Command(
             goto="speak",
             update={
-                **spoke(state["meeting_id"], contribution(reply, "speaker_selection", turn)),
-                **spent(outcome),
+                **turn_update(state["meeting_id"], outcome, "speaker_selection", turn),
                 "turn": turn + 1,
                 "next_speaker": chosen,
                 "notes": notes,
@@ -268,8 +265,7 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
         return Command(
             goto="select_speaker",
             update={
-                **spoke(state["meeting_id"], contribution(outcome.reply, "selected_turn", turn)),
-                **spent(outcome),
+                **turn_update(state["meeting_id"], outcome, "selected_turn", turn),
                 "turn": turn + 1,
                 "next_speaker": None,
             },

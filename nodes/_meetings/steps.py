@@ -27,6 +27,7 @@ __all__ = [
     "named_agent",
     "spent",
     "spoke",
+    "turn_update",
 ]
 
 
@@ -101,6 +102,13 @@ def spent(outcome: CallOutcome) -> dict[str, Any]:
     if outcome.prompt_tokens is not None:
         update["input_calibration"] = (outcome.prompt_tokens, outcome.reply.input_tokens)
     return update
+
+
+def turn_update(
+    meeting_id: str, outcome: CallOutcome, phase: MeetingPhase, turn: int
+) -> dict[str, Any]:
+    """What one spoken turn writes: the contribution, its message and the tokens it used."""
+    return {**spoke(meeting_id, contribution(outcome.reply, phase, turn)), **spent(outcome)}
 
 
 def input_scale(state: MeetingState) -> float:

@@ -24,11 +24,9 @@ from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
     boundary,
     budget_of,
-    contribution,
     emit,
     left_after,
-    spent,
-    spoke,
+    turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
@@ -208,8 +206,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
         update: dict[str, Any] = {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "round_robin", turn)),
-            **spent(outcome),
+            **turn_update(state["meeting_id"], outcome, "round_robin", turn),
         }
         return _route(
             state,
