@@ -39,6 +39,7 @@ from langgraph_council.nodes._meetings.steps import (
     budget_of,
     emit,
     named_agent,
+    out_of_budget,
     turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
@@ -102,9 +103,7 @@ def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
         left = budget_of(state, config).remaining
         emit("phase_started", phase="input", participants=len(ids), budget_left=left)
         if not decision.allowed:
-            emit("budget_exhausted", phase="input", reason=decision.reason)
-            update = {"status": "budget_exhausted", "error": decision.reason}
-            return Command(goto="finalize", update=update)
+            return out_of_budget("input", decision.reason, "finalize")
         return Command(goto=sends, update={"turn": len(ids)})
 
     return broadcast_agenda
@@ -284,10 +283,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
             roster, agent, prompt, want=want, budget=budget_of(state, config), prompt_tokens=cost
         )
         if not decision.allowed:
-            emit("budget_exhausted", phase="discussion", reason=decision.reason)
-            return Command(
-                goto="synthesize", update={"status": "budget_exhausted", "error": decision.reason}
-            )
+            return out_of_budget("discussion", decision.reason, "synthesize")
         return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:

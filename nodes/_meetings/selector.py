@@ -36,11 +36,12 @@ from langgraph_council.nodes._meetings.prompts import (
 )
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
-    boundary,
     budget_of,
     emit,
     named_agent,
+    out_of_budget,
     turn_update,
+    turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
@@ -147,15 +148,8 @@ def select_speaker(
     def plan(state: MeetingState) -> Call | Update:
         config = ctx()
         sc = config.selector
-        stop = boundary(state, config)
-        if stop is not None:
-            kind, update = stop
-            return Command(
-                goto="finalize"
-                if kind == "cancelled" or not state["contributions"]
-                else _after(config),
-                update=update,
-            )
+        if (stop := turns_stopped(state, config, _after(config))) is not None:
+            return stop
         taken = len(_speech(state)) + len(_failed(state))
         allowed, notes = _allowed(state, sc, build_filter)
         if not allowed or taken >= sc.max_total_turns or state["remaining_steps"] <= MIN_STEPS_LEFT:
@@ -176,10 +170,7 @@ def select_speaker(
         budget = budget_of(state, config, reserve=sc.leader_summarizes)
         decision = price(roster, selector, prompt, want=sc.max_selector_tokens, budget=budget)
         if not decision.allowed:
-            emit("budget_exhausted", phase="speaker_selection", reason=decision.reason)
-            return Command(
-                goto=_after(config), update={"status": "budget_exhausted", "error": decision.reason}
-            )
+            return out_of_budget("speaker_selection", decision.reason, _after(config))
 
         def on_error(exc: Exception) -> Update:
             chosen, note = _fallback(
@@ -241,10 +232,7 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
         budget = budget_of(state, config, reserve=sc.leader_summarizes)
         decision = price(roster, agent, prompt, want=sc.max_tokens_per_turn, budget=budget)
         if not decision.allowed:
-            emit("budget_exhausted", phase="selected_turn", reason=decision.reason)
-            return Command(
-                goto=_after(config), update={"status": "budget_exhausted", "error": decision.reason}
-            )
+            return out_of_budget("selected_turn", decision.reason, _after(config))
 
         def on_error(exc: Exception) -> Update:
             emit("agent_failed", agent_id=agent, phase="selected_turn", error=str(exc))

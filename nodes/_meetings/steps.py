@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from langgraph.config import get_stream_writer
+from langgraph.types import Command
 
 from langgraph_council.nodes._agents import AgentReply, Roster
 from langgraph_council.nodes._budget import TokenBudget
@@ -25,9 +26,11 @@ __all__ = [
     "input_scale",
     "left_after",
     "named_agent",
+    "out_of_budget",
     "spent",
     "spoke",
     "turn_update",
+    "turns_stopped",
 ]
 
 
@@ -152,3 +155,23 @@ def boundary(
     if kind == "cancelled":
         return "cancelled", {"status": "cancelled", "stop_reason": why}
     return "stopped", {"stop_reason": why}
+
+
+def turns_stopped(
+    state: MeetingState, config: MeetingProtocolConfig, after: str
+) -> Command[str] | None:
+    """At a turn boundary of the talk: a cancel, or a stop before anyone spoke, ends the meeting;
+    any other stop goes on to `after`. None when the talk goes on."""
+    stop = boundary(state, config)
+    if stop is None:
+        return None
+    kind, update = stop
+    ends = kind == "cancelled" or not state["contributions"]
+    return Command(goto="finalize" if ends else after, update=update)
+
+
+def out_of_budget(phase: str, reason: str, goto: str) -> Command[str]:
+    """The budget refused the next call: say so and go to `goto`, the meeting marked
+    `budget_exhausted`."""
+    emit("budget_exhausted", phase=phase, reason=reason)
+    return Command(goto=goto, update={"status": "budget_exhausted", "error": reason})

@@ -22,11 +22,12 @@ from langgraph_council.nodes._meetings.prompts import (
 )
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
-    boundary,
     budget_of,
     emit,
     left_after,
+    out_of_budget,
     turn_update,
+    turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
@@ -137,15 +138,8 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
 
     def plan(state: MeetingState) -> Call | Update:
         config = ctx()
-        stop = boundary(state, config)
-        if stop is not None:
-            kind, update = stop
-            return Command(
-                goto="finalize"
-                if kind == "cancelled" or not state["contributions"]
-                else _after_turns(config),
-                update=update,
-            )
+        if (stop := turns_stopped(state, config, _after_turns(config))) is not None:
+            return stop
         rr = config.round_robin
         schedule = _schedule(state, config)
         failed = _failed(state)
@@ -169,9 +163,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             )
         decision = price(roster, agent, prompt, want=rr.max_tokens_per_turn, budget=budget)
         if not decision.allowed:
-            emit("budget_exhausted", phase="round_robin", reason=decision.reason)
-            update = {"status": "budget_exhausted", "error": decision.reason}
-            return Command(goto=_after_turns(config), update=update)
+            return out_of_budget("round_robin", decision.reason, _after_turns(config))
 
         def on_error(exc: Exception) -> Update:
             # The client's retries are spent: record the speaker, skip its turns, go on.
@@ -205,9 +197,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         agent = outcome.reply.agent_id
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
-        update: dict[str, Any] = {
-            **turn_update(state["meeting_id"], outcome, "round_robin", turn),
-        }
+        update = turn_update(state["meeting_id"], outcome, "round_robin", turn)
         return _route(
             state,
             config,
