@@ -27,7 +27,7 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     ctx,
 )
-from langgraph_council.nodes._meetings.models import Contribution, ParticipantFailure
+from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.prompts import (
     SELECTED_TURN,
     SPEAKER_SELECTION,
@@ -38,6 +38,7 @@ from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
     budget_of,
     emit,
+    failed_turn,
     named_agent,
     out_of_budget,
     turn_update,
@@ -235,10 +236,7 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
             return out_of_budget("selected_turn", decision.reason, _after(config))
 
         def on_error(exc: Exception) -> Update:
-            emit("agent_failed", agent_id=agent, phase="selected_turn", error=str(exc))
-            failure = ParticipantFailure(
-                agent_id=agent, phase="selected_turn", error=f"{type(exc).__name__}: {exc}"
-            )
+            failure = failed_turn(agent, "selected_turn", exc)
             return Command(
                 goto="select_speaker", update={"failures": [failure], "next_speaker": None}
             )

@@ -12,7 +12,7 @@ from langgraph_council.nodes._agents import AgentReply, Roster
 from langgraph_council.nodes._budget import TokenBudget
 from langgraph_council.nodes._calls import CallOutcome
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
-from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase
+from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.stopping import at_boundary
 from langgraph_council.nodes._messages import said
@@ -23,6 +23,7 @@ __all__ = [
     "budget_of",
     "contribution",
     "emit",
+    "failed_turn",
     "input_scale",
     "left_after",
     "named_agent",
@@ -175,3 +176,9 @@ def out_of_budget(phase: str, reason: str, goto: str) -> Command[str]:
     `budget_exhausted`."""
     emit("budget_exhausted", phase=phase, reason=reason)
     return Command(goto=goto, update={"status": "budget_exhausted", "error": reason})
+
+
+def failed_turn(agent_id: str, phase: str, exc: Exception) -> ParticipantFailure:
+    """A participant's call failed after the client's retries: say so and record it."""
+    emit("agent_failed", agent_id=agent_id, phase=phase, error=str(exc))
+    return ParticipantFailure(agent_id=agent_id, phase=phase, error=f"{type(exc).__name__}: {exc}")

@@ -14,7 +14,6 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
-from langgraph_council.nodes._meetings.models import ParticipantFailure
 from langgraph_council.nodes._meetings.prompts import (
     ROUND_ROBIN_TURN,
     render_agenda,
@@ -24,6 +23,7 @@ from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
     budget_of,
     emit,
+    failed_turn,
     left_after,
     out_of_budget,
     turn_update,
@@ -167,10 +167,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
 
         def on_error(exc: Exception) -> Update:
             # The client's retries are spent: record the speaker, skip its turns, go on.
-            emit("agent_failed", agent_id=agent, phase="round_robin", error=str(exc))
-            failure = ParticipantFailure(
-                agent_id=agent, phase="round_robin", error=f"{type(exc).__name__}: {exc}"
-            )
+            failure = failed_turn(agent, "round_robin", exc)
             update: dict[str, Any] = {"failures": [failure]}
             return _route(
                 state,
