@@ -93,6 +93,16 @@ def parse_choice(text: str, candidates: Sequence[str]) -> str | None:
     return min(hits)[1] if hits else None
 
 
+def _talk(state: MeetingState, sc: SelectorConfig, taken: int) -> dict[str, Any]:
+    """The prompt fields both selector prompts share: the turn, the agenda, the transcript."""
+    return {
+        "turn": taken + 1,
+        "total": sc.max_total_turns,
+        "agenda": render_agenda(state["agenda"]),
+        "transcript": render_transcript(_speech(state), window=sc.transcript_window),
+    }
+
+
 def _after(config: MeetingProtocolConfig) -> str:
     return "summarize" if config.selector.leader_summarizes else "finalize"
 
@@ -161,13 +171,7 @@ def select_speaker(
         candidates = "\n".join(
             f"- {escape_line(a)}: {escape_line(roster.org.get(a).role)}" for a in allowed
         )
-        prompt = SPEAKER_SELECTION.format(
-            turn=taken + 1,
-            total=sc.max_total_turns,
-            candidates=candidates,
-            agenda=render_agenda(state["agenda"]),
-            transcript=render_transcript(_speech(state), window=sc.transcript_window),
-        )
+        prompt = SPEAKER_SELECTION.format(candidates=candidates, **_talk(state, sc, taken))
         budget = budget_of(state, config, reserve=sc.leader_summarizes)
         decision = price(roster, selector, prompt, want=sc.max_selector_tokens, budget=budget)
         if not decision.allowed:
@@ -224,12 +228,7 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
         if not agent:
             return Command(goto="select_speaker")
         taken = len(_speech(state)) + len(_failed(state))
-        prompt = SELECTED_TURN.format(
-            turn=taken + 1,
-            total=sc.max_total_turns,
-            agenda=render_agenda(state["agenda"]),
-            transcript=render_transcript(_speech(state), window=sc.transcript_window),
-        )
+        prompt = SELECTED_TURN.format(**_talk(state, sc, taken))
         budget = budget_of(state, config, reserve=sc.leader_summarizes)
         decision = price(roster, agent, prompt, want=sc.max_tokens_per_turn, budget=budget)
         if not decision.allowed:
