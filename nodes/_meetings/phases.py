@@ -40,6 +40,7 @@ from langgraph_council.nodes._meetings.steps import (
     emit,
     named_agent,
     out_of_budget,
+    priced_call,
     turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
@@ -235,7 +236,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         if not decision.allowed:
             update = {"status": "budget_exhausted", "error": decision.reason}
             return _route_conflicts(state, config, [*structured, *keyword], turn, update)
-        return Call(judge, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+        return priced_call(judge, prompt, decision)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
@@ -284,7 +285,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         if not decision.allowed:
             return out_of_budget("discussion", decision.reason, "synthesize")
-        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+        return priced_call(agent, prompt, decision)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
@@ -361,7 +362,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         if not decision.allowed:
             return {"status": "budget_exhausted", "error": decision.reason}
-        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+        return priced_call(agent, prompt, decision)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]

@@ -41,6 +41,7 @@ from langgraph_council.nodes._meetings.steps import (
     failed_turn,
     named_agent,
     out_of_budget,
+    priced_call,
     turn_update,
     turns_stopped,
 )
@@ -183,13 +184,7 @@ def select_speaker(
             )
             return Command(goto="speak", update={"next_speaker": chosen, "notes": [*notes, note]})
 
-        return Call(
-            selector,
-            prompt,
-            decision.max_tokens,
-            prompt_tokens=decision.estimate,
-            on_error=on_error,
-        )
+        return priced_call(selector, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         allowed, notes = _allowed(state, ctx().selector, build_filter)
@@ -240,9 +235,7 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
                 goto="select_speaker", update={"failures": [failure], "next_speaker": None}
             )
 
-        return Call(
-            agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate, on_error=on_error
-        )
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]

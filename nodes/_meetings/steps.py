@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from langgraph.config import get_stream_writer
 from langgraph.types import Command
 
-from langgraph_council.nodes._agents import AgentReply, Roster
-from langgraph_council.nodes._budget import TokenBudget
-from langgraph_council.nodes._calls import CallOutcome
+from langgraph_council.nodes._agents import AgentReply, Prompt, Roster
+from langgraph_council.nodes._budget import BudgetDecision, TokenBudget
+from langgraph_council.nodes._calls import Call, CallOutcome, Update
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
@@ -28,6 +29,7 @@ __all__ = [
     "left_after",
     "named_agent",
     "out_of_budget",
+    "priced_call",
     "spent",
     "spoke",
     "turn_update",
@@ -182,3 +184,15 @@ def failed_turn(agent_id: str, phase: str, exc: Exception) -> ParticipantFailure
     """A participant's call failed after the client's retries: say so and record it."""
     emit("agent_failed", agent_id=agent_id, phase=phase, error=str(exc))
     return ParticipantFailure(agent_id=agent_id, phase=phase, error=f"{type(exc).__name__}: {exc}")
+
+
+def priced_call(
+    agent_id: str,
+    prompt: Prompt,
+    decision: BudgetDecision,
+    on_error: Callable[[Exception], Update] | None = None,
+) -> Call:
+    """The call at the size the budget allowed, carrying the estimate made when pricing it."""
+    return Call(
+        agent_id, prompt, decision.max_tokens, prompt_tokens=decision.estimate, on_error=on_error
+    )

@@ -26,6 +26,7 @@ from langgraph_council.nodes._meetings.steps import (
     failed_turn,
     left_after,
     out_of_budget,
+    priced_call,
     turn_update,
     turns_stopped,
 )
@@ -178,13 +179,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
                 failed=failed | {agent},
             )
 
-        return Call(
-            agent,
-            prompt,
-            decision.max_tokens,
-            prompt_tokens=decision.estimate,
-            on_error=on_error,
-        )
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
