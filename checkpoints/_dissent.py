@@ -26,7 +26,7 @@ class PostgresDissentStore(BasePostgresStore):
     schema_name = "council_dissent_records table"
 
     def put_many(self, records: Iterable[DissentRecord]) -> None:
-        """Store records in one transaction; an id already stored keeps its first copy."""
+        """All in one transaction."""
         rows = [
             (
                 r.id,
@@ -58,7 +58,6 @@ class PostgresDissentStore(BasePostgresStore):
         strategy: str | None = None,
         since: datetime | None = None,
     ) -> list[DissentRecord]:
-        """Records passing every given filter (ANDed; `since` inclusive), oldest first."""
         if since is not None and since.tzinfo is None:
             raise ValueError("since must be timezone-aware, e.g. datetime.now(UTC)")
         kind = None if conflict_type is None else ConflictType(conflict_type).value

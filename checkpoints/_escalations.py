@@ -103,7 +103,6 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
             return [_row_to_escalation(r) for r in conn.execute(query, params).fetchall()]
 
     def put(self, escalation: Escalation) -> Escalation:
-        """Store `escalation` as pending unless its id exists; return the stored row."""
         with self._connection() as conn:
             try:
                 conn.execute(_INSERT, _insert_params(escalation))
@@ -119,7 +118,6 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
         return self.get(escalation.id)
 
     def get(self, escalation_id: str) -> Escalation:
-        """The escalation `escalation_id`; `KeyError` naming it when unknown."""
         rows = self._fetch(
             f"SELECT {_COLUMNS} FROM council_escalations WHERE id = %s", (escalation_id,)
         )
@@ -136,7 +134,6 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
         expires_by: datetime | None = None,
         resumed: bool | None = None,
     ) -> list[Escalation]:
-        """Rows matching every filter given, oldest first."""
         wanted = statuses(status)
         return self._fetch(
             _LIST,
@@ -157,7 +154,6 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
         *,
         resumed: bool = False,
     ) -> Escalation | None:
-        """Atomically move a pending row to `status`; None if it is not pending."""
         decided = status is EscalationStatus.DECIDED and decision is not None
         rows = self._fetch(
             _CLOSE,
@@ -178,7 +174,6 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
         return rows[0]
 
     def mark_resumed(self, escalation_ids: Sequence[str]) -> None:
-        """Record that the threads acted on these closed escalations (idempotent)."""
         if not escalation_ids:
             return
         with self._connection() as conn:

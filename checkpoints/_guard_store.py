@@ -86,11 +86,8 @@ class PostgresGuardStateStore(BasePostgresStore):
         now: float | None = None,
         attempt_id: str | None = None,
     ) -> StoreVerdict:
-        """Check the stateful limits and, only if all pass, record the delegation.
-
-        One round trip: `council_guard_check_and_record` (see `checkpoints/_guard_sql.py`)
-        locks the pair's row, decides and writes inside one autocommit transaction.
-        """
+        """One round trip: `council_guard_check_and_record` (`checkpoints/_guard_sql.py`) locks
+        the pair's row, decides and writes inside one autocommit transaction."""
         params = (
             delegator,
             delegatee,
@@ -133,12 +130,8 @@ class PostgresGuardStateStore(BasePostgresStore):
         now: float | None = None,
         bounce_id: str | None = None,
     ) -> PairState:
-        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
-        pair; returns the pair's breaker state afterwards.
-
-        One call of `council_guard_record_bounce`: it locks the pair's row (creating it when
-        the pair is new) and uses the database clock when `now` is None.
-        """
+        """One call of `council_guard_record_bounce`: it locks the pair's row (creating it when
+        the pair is new) and uses the database clock when `now` is None."""
         params = (
             delegator,
             delegatee,

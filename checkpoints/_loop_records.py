@@ -31,7 +31,6 @@ class PostgresLoopRecordStore(BasePostgresStore):
     schema_name = "council_loop_records table"
 
     def put(self, record: LoopRecord) -> None:
-        """Store `record`; putting the same id again is a no-op."""
         row = record.model_dump()
         row["chain"] = list(record.chain)
         with self._connection() as conn:
@@ -48,7 +47,6 @@ class PostgresLoopRecordStore(BasePostgresStore):
         since: datetime | None = None,
         limit: int | None = None,
     ) -> list[LoopRecord]:
-        """Records matching every given filter (`since` inclusive), oldest first."""
         if limit is not None and limit < 1:
             raise ValueError(f"limit must be >= 1 or None, got {limit}")
         if since is not None and since.tzinfo is None:

@@ -122,7 +122,6 @@ class InMemoryGuardStateStore:
         now: float | None = None,
         attempt_id: str | None = None,
     ) -> StoreVerdict:
-        """Check the stateful limits and, only if all pass, record the delegation."""
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         dedup = self._dedup
@@ -158,8 +157,6 @@ class InMemoryGuardStateStore:
         now: float | None = None,
         bounce_id: str | None = None,
     ) -> PairState:
-        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
-        pair; returns the pair's breaker state afterwards."""
         key = pair_key(delegator, delegatee)
         note = rejected_note(delegator, delegatee, task_id, reason)
         with self._lock:
@@ -239,7 +236,6 @@ class InMemoryLoopRecordStore:
         self._records: dict[str, LoopRecord] = {}
 
     def put(self, record: LoopRecord) -> None:
-        """Store `record`; putting the same id again is a no-op."""
         with self._lock:
             self._records.setdefault(record.id, record)
 
@@ -254,7 +250,6 @@ class InMemoryLoopRecordStore:
         since: datetime | None = None,
         limit: int | None = None,
     ) -> list[LoopRecord]:
-        """Records matching every given filter (`since` inclusive), oldest first."""
         if limit is not None and limit < 1:
             raise ValueError(f"limit must be >= 1 or None, got {limit}")
         with self._lock:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import os
 import re
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -20,6 +22,7 @@ from langgraph_council.nodes._meetings.synthesis import (
     SynthesisOutput,
 )
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._workspace.git import run_git
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel, last_human_text
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "demo_model",
     "demo_org",
     "demo_reply",
+    "demo_repo",
     "demo_roster",
     "with_stream_usage",
 ]
@@ -136,6 +140,19 @@ _DEFAULT_STANCE = ("Keep REST and add versioned endpoints", 0.5, ("team experien
 def demo_org() -> Org:
     """CEO -> CTO -> backend and frontend teams, plus a separate QA head."""
     return Org(DEMO_AGENTS)
+
+
+def demo_repo(root: Path, files: Mapping[str, str], message: str) -> Path:
+    """A fresh git repository at `root` (which must not exist) with `files` in one commit."""
+    if root.exists():
+        raise ValueError(f"--repo {str(root)!r} exists; name a new directory for the demo")
+    root.mkdir(parents=True)
+    for name, text in files.items():
+        (root / name).write_text(text)
+    run_git(root, "init", "-q", "-b", "main")
+    run_git(root, "add", "-A")
+    run_git(root, "commit", "-q", "-m", message, identity=True)
+    return root
 
 
 def demo_agenda() -> MeetingAgenda:

@@ -163,13 +163,18 @@ def load_council_file(path: str | Path) -> tuple[CouncilFile, Org]:
         spec = CouncilFile.model_validate(data)
     except ValidationError as exc:
         raise CliError(f"{path}: {_first_error(exc)}") from None
+    org = load_org(path, spec.org)
+    _check_agents(path, spec, org)
+    return spec, org
+
+
+def load_org(path: str | Path, data: Mapping[str, Any]) -> Org:
+    """The file's `org` section as an `Org`; a mistake is a `CliError` naming the file."""
     try:
-        org = Org.from_dict(spec.org)
+        return Org.from_dict(data)
     except (OrgError, ValidationError) as exc:
         detail = _first_error(exc) if isinstance(exc, ValidationError) else str(exc)
         raise CliError(f"{path}: org: {detail}") from None
-    _check_agents(path, spec, org)
-    return spec, org
 
 
 def _check_agents(path: str | Path, spec: CouncilFile, org: Org) -> None:

@@ -32,10 +32,10 @@ from rich.text import Text
 
 from langgraph_council.checkpoints._runner.schedule import ScheduledRun
 from langgraph_council.graphs._cli.backend import Backend, CliError
-from langgraph_council.graphs._cli.file import SCRIPTED, _first_error, _model, _Spec
+from langgraph_council.graphs._cli.file import SCRIPTED, _first_error, _model, _Spec, load_org
 from langgraph_council.graphs._meeting_triggers import MeetingTriggers, MeetingType
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._org import Org, OrgError
+from langgraph_council.nodes._org import Org
 
 __all__ = ["ScheduleFile", "load_schedule_file", "schedule_cmd", "schedule_log_path"]
 
@@ -60,11 +60,7 @@ def load_schedule_file(path: str | Path) -> tuple[ScheduleFile, Org]:
         spec = ScheduleFile.model_validate(data)
     except ValidationError as exc:
         raise CliError(f"{path}: {_first_error(exc)}") from None
-    try:
-        org = Org.from_dict(spec.org)
-    except (OrgError, ValidationError) as exc:
-        detail = _first_error(exc) if isinstance(exc, ValidationError) else str(exc)
-        raise CliError(f"{path}: org: {detail}") from None
+    org = load_org(path, spec.org)
     known = {a.id for a in org.agents}
     for i, kind in enumerate(spec.meetings):
         if kind.leader not in known:

@@ -118,7 +118,7 @@ class DissentStore(Protocol):
         strategy: str | None = None,
         since: datetime | None = None,
     ) -> list[DissentRecord]:
-        """Records passing every given filter, oldest first."""
+        """Records passing every given filter (ANDed; `since` inclusive), oldest first."""
         ...
 
 
@@ -136,7 +136,6 @@ class InMemoryDissentStore:
         self._lock = threading.Lock()
 
     def put_many(self, records: Iterable[DissentRecord]) -> None:
-        """Store records, keeping the first copy of each id."""
         with self._lock:
             for record in records:
                 self._records.setdefault(record.id, record)
@@ -149,7 +148,6 @@ class InMemoryDissentStore:
         strategy: str | None = None,
         since: datetime | None = None,
     ) -> list[DissentRecord]:
-        """Records passing every given filter, oldest first."""
         with self._lock:
             found = [
                 r

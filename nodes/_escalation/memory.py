@@ -37,7 +37,6 @@ class InMemoryEscalationStore(EscalationStore):
         self._lock = threading.Lock()
 
     def put(self, escalation: Escalation) -> Escalation:
-        """Store `escalation` as pending unless its id exists; return the stored row."""
         with self._lock:
             if escalation.id in self._rows:
                 return self._rows[escalation.id]
@@ -53,7 +52,6 @@ class InMemoryEscalationStore(EscalationStore):
             return stored
 
     def get(self, escalation_id: str) -> Escalation:
-        """The escalation `escalation_id`; `KeyError` naming it when unknown."""
         with self._lock:
             if escalation_id not in self._rows:
                 raise KeyError(f"no escalation {escalation_id!r}")
@@ -68,7 +66,6 @@ class InMemoryEscalationStore(EscalationStore):
         expires_by: datetime | None = None,
         resumed: bool | None = None,
     ) -> list[Escalation]:
-        """Rows matching every filter given, oldest first."""
         wanted = statuses(status)
         with self._lock:
             rows = [
@@ -92,7 +89,6 @@ class InMemoryEscalationStore(EscalationStore):
         *,
         resumed: bool = False,
     ) -> Escalation | None:
-        """Atomically move a pending row to `status`; None if it is not pending."""
         now = datetime.now(UTC)
         with self._lock:
             row = self._rows.get(escalation_id)
@@ -112,7 +108,6 @@ class InMemoryEscalationStore(EscalationStore):
             return closed
 
     def mark_resumed(self, escalation_ids: Sequence[str]) -> None:
-        """Record that the threads acted on these closed escalations (idempotent)."""
         now = datetime.now(UTC)
         with self._lock:
             for escalation_id in escalation_ids:

@@ -19,14 +19,7 @@ from langgraph_council.nodes._meetings.models import AuthorityCue, MeetingPhase,
 from langgraph_council.nodes._meetings.positions import latest_positions, rank_positions
 from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_agenda, render_transcript
 from langgraph_council.nodes._meetings.state import MeetingState
-from langgraph_council.nodes._meetings.steps import (
-    budget_of,
-    contribution,
-    emit,
-    left_after,
-    spent,
-    spoke,
-)
+from langgraph_council.nodes._meetings.steps import budget_of, emit, left_after, turn_update
 from langgraph_council.nodes._meetings.stopping import at_boundary, cancel_source_present
 from langgraph_council.nodes._meetings.synthesis import (
     JudgedSynthesisOutput,
@@ -198,9 +191,8 @@ def apply_synthesis(
         )
         return {
             "outcome": result,
-            **spoke(state["meeting_id"], contribution(reply, phase, turn)),
+            **turn_update(state["meeting_id"], outcome, phase, turn),
             "turn": turn + 1,
-            **spent(outcome),
         }
 
     return apply

@@ -14,7 +14,13 @@ from langgraph_council.nodes._meetings.decide import apply_synthesis, plan_synth
 from langgraph_council.nodes._meetings.parallel import priced_sends, quorum_error
 from langgraph_council.nodes._meetings.prompts import POSITION_PAPER, render_agenda
 from langgraph_council.nodes._meetings.state import MeetingState
-from langgraph_council.nodes._meetings.steps import boundary, budget_of, emit, named_agent
+from langgraph_council.nodes._meetings.steps import (
+    boundary,
+    budget_of,
+    emit,
+    named_agent,
+    out_of_budget,
+)
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
 __all__ = ["assign_papers", "synthesize_papers"]
@@ -53,10 +59,7 @@ def assign_papers(roster: Roster) -> Callable[[MeetingState], Command[str]]:
             budget_left=budget_of(state, config).remaining,
         )
         if not decision.allowed:
-            emit("budget_exhausted", phase="position_paper", reason=decision.reason)
-            return Command(
-                goto="finalize", update={"status": "budget_exhausted", "error": decision.reason}
-            )
+            return out_of_budget("position_paper", decision.reason, "finalize")
         return Command(goto=sends, update={"turn": len(ids)})
 
     return assign_papers

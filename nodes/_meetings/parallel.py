@@ -12,9 +12,9 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import BudgetDecision, price_parallel
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
-from langgraph_council.nodes._meetings.models import MeetingPhase, ParticipantFailure
+from langgraph_council.nodes._meetings.models import MeetingPhase
 from langgraph_council.nodes._meetings.state import CallTask, MeetingState
-from langgraph_council.nodes._meetings.steps import budget_of, contribution, emit, spent, spoke
+from langgraph_council.nodes._meetings.steps import budget_of, emit, failed_turn, turn_update
 
 __all__ = ["participant_node", "priced_sends", "quorum_error"]
 
@@ -60,13 +60,7 @@ def _plan(task: CallTask) -> Call:
     phase = task["phase"]
 
     def on_error(exc: Exception) -> Update:
-        emit("agent_failed", agent_id=task["agent_id"], phase=phase, error=str(exc))
-        failure = ParticipantFailure(
-            agent_id=task["agent_id"],
-            phase=phase,
-            error=f"{type(exc).__name__}: {exc}",
-        )
-        return {"failures": [failure]}
+        return {"failures": [failed_turn(task["agent_id"], phase, exc)]}
 
     return Call(
         task["agent_id"],
@@ -81,7 +75,7 @@ def _apply(task: CallTask, outcome: CallOutcome) -> Update:
     phase: MeetingPhase = task["phase"]  # type: ignore[assignment]
     emit("agent_spoke", agent_id=outcome.reply.agent_id, phase=phase, turn=task["turn"])
     meeting_id = task.get("meeting_id", "")
-    return {**spoke(meeting_id, contribution(outcome.reply, phase, task["turn"])), **spent(outcome)}
+    return turn_update(meeting_id, outcome, phase, task["turn"])
 
 
 def participant_node(roster: Roster, name: str) -> Runnable[CallTask, Update]:

@@ -37,11 +37,11 @@ from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
     boundary,
     budget_of,
-    contribution,
     emit,
     named_agent,
-    spent,
-    spoke,
+    out_of_budget,
+    priced_call,
+    turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 from langgraph_council.nodes._meetings.turns import TurnSchedule
@@ -104,9 +104,7 @@ def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
         left = budget_of(state, config).remaining
         emit("phase_started", phase="input", participants=len(ids), budget_left=left)
         if not decision.allowed:
-            emit("budget_exhausted", phase="input", reason=decision.reason)
-            update = {"status": "budget_exhausted", "error": decision.reason}
-            return Command(goto="finalize", update=update)
+            return out_of_budget("input", decision.reason, "finalize")
         return Command(goto=sends, update={"turn": len(ids)})
 
     return broadcast_agenda
@@ -238,14 +236,13 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         if not decision.allowed:
             update = {"status": "budget_exhausted", "error": decision.reason}
             return _route_conflicts(state, config, [*structured, *keyword], turn, update)
-        return Call(judge, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+        return priced_call(judge, prompt, decision)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
         found = parse_judge_reply(outcome.reply.content, state["participant_ids"])
         update = {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "conflict_judge", turn)),
-            **spent(outcome),
+            **turn_update(state["meeting_id"], outcome, "conflict_judge", turn),
         }
         return _route_conflicts(state, ctx(), found, turn + 1, update)
 
@@ -287,19 +284,15 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
             roster, agent, prompt, want=want, budget=budget_of(state, config), prompt_tokens=cost
         )
         if not decision.allowed:
-            emit("budget_exhausted", phase="discussion", reason=decision.reason)
-            return Command(
-                goto="synthesize", update={"status": "budget_exhausted", "error": decision.reason}
-            )
-        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+            return out_of_budget("discussion", decision.reason, "synthesize")
+        return priced_call(agent, prompt, decision)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
         index, turn = state.get("discussion_index", 0), state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
         update: dict[str, Any] = {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "discussion", turn)),
-            **spent(outcome),
+            **turn_update(state["meeting_id"], outcome, "discussion", turn),
             "discussion_tokens": outcome.tokens,
             "turn": turn + 1,
             "discussion_index": index + 1,
@@ -369,14 +362,13 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         if not decision.allowed:
             return {"status": "budget_exhausted", "error": decision.reason}
-        return Call(agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate)
+        return priced_call(agent, prompt, decision)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="devils_advocate", turn=turn)
         return {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "devils_advocate", turn)),
-            **spent(outcome),
+            **turn_update(state["meeting_id"], outcome, "devils_advocate", turn),
             "turn": turn + 1,
             "devils_advocate_used": True,
         }

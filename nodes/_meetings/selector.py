@@ -27,7 +27,7 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     ctx,
 )
-from langgraph_council.nodes._meetings.models import Contribution, ParticipantFailure
+from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.prompts import (
     SELECTED_TURN,
     SPEAKER_SELECTION,
@@ -36,13 +36,14 @@ from langgraph_council.nodes._meetings.prompts import (
 )
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
-    boundary,
     budget_of,
-    contribution,
     emit,
+    failed_turn,
     named_agent,
-    spent,
-    spoke,
+    out_of_budget,
+    priced_call,
+    turn_update,
+    turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
@@ -91,6 +92,16 @@ def parse_choice(text: str, candidates: Sequence[str]) -> str | None:
         if (m := re.search(rf"(?<![\w-]){re.escape(a)}(?![\w-])", text))
     ]
     return min(hits)[1] if hits else None
+
+
+def _talk(state: MeetingState, sc: SelectorConfig, taken: int) -> dict[str, Any]:
+    """The prompt fields both selector prompts share: the turn, the agenda, the transcript."""
+    return {
+        "turn": taken + 1,
+        "total": sc.max_total_turns,
+        "agenda": render_agenda(state["agenda"]),
+        "transcript": render_transcript(_speech(state), window=sc.transcript_window),
+    }
 
 
 def _after(config: MeetingProtocolConfig) -> str:
@@ -149,15 +160,8 @@ def select_speaker(
     def plan(state: MeetingState) -> Call | Update:
         config = ctx()
         sc = config.selector
-        stop = boundary(state, config)
-        if stop is not None:
-            kind, update = stop
-            return Command(
-                goto="finalize"
-                if kind == "cancelled" or not state["contributions"]
-                else _after(config),
-                update=update,
-            )
+        if (stop := turns_stopped(state, config, _after(config))) is not None:
+            return stop
         taken = len(_speech(state)) + len(_failed(state))
         allowed, notes = _allowed(state, sc, build_filter)
         if not allowed or taken >= sc.max_total_turns or state["remaining_steps"] <= MIN_STEPS_LEFT:
@@ -168,20 +172,11 @@ def select_speaker(
         candidates = "\n".join(
             f"- {escape_line(a)}: {escape_line(roster.org.get(a).role)}" for a in allowed
         )
-        prompt = SPEAKER_SELECTION.format(
-            turn=taken + 1,
-            total=sc.max_total_turns,
-            candidates=candidates,
-            agenda=render_agenda(state["agenda"]),
-            transcript=render_transcript(_speech(state), window=sc.transcript_window),
-        )
+        prompt = SPEAKER_SELECTION.format(candidates=candidates, **_talk(state, sc, taken))
         budget = budget_of(state, config, reserve=sc.leader_summarizes)
         decision = price(roster, selector, prompt, want=sc.max_selector_tokens, budget=budget)
         if not decision.allowed:
-            emit("budget_exhausted", phase="speaker_selection", reason=decision.reason)
-            return Command(
-                goto=_after(config), update={"status": "budget_exhausted", "error": decision.reason}
-            )
+            return out_of_budget("speaker_selection", decision.reason, _after(config))
 
         def on_error(exc: Exception) -> Update:
             chosen, note = _fallback(
@@ -189,13 +184,7 @@ def select_speaker(
             )
             return Command(goto="speak", update={"next_speaker": chosen, "notes": [*notes, note]})
 
-        return Call(
-            selector,
-            prompt,
-            decision.max_tokens,
-            prompt_tokens=decision.estimate,
-            on_error=on_error,
-        )
+        return priced_call(selector, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         allowed, notes = _allowed(state, ctx().selector, build_filter)
@@ -214,8 +203,7 @@ def select_speaker(
         return Command(
             goto="speak",
             update={
-                **spoke(state["meeting_id"], contribution(reply, "speaker_selection", turn)),
-                **spent(outcome),
+                **turn_update(state["meeting_id"], outcome, "speaker_selection", turn),
                 "turn": turn + 1,
                 "next_speaker": chosen,
                 "notes": notes,
@@ -235,32 +223,19 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
         if not agent:
             return Command(goto="select_speaker")
         taken = len(_speech(state)) + len(_failed(state))
-        prompt = SELECTED_TURN.format(
-            turn=taken + 1,
-            total=sc.max_total_turns,
-            agenda=render_agenda(state["agenda"]),
-            transcript=render_transcript(_speech(state), window=sc.transcript_window),
-        )
+        prompt = SELECTED_TURN.format(**_talk(state, sc, taken))
         budget = budget_of(state, config, reserve=sc.leader_summarizes)
         decision = price(roster, agent, prompt, want=sc.max_tokens_per_turn, budget=budget)
         if not decision.allowed:
-            emit("budget_exhausted", phase="selected_turn", reason=decision.reason)
-            return Command(
-                goto=_after(config), update={"status": "budget_exhausted", "error": decision.reason}
-            )
+            return out_of_budget("selected_turn", decision.reason, _after(config))
 
         def on_error(exc: Exception) -> Update:
-            emit("agent_failed", agent_id=agent, phase="selected_turn", error=str(exc))
-            failure = ParticipantFailure(
-                agent_id=agent, phase="selected_turn", error=f"{type(exc).__name__}: {exc}"
-            )
+            failure = failed_turn(agent, "selected_turn", exc)
             return Command(
                 goto="select_speaker", update={"failures": [failure], "next_speaker": None}
             )
 
-        return Call(
-            agent, prompt, decision.max_tokens, prompt_tokens=decision.estimate, on_error=on_error
-        )
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
@@ -268,8 +243,7 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
         return Command(
             goto="select_speaker",
             update={
-                **spoke(state["meeting_id"], contribution(outcome.reply, "selected_turn", turn)),
-                **spent(outcome),
+                **turn_update(state["meeting_id"], outcome, "selected_turn", turn),
                 "turn": turn + 1,
                 "next_speaker": None,
             },

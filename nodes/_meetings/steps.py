@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from langgraph.config import get_stream_writer
+from langgraph.types import Command
 
-from langgraph_council.nodes._agents import AgentReply, Roster
-from langgraph_council.nodes._budget import TokenBudget
-from langgraph_council.nodes._calls import CallOutcome
+from langgraph_council.nodes._agents import AgentReply, Prompt, Roster
+from langgraph_council.nodes._budget import BudgetDecision, TokenBudget
+from langgraph_council.nodes._calls import Call, CallOutcome, Update
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
-from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase
+from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.stopping import at_boundary
 from langgraph_council.nodes._messages import said
@@ -22,11 +24,16 @@ __all__ = [
     "budget_of",
     "contribution",
     "emit",
+    "failed_turn",
     "input_scale",
     "left_after",
     "named_agent",
+    "out_of_budget",
+    "priced_call",
     "spent",
     "spoke",
+    "turn_update",
+    "turns_stopped",
 ]
 
 
@@ -103,6 +110,13 @@ def spent(outcome: CallOutcome) -> dict[str, Any]:
     return update
 
 
+def turn_update(
+    meeting_id: str, outcome: CallOutcome, phase: MeetingPhase, turn: int
+) -> dict[str, Any]:
+    """What one spoken turn writes: the contribution, its message and the tokens it used."""
+    return {**spoke(meeting_id, contribution(outcome.reply, phase, turn)), **spent(outcome)}
+
+
 def input_scale(state: MeetingState) -> float:
     """Billed over estimated prompt tokens so far: later calls are priced with it (never < 1)."""
     priced, billed = state.get("input_calibration", (0, 0))
@@ -144,3 +158,41 @@ def boundary(
     if kind == "cancelled":
         return "cancelled", {"status": "cancelled", "stop_reason": why}
     return "stopped", {"stop_reason": why}
+
+
+def turns_stopped(
+    state: MeetingState, config: MeetingProtocolConfig, after: str
+) -> Command[str] | None:
+    """At a turn boundary of the talk: a cancel, or a stop before anyone spoke, ends the meeting;
+    any other stop goes on to `after`. None when the talk goes on."""
+    stop = boundary(state, config)
+    if stop is None:
+        return None
+    kind, update = stop
+    ends = kind == "cancelled" or not state["contributions"]
+    return Command(goto="finalize" if ends else after, update=update)
+
+
+def out_of_budget(phase: str, reason: str, goto: str) -> Command[str]:
+    """The budget refused the next call: say so and go to `goto`, the meeting marked
+    `budget_exhausted`."""
+    emit("budget_exhausted", phase=phase, reason=reason)
+    return Command(goto=goto, update={"status": "budget_exhausted", "error": reason})
+
+
+def failed_turn(agent_id: str, phase: str, exc: Exception) -> ParticipantFailure:
+    """A participant's call failed after the client's retries: say so and record it."""
+    emit("agent_failed", agent_id=agent_id, phase=phase, error=str(exc))
+    return ParticipantFailure(agent_id=agent_id, phase=phase, error=f"{type(exc).__name__}: {exc}")
+
+
+def priced_call(
+    agent_id: str,
+    prompt: Prompt,
+    decision: BudgetDecision,
+    on_error: Callable[[Exception], Update] | None = None,
+) -> Call:
+    """The call at the size the budget allowed, carrying the estimate made when pricing it."""
+    return Call(
+        agent_id, prompt, decision.max_tokens, prompt_tokens=decision.estimate, on_error=on_error
+    )

@@ -14,7 +14,6 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
-from langgraph_council.nodes._meetings.models import ParticipantFailure
 from langgraph_council.nodes._meetings.prompts import (
     ROUND_ROBIN_TURN,
     render_agenda,
@@ -22,13 +21,14 @@ from langgraph_council.nodes._meetings.prompts import (
 )
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import (
-    boundary,
     budget_of,
-    contribution,
     emit,
+    failed_turn,
     left_after,
-    spent,
-    spoke,
+    out_of_budget,
+    priced_call,
+    turn_update,
+    turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
@@ -139,15 +139,8 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
 
     def plan(state: MeetingState) -> Call | Update:
         config = ctx()
-        stop = boundary(state, config)
-        if stop is not None:
-            kind, update = stop
-            return Command(
-                goto="finalize"
-                if kind == "cancelled" or not state["contributions"]
-                else _after_turns(config),
-                update=update,
-            )
+        if (stop := turns_stopped(state, config, _after_turns(config))) is not None:
+            return stop
         rr = config.round_robin
         schedule = _schedule(state, config)
         failed = _failed(state)
@@ -171,16 +164,11 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             )
         decision = price(roster, agent, prompt, want=rr.max_tokens_per_turn, budget=budget)
         if not decision.allowed:
-            emit("budget_exhausted", phase="round_robin", reason=decision.reason)
-            update = {"status": "budget_exhausted", "error": decision.reason}
-            return Command(goto=_after_turns(config), update=update)
+            return out_of_budget("round_robin", decision.reason, _after_turns(config))
 
         def on_error(exc: Exception) -> Update:
             # The client's retries are spent: record the speaker, skip its turns, go on.
-            emit("agent_failed", agent_id=agent, phase="round_robin", error=str(exc))
-            failure = ParticipantFailure(
-                agent_id=agent, phase="round_robin", error=f"{type(exc).__name__}: {exc}"
-            )
+            failure = failed_turn(agent, "round_robin", exc)
             update: dict[str, Any] = {"failures": [failure]}
             return _route(
                 state,
@@ -191,13 +179,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
                 failed=failed | {agent},
             )
 
-        return Call(
-            agent,
-            prompt,
-            decision.max_tokens,
-            prompt_tokens=decision.estimate,
-            on_error=on_error,
-        )
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
@@ -207,10 +189,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         agent = outcome.reply.agent_id
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
-        update: dict[str, Any] = {
-            **spoke(state["meeting_id"], contribution(outcome.reply, "round_robin", turn)),
-            **spent(outcome),
-        }
+        update = turn_update(state["meeting_id"], outcome, "round_robin", turn)
         return _route(
             state,
             config,

@@ -21,9 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._demo import demo_org
+from langgraph_council.nodes._demo import demo_org, demo_repo
 from langgraph_council.nodes._pipeline.models import SubtaskRun, Task
-from langgraph_council.nodes._workspace.git import run_git
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
@@ -87,15 +86,7 @@ _VERDICT = {
 
 def demo_pipeline_repo(root: Path) -> Path:
     """A fresh git repository at `root` (which must not exist) holding the billing service."""
-    if root.exists():
-        raise ValueError(f"--repo {str(root)!r} exists; name a new directory for the demo")
-    root.mkdir(parents=True)
-    for name, text in _FILES.items():
-        (root / name).write_text(text)
-    run_git(root, "init", "-q", "-b", "main")
-    run_git(root, "add", "-A")
-    run_git(root, "commit", "-q", "-m", "Billing service", identity=True)
-    return root
+    return demo_repo(root, _FILES, "Billing service")
 
 
 def _script(call: ScriptCall) -> str:

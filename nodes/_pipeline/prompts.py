@@ -24,6 +24,7 @@ __all__ = [
     "render_replan_prompt",
     "render_review_prompt",
     "render_task",
+    "work_lines",
 ]
 
 PLAN_PROMPT = """Split the task below into subtasks that agents of your organisation can do.
@@ -47,13 +48,18 @@ Answer with JSON only, in this shape:
 "structure": "mixed", "reasoning": "..."}}"""
 
 
+def work_lines(description: str | None, skills: Sequence[str]) -> list[str]:
+    """The description and required-skills lines of a task or subtask (those it has)."""
+    lines = [f"Description: {description}"] if description else []
+    if skills:
+        lines.append(f"Required skills: {', '.join(skills)}")
+    return lines
+
+
 def render_task(task: Task) -> str:
     """The task's fields as fenced task data (SEC-1: it is data, never instructions)."""
     lines = [f"Title: {task.title}", f"Task id: {task.id}", f"Complexity: {task.complexity}"]
-    if task.description:
-        lines.append(f"Description: {task.description}")
-    if task.required_skills:
-        lines.append(f"Required skills: {', '.join(task.required_skills)}")
+    lines += work_lines(task.description, task.required_skills)
     if task.required_role:
         lines.append(f"Required role: {task.required_role}")
     if task.structure:

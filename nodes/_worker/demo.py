@@ -22,9 +22,8 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage
 
 from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._demo import MODEL_ENV, demo_model, demo_org
+from langgraph_council.nodes._demo import MODEL_ENV, demo_model, demo_org, demo_repo
 from langgraph_council.nodes._pipeline.models import Task
-from langgraph_council.nodes._workspace.git import run_git
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 __all__ = [
@@ -186,12 +185,4 @@ def agents_demo_check() -> tuple[str, ...]:
 
 def agents_demo_repo(root: Path) -> Path:
     """A fresh git repository at `root` (which must not exist) holding the shop."""
-    if root.exists():
-        raise ValueError(f"--repo {str(root)!r} exists; name a new directory for the demo")
-    root.mkdir(parents=True)
-    for name, text in _FILES.items():
-        (root / name).write_text(text)
-    run_git(root, "init", "-q", "-b", "main")
-    run_git(root, "add", "-A")
-    run_git(root, "commit", "-q", "-m", "The shop", identity=True)
-    return root
+    return demo_repo(root, _FILES, "The shop")

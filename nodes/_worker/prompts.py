@@ -5,6 +5,7 @@ from __future__ import annotations
 from langgraph_council.nodes._fencing import fence_peer, fence_task_data
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.models import SubtaskRun
+from langgraph_council.nodes._pipeline.prompts import work_lines
 
 __all__ = ["WORKER_PROMPT", "render_worker_prompt"]
 
@@ -29,10 +30,7 @@ COMMANDS_LINE = "- run_command runs these commands in the worktree (check your w
 def _subtask(run: SubtaskRun) -> str:
     sub = run.subtask
     lines = [f"Subtask id: {sub.id}", f"Title: {sub.title}"]
-    if sub.description:
-        lines.append(f"Description: {sub.description}")
-    if sub.required_skills:
-        lines.append(f"Required skills: {', '.join(sub.required_skills)}")
+    lines += work_lines(sub.description, sub.required_skills)
     if run.task_id:
         lines.append(f"Part of task: {run.task_id}")
     return "The subtask:\n" + fence_task_data("\n".join(lines), field="subtask")
