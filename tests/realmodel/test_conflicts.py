@@ -38,7 +38,9 @@ def _ended(out: dict[str, Any], asked: list[dict[str, Any]], tally: Any) -> Any:
     assert resolution.reasoning.strip()
     assert out["tokens_used"] == tally.total()
     caps_sent_and_held(tally)
-    flagged(resolution.warnings, tally)
+    # what a user reads: the warnings, the reasoning (a fallback says why) and what a human saw
+    told = [*resolution.warnings, resolution.reasoning, *(str(p.get("reason")) for p in asked)]
+    flagged(told, tally)
     return resolution
 
 
@@ -82,11 +84,13 @@ def test_a_hybrid_review_ends_decided(llama: RealModel, chat: ChatOpenAI, org: O
 def test_the_ladder_ends_with_a_human_deciding_through_the_queue(
     llama: RealModel, chat: ChatOpenAI, org: Org, pg_db: str
 ) -> None:
-    """One negotiation round, then arbitration that must be certain (`min_confidence` 1.0),
-    then a human: the escalation a confused model opens is decided through the queue."""
+    """One negotiation round, then the parties' manager arbitrates and must be certain
+    (`min_confidence` 1.0), then a human: the escalation a confused model opens is decided
+    through the durable queue (PostgreSQL)."""
     config = ConflictResolutionConfig.model_validate(
         {"strategy": "ladder",
-         "ladder": {"max_rounds": 1, "min_confidence": 1.0, "max_statement_tokens": ARGUMENT}}
+         "ladder": {"max_rounds": 1, "min_confidence": 1.0, "arbitrator": "cto",
+                    "max_statement_tokens": ARGUMENT}}
     )  # fmt: skip
     with (
         postgres_checkpointer(pg_db, setup=False) as saver,
