@@ -12,6 +12,8 @@ from tests.realmodel.llama import Tally
 
 MAX_HUMAN_DECISIONS = 4
 """A run asking a human more often than this is a loop, not a confused model."""
+HUMAN_DECISIONS: list[str] = []
+"""The reason of every escalation `settle` decided, for the suite's summary."""
 
 
 def settle(
@@ -25,6 +27,7 @@ def settle(
         assert len(asked) < MAX_HUMAN_DECISIONS, f"still asking a human after {asked}"
         payload = out["__interrupt__"][0].value
         asked.append(payload)
+        HUMAN_DECISIONS.append(str(payload.get("reason") or payload.get("kind")))
         answer = decide(payload)
         out = answer() if callable(answer) else graph.invoke(Command(resume=answer), config)
     return out, asked

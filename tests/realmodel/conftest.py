@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from langchain_openai import ChatOpenAI
 
+from tests.realmodel.checks import HUMAN_DECISIONS
 from tests.realmodel.llama import RealModel, RealModelMissingError, real_model
 
 _FIGURES: list[str] = []
@@ -54,14 +55,16 @@ def _timed(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
         return
     llama: RealModel = request.getfixturevalue("llama")
-    start, calls = time.monotonic(), len(llama.exchanges)
+    start, calls, asked = time.monotonic(), len(llama.exchanges), len(HUMAN_DECISIONS)
     yield
+    humans = "".join(f"; a human decided: {why[:160]}" for why in HUMAN_DECISIONS[asked:])
     made = llama.exchanges[calls:]
     out = sum(e.usage["completion_tokens"] for e in made if e.usage)
     inp = sum(e.usage["prompt_tokens"] for e in made if e.usage)
     _FIGURES.append(
         f"{request.node.name}: {time.monotonic() - start:.1f} s, {len(made)} requests "
         f"({sum(e.status >= 400 for e in made)} refused), {inp} prompt + {out} completion tokens"
+        f"{humans}"
     )
 
 
