@@ -154,6 +154,22 @@ def logged_eval_rate(log: Path) -> float | None:
     return sum(int(n) for _, n in found) / ms * 1000 if ms else None
 
 
+@contextmanager
+def recording_proxy(upstream: tuple[str, int], state: RealModel) -> Iterator[str]:
+    """Serve a proxy of `upstream` on a free 127.0.0.1 port for the block (its base URL is
+    yielded and set on `state`); every exchange is appended to `state.exchanges`."""
+    proxy = _proxy(upstream, state)
+    state.base_url = f"http://127.0.0.1:{proxy.server_address[1]}/v1"
+    thread = threading.Thread(target=proxy.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield state.base_url
+    finally:
+        proxy.shutdown()
+        proxy.server_close()
+        thread.join()
+
+
 def _proxy(upstream: tuple[str, int], state: RealModel) -> ThreadingHTTPServer:
     """Forward each POST to the server as is; record the exchange with the server's usage."""
 
@@ -229,17 +245,11 @@ def real_model() -> Iterator[RealModel]:
         try:
             _wait_ready(port, proc, log)
             state = RealModel("", gguf, time.monotonic() - started, threads, log)
-            proxy = _proxy(("127.0.0.1", port), state)
-            state.base_url = f"http://127.0.0.1:{proxy.server_address[1]}/v1"
-            thread = threading.Thread(target=proxy.serve_forever, daemon=True)
-            thread.start()
-            try:
-                yield state
-            finally:
-                state.eval_rate = logged_eval_rate(log)
-                proxy.shutdown()
-                proxy.server_close()
-                thread.join()
+            with recording_proxy(("127.0.0.1", port), state):
+                try:
+                    yield state
+                finally:
+                    state.eval_rate = logged_eval_rate(log)
         finally:
             proc.terminate()
             try:
