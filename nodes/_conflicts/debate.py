@@ -20,7 +20,12 @@ from langgraph_council.nodes._conflicts.failures import (
     with_failures,
 )
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
-from langgraph_council.nodes._conflicts.outcomes import resolved_by_verdict, to_authority, to_human
+from langgraph_council.nodes._conflicts.outcomes import (
+    noted,
+    resolved_by_verdict,
+    to_authority,
+    to_human,
+)
 from langgraph_council.nodes._conflicts.prompts import (
     ARGUMENT_PROMPT,
     JUDGE_PROMPT,
@@ -35,6 +40,7 @@ from langgraph_council.nodes._org import Org
 __all__ = [
     "PartyTurn",
     "converged",
+    "evaluation_notes",
     "evaluator_failed",
     "make_argue_node",
     "make_choose_judge_node",
@@ -249,41 +255,47 @@ def verdict_call(
     return Call(str(state.get("judge_id")), prompt, schema=Verdict, on_error=on_error)
 
 
+def evaluation_notes(state: StrategyState, outcome: CallOutcome | None = None) -> list[str]:
+    """What to review about an evaluator's verdict (read from its text, cut at its cap) and
+    the statements it weighed (cut at their cap), whether the verdict resolves or falls back."""
+    notes = outcome.warnings("the verdict") if outcome is not None else []
+    statements = state.get("statements", [])
+    cut = [
+        f"the {s.kind} by {s.agent_id} ran past its output cap" for s in statements if s.over_cap
+    ]
+    return [*notes, *cut]
+
+
 def _judged(
     state: StrategyState,
     verdict: object,
     problem: str | None,
     tokens: int,
-    warnings: Sequence[str] = (),
+    notes: Sequence[str] = (),
 ) -> Update:
     conflict, judge = state["conflict"], str(state.get("judge_id"))
     if problem is not None or not isinstance(verdict, Verdict):
-        return {**to_authority(f"debate judged by {judge}: {problem}"), "tokens_used": tokens}
-    statements = state.get("statements", [])
-    verdict = with_failures(verdict, statements)
+        handed = {**to_authority(f"debate judged by {judge}: {problem}"), "tokens_used": tokens}
+        return noted(handed, notes)
+    verdict = with_failures(verdict, state.get("statements", []))
     update = resolved_by_verdict(
         conflict, ConflictOutcome.RESOLVED_BY_DEBATE, verdict, judge, tokens
     )
-    over = [
-        f"the {s.kind} by {s.agent_id} ran past its output cap" for s in statements if s.over_cap
-    ]
-    if warnings or over:
-        notes = {"warnings": (*warnings, *over)}
-        update["resolution"] = update["resolution"].model_copy(update=notes)
-    return update
+    return noted(update, notes)
 
 
 def make_judge_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
     """Node `judge`: a structured verdict; an unusable one falls back to authority."""
 
     def plan(state: StrategyState) -> Call:
-        return verdict_call(
-            state, JUDGE_PROMPT, lambda exc: _judged(state, None, evaluator_failed(exc), 0)
-        )
+        def failed(exc: Exception) -> Update:
+            return _judged(state, None, evaluator_failed(exc), 0, evaluation_notes(state))
+
+        return verdict_call(state, JUDGE_PROMPT, failed)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         problem = verdict_problem(outcome.parsed, state["conflict"])
-        notes = outcome.warnings("the verdict")
+        notes = evaluation_notes(state, outcome)
         return _judged(state, outcome.parsed, problem, outcome.tokens, notes)
 
     return model_node("judge", roster, plan, apply)

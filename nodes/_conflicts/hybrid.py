@@ -10,13 +10,19 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes._conflicts.debate import (
+    evaluation_notes,
     evaluator_failed,
     shared_manager,
     verdict_call,
     verdict_problem,
 )
 from langgraph_council.nodes._conflicts.models import ConflictOutcome, Verdict
-from langgraph_council.nodes._conflicts.outcomes import resolved_by_verdict, to_authority, to_human
+from langgraph_council.nodes._conflicts.outcomes import (
+    noted,
+    resolved_by_verdict,
+    to_authority,
+    to_human,
+)
 from langgraph_council.nodes._conflicts.prompts import (
     REVIEW_PROMPT,
 )
@@ -68,16 +74,23 @@ def review_analysis(reviewer: str, verdict: Verdict | None, problem: str | None)
 
 
 def _reviewed(
-    state: StrategyState, verdict: object, problem: str | None, tokens: int, escalate: bool
+    state: StrategyState,
+    verdict: object,
+    problem: str | None,
+    tokens: int,
+    escalate: bool,
+    notes: list[str],
 ) -> Update:
     conflict, reviewer = state["conflict"], str(state.get("judge_id"))
     if problem is not None or not isinstance(verdict, Verdict):
         shown = verdict if isinstance(verdict, Verdict) else None
         analysis = review_analysis(reviewer, shown, problem)
-        return {**_ambiguous(str(problem), analysis, escalate), "tokens_used": tokens}
-    return resolved_by_verdict(
+        handed = {**_ambiguous(str(problem), analysis, escalate), "tokens_used": tokens}
+        return noted(handed, notes)
+    update = resolved_by_verdict(
         conflict, ConflictOutcome.RESOLVED_BY_HYBRID, verdict, reviewer, tokens
     )
+    return noted(update, notes)
 
 
 def make_review_node(
@@ -90,14 +103,21 @@ def make_review_node(
         return verdict_call(
             state,
             REVIEW_PROMPT,
-            lambda exc: _reviewed(state, None, evaluator_failed(exc), 0, escalate),
+            lambda exc: _reviewed(
+                state, None, evaluator_failed(exc), 0, escalate, evaluation_notes(state)
+            ),
         )
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         settings = current_config(default).hybrid
         problem = verdict_problem(outcome.parsed, state["conflict"], settings.min_confidence)
         return _reviewed(
-            state, outcome.parsed, problem, outcome.tokens, settings.escalate_on_ambiguity
+            state,
+            outcome.parsed,
+            problem,
+            outcome.tokens,
+            settings.escalate_on_ambiguity,
+            evaluation_notes(state, outcome),
         )
 
     return model_node("review", roster, plan, apply)

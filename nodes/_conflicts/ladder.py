@@ -13,7 +13,11 @@ from typing_extensions import TypedDict
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
-from langgraph_council.nodes._conflicts.debate import evaluator_failed, verdict_problem
+from langgraph_council.nodes._conflicts.debate import (
+    evaluation_notes,
+    evaluator_failed,
+    verdict_problem,
+)
 from langgraph_council.nodes._conflicts.failures import (
     failed_ids,
     failed_statement,
@@ -23,6 +27,7 @@ from langgraph_council.nodes._conflicts.failures import (
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
 from langgraph_council.nodes._conflicts.outcomes import (
     make_resolution,
+    noted,
     resolved_by_verdict,
     to_human,
 )
@@ -148,6 +153,7 @@ def make_negotiate_node(
             content=parsed.statement if parsed else outcome.reply.content,
             agrees_with=agrees if agrees in turn["conflict"].agent_ids else None,
             tokens=outcome.tokens,
+            over_cap=outcome.reply.over_cap,
         )
         return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
@@ -222,16 +228,22 @@ def make_check_agreement_node(
 
 
 def _arbitrated(
-    state: StrategyState, expert: str, verdict: object, problem: str | None, tokens: int
+    state: StrategyState,
+    expert: str,
+    verdict: object,
+    problem: str | None,
+    tokens: int,
+    notes: list[str],
 ) -> Update:
     if problem is not None or not isinstance(verdict, Verdict):
         analysis = f"Arbitration by {expert}: {problem}."
         update = to_human(f"expert arbitration by {expert} failed: {problem}", analysis=analysis)
-        return {**update, "tokens_used": tokens}
+        return noted({**update, "tokens_used": tokens}, notes)
     verdict = with_failures(verdict, state.get("statements", []))
-    return resolved_by_verdict(
+    update = resolved_by_verdict(
         state["conflict"], ConflictOutcome.RESOLVED_BY_ARBITRATION, verdict, expert, tokens
     )
+    return noted(update, notes)
 
 
 def make_arbitrate_node(
@@ -258,13 +270,18 @@ def make_arbitrate_node(
         )
 
         def on_error(exc: Exception) -> Update:
-            return _arbitrated(state, expert, None, evaluator_failed(exc), 0)
+            return _arbitrated(
+                state, expert, None, evaluator_failed(exc), 0, evaluation_notes(state)
+            )
 
         return Call(expert, prompt, schema=Verdict, on_error=on_error)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         min_confidence = current_config(default).ladder.min_confidence
         problem = verdict_problem(outcome.parsed, state["conflict"], min_confidence)
-        return _arbitrated(state, outcome.reply.agent_id, outcome.parsed, problem, outcome.tokens)
+        notes = evaluation_notes(state, outcome)
+        return _arbitrated(
+            state, outcome.reply.agent_id, outcome.parsed, problem, outcome.tokens, notes
+        )
 
     return model_node("arbitrate", roster, plan, apply)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from langgraph_council.nodes._conflicts.models import (
@@ -12,7 +13,14 @@ from langgraph_council.nodes._conflicts.models import (
     utc_now,
 )
 
-__all__ = ["make_resolution", "resolved_by_verdict", "to_authority", "to_human", "with_fallback"]
+__all__ = [
+    "make_resolution",
+    "noted",
+    "resolved_by_verdict",
+    "to_authority",
+    "to_human",
+    "with_fallback",
+]
 
 
 def with_fallback(reasoning: str, fallback_reason: str | None) -> str:
@@ -65,3 +73,18 @@ def to_human(reason: str, *, analysis: str | None = None) -> dict[str, Any]:
 def to_authority(reason: str) -> dict[str, Any]:
     """A strategy update handing the conflict to the authority strategy, with why."""
     return {"route": "authority", "fallback_reason": reason}
+
+
+def noted(update: dict[str, Any], notes: Sequence[str]) -> dict[str, Any]:
+    """`update` with what a user should review about how it was reached (an evaluator read
+    from its text, a statement cut at its cap): on the resolution's `warnings`, or after the
+    fallback reason, which the next strategy's resolution and the human's payload carry."""
+    if not notes:
+        return update
+    resolution = update.get("resolution")
+    if isinstance(resolution, ConflictResolution):
+        warnings = (*resolution.warnings, *notes)
+        return {**update, "resolution": resolution.model_copy(update={"warnings": warnings})}
+    if update.get("fallback_reason"):
+        return {**update, "fallback_reason": f"{update['fallback_reason']} ({'; '.join(notes)})"}
+    return update

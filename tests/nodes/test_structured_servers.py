@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from langchain_openai import ChatOpenAI
+from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
@@ -198,3 +199,50 @@ def test_refused_tools_fall_back_to_text(org: Org) -> None:
     assert out.parsed is not None and out.reply.structured_mode == "text"
     assert "function_calling refused: HTTP 500" in (out.reply.fallback_reason or "")
     assert [bool(r.get("tools")) for r in server.requests] == [True, False]
+
+
+def _evaluators(verdict: str) -> Any:
+    def respond(body: dict[str, Any]) -> str:
+        if schema_name(body) == "Verdict":
+            return verdict
+        return STANCES.get(agent_of(body) or "", "I hold my position.")
+
+    return respond
+
+
+EVALUATED = {
+    "hybrid": {"escalate_on_ambiguity": False},
+    "ladder": {"max_rounds": 1, "arbitrator": "cto"},
+}
+
+
+@pytest.mark.parametrize("strategy", ["debate", "hybrid", "ladder"])
+def test_a_verdict_read_from_text_is_flagged_on_every_evaluator(org: Org, strategy: str) -> None:
+    config = ConflictResolutionConfig.model_validate({"strategy": strategy, **EVALUATED})
+    with _served(org, "refuses") as (server, roster):
+        out = create_conflict_graph(org, roster, config=config).invoke(
+            {"conflict": release_conflict()}
+        )
+    resolution = out["resolution"]
+    assert resolution.winning_agent_id == "ui_dev" and out["tokens_used"] == sum(server.tokens())
+    assert any("the verdict by" in w and "refused" in w for w in resolution.warnings), resolution
+
+
+@pytest.mark.parametrize("strategy", ["debate", "hybrid", "ladder"])
+def test_a_fallback_after_an_unreadable_verdict_says_what_was_refused(
+    org: Org, strategy: str
+) -> None:
+    config = ConflictResolutionConfig.model_validate({"strategy": strategy, **EVALUATED})
+    with loopback_openai(_evaluators("Both have a point."), mode="refuses") as server:
+        model = ChatOpenAI(
+            model="gpt-4o-mini", base_url=server.base_url, api_key="test", max_retries=0
+        )
+        graph = create_conflict_graph(
+            org, Roster(org, default_model=model), config=config, checkpointer=InMemorySaver()
+        )
+        out = graph.invoke({"conflict": release_conflict()}, {"configurable": {"thread_id": "1"}})
+    if strategy == "ladder":  # arbitration failed: the human is told why, refusal included
+        told = out["__interrupt__"][0].value["reason"]
+    else:  # the authority decided: its reasoning says why the evaluator was not used
+        told = out["resolution"].reasoning
+    assert "no parsable verdict" in told and "json_schema refused" in told, told
