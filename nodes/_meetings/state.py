@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AnyMessage
 from langgraph.channels.delta import DeltaChannel
@@ -134,6 +134,7 @@ class MeetingContext(TypedDict, total=False):
     meeting_type: str
     max_participants: int
     token_budget: int
+    authority_detector: Literal["rules", "model"]
 
 
 class MeetingOutput(TypedDict):
