@@ -7,38 +7,16 @@ and the synchronous saver under `ainvoke` names the async one instead of raising
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, StateGraph
-from langgraph.types import interrupt
-from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import (
     async_postgres_checkpointer,
     interrupted_threads,
     postgres_checkpointer,
 )
+from tests.checkpoints.counter import approval_graph
 
 pytestmark = pytest.mark.postgres
-
-
-class Approval(TypedDict):
-    request: str
-    answer: str
-
-
-def ask(state: Approval) -> dict[str, str]:
-    return {"answer": str(interrupt({"question": f"approve {state['request']}?"}))}
-
-
-def approval_graph(saver: BaseCheckpointSaver[Any]) -> Any:
-    builder = StateGraph(Approval)
-    builder.add_node("ask", ask)
-    builder.add_edge(START, "ask")
-    builder.add_edge("ask", END)
-    return builder.compile(checkpointer=saver)
 
 
 def test_interrupted_threads_takes_the_graph_as_the_docs_write_it(pg_db: str) -> None:

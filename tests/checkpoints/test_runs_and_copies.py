@@ -16,10 +16,11 @@ import psycopg
 import pytest
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
-from langgraph.types import Command, interrupt
+from langgraph.types import Command
 from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import async_postgres_checkpointer, postgres_checkpointer
+from tests.checkpoints.counter import approval_graph
 from tests.checkpoints.orphans import orphans
 
 pytestmark = pytest.mark.postgres
@@ -103,23 +104,6 @@ async def test_deleting_runs_of_the_async_saver_leaves_no_orphan_rows(pg_db: str
 
 
 SERVED_ID = "1f0a0000-0000-6000-8000-000000000000"
-
-
-class Approval(TypedDict):
-    request: str
-    answer: str
-
-
-def ask(state: Approval) -> dict[str, str]:
-    return {"answer": str(interrupt({"question": f"approve {state['request']}?"}))}
-
-
-def approval_graph(saver: BaseCheckpointSaver[Any]) -> Any:
-    builder = StateGraph(Approval)
-    builder.add_node("ask", ask)
-    builder.add_edge(START, "ask")
-    builder.add_edge("ask", END)
-    return builder.compile(checkpointer=saver)
 
 
 def test_a_copied_thread_resumes_on_its_own_while_the_source_keeps_waiting(pg_db: str) -> None:
