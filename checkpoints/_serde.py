@@ -90,37 +90,37 @@ _MESSAGES = (
 """LangChain's messages (and their chunks): LangGraph adds them to every compiled graph's list."""
 
 
-def _walk(tp: Any, found: set[type], seen: set[int]) -> None:
-    if id(tp) in seen:
-        return
-    seen.add(id(tp))
+def _walk(tp: Any, found: set[Any]) -> None:
+    # Remembers classes only: they live as long as the process. (Remembering hints by id()
+    # skipped a fresh alias that reused a freed one's id, and Frame went missing in some runs.)
     if is_typeddict(tp):
-        for hint in get_type_hints(tp, include_extras=True).values():
-            _walk(hint, found, seen)
+        if tp not in found:
+            found.add(tp)
+            for hint in get_type_hints(tp, include_extras=True).values():
+                _walk(hint, found)
         return
-    if isinstance(tp, type):
+    if isinstance(tp, type) and tp not in found:
         if issubclass(tp, BaseModel):
             found.add(tp)
             for field in tp.model_fields.values():
-                _walk(field.annotation, found, seen)
+                _walk(field.annotation, found)
         elif issubclass(tp, enum.Enum):
             found.add(tp)
         elif dataclasses.is_dataclass(tp):
             found.add(tp)
             for hint in get_type_hints(tp).values():
-                _walk(hint, found, seen)
+                _walk(hint, found)
     for arg in get_args(tp):
-        _walk(arg, found, seen)
+        _walk(arg, found)
 
 
 @cache
 def _checkpointed_classes() -> frozenset[type]:
     """Every model, enum and dataclass reachable from this package's state schemas."""
-    found: set[type] = set()
-    seen: set[int] = set()
+    found: set[Any] = set()
     for schema in STATE_SCHEMAS:
-        _walk(schema, found, seen)
-    return frozenset(found)
+        _walk(schema, found)
+    return frozenset(cls for cls in found if not is_typeddict(cls))
 
 
 @cache
