@@ -6,10 +6,17 @@ its decision from evidence. `guards._authority_deference` re-exports these names
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
 from langgraph_council.nodes._meetings.models import AuthorityCue, Contribution
+from langgraph_council.nodes._meetings.rank_rulings import (
+    cites_evidence,
+    has_source,
+    rank_ruling,
+    sentences,
+)
 
 __all__ = [
     "AUTHORITY_JUDGE_DIRECTIVE",
@@ -58,7 +65,8 @@ _PATTERNS = (
     r"\bit'?s my (?:call|decision)\b|\bmy call as\b|\bi(?:'m| am) making the (?:call|decision)\b",
     r"\bi outrank\b|\bpull(?:ing)? rank\b",
     # deference asked for instead of evidence
-    r"\b(?:just )?(?:trust me|take my word|take it from me|believe me|have to trust me)\b"
+    r"(?<!n't )(?<!not )\b(?:just )?(?:trust me|take my word|take it from me|believe me|"
+    r"have to trust me)\b"
     r"|\bdefer to me\b",
     r"\bi know (?:best|better|what i'?m doing)\b",
     r"\b(?:nobody|no one)(?: (?:in|on) this (?:room|team|call|meeting))? has more \w+ experience"
@@ -99,6 +107,56 @@ _PATTERNS = (
 )
 _CUE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
 
+_DISMISSED = (
+    r"(?:don'?t|do not|doesn'?t|does not|didn'?t|no) need (?:for )?(?:[\w-]+ ){0,4}?(?:to )?"
+    r"(?:study|studies|survey|surveys|data|benchmarks?|benchmarking|tests?|testing|numbers|"
+    r"proof|evidence|research|spreadsheet|metrics|analysis|report|re-?check|check|validate|"
+    r"validation|verify|measure|document|review|postmortem|post-mortem|playtest|trial|audit|"
+    r"second opinion|breakdown|justify|explain|prove)|"
+    r"you (?:may|can|might) have your (?:\w+ ){0,2}(?:benchmarks?|data|numbers|studies|charts|"
+    r"spreadsheets?|metrics|tests?)|(?:regardless of|whatever|never mind|forget|ignore) "
+    r"(?:what )?(?:the |your )?(?:data|numbers|benchmarks?|tests?|metrics|studies|survey)|"
+    r"(?:benchmark|data|test|evidence) concerns to yourself|because (?:some|a|one|the) "
+    r"[\w ]{0,20}(?:survey|study|test|report|benchmark|spreadsheet|poll) says so|"
+    r"(?:not |no need to )?waste (?:\w+ )?time (?:on )?(?:benchmark|test|measur|check|validat|"
+    r"review|analy[sz])\w*|skip(?:ping)? the (?:\w+ )?(?:benchmarks?|tests?|validation|review|"
+    r"analysis|study|trial)|(?:my |our |his |her )?(?:experience|record|gut|instinct|career|"
+    r"history|track record|years) (?:\w+ ){0,2}(?:shows?|shown|showed|tells?|told|taught|says)"
+)
+_DISMISSED_RE = re.compile(rf"\b(?:{_DISMISSED})\b", re.IGNORECASE)
+
+
+def _quoted_cues(sentence: str) -> list[str]:
+    """The quoted phrasings and waved-away evidence in one sentence, unless it cites evidence."""
+    dismissed = [m.group(0) for m in _DISMISSED_RE.finditer(sentence)]
+    if cites_evidence(sentence) and not dismissed:
+        return []  # "as team lead I went through the sprint data: ..." argues from evidence
+    quoted = [m.group(0) for m in _CUE.finditer(sentence)]
+    return quoted + [d for d in dismissed if not any(d in q for q in quoted)]
+
+
+def _cues_in(text: str) -> list[str]:
+    """Every appeal in `text`: quoted phrasings, then rank ruling in its sentence or the next."""
+    said = sentences(text)
+    plain = [not cites_evidence(s) for s in said]
+    cues: list[str] = []
+    for i, sentence in enumerate(said):
+        found = _quoted_cues(sentence)
+        if not found and plain[i]:
+            ruling = rank_ruling(sentence)
+            if ruling is None and has_source(sentence):
+                # "I founded this company. If I say it stays, it stays." rules across a stop
+                after = list(itertools.takewhile(bool, plain[i + 1 : i + 3]))
+                if after:
+                    ruling = rank_ruling(" ".join(said[i : i + 1 + len(after)]))
+            found = [ruling] if ruling else []
+        cues.extend(" ".join(cue.split()) for cue in found)
+    if not cues and all(plain):
+        # rank named and nothing checked anywhere in the reply: the rank is the argument
+        cues.extend(" ".join(s.split()) for s in said if has_source(s))
+    return cues
+
+
 AUTHORITY_JUSTIFICATION_DIRECTIVE = (
     "Some contributions appeal to rank, title or seniority. Rank is not evidence: decide only from "
     "the evidence each position cites, and state in `justification` which evidence supports the "
@@ -118,8 +176,7 @@ def detect_authority_cues(contributions: Iterable[Contribution]) -> list[Authori
     seen: set[tuple[str, str]] = set()
     cues: list[AuthorityCue] = []
     for c in contributions:
-        for match in _CUE.finditer(c.content):
-            text = " ".join(match.group(0).split())
+        for text in _cues_in(c.content):
             if (c.agent_id, text.casefold()) in seen:
                 continue
             seen.add((c.agent_id, text.casefold()))
@@ -131,8 +188,7 @@ def authority_cues_in(text: str) -> list[str]:
     """Every appeal to authority in one text (e.g. a subtask's output), in order, each once."""
     seen: set[str] = set()
     cues: list[str] = []
-    for match in _CUE.finditer(text):
-        cue = " ".join(match.group(0).split())
+    for cue in _cues_in(text):
         if cue.casefold() not in seen:
             seen.add(cue.casefold())
             cues.append(cue)

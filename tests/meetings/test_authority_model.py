@@ -14,9 +14,10 @@ from langgraph_council.guards import detect_authority_cues
 from langgraph_council.nodes import Contribution
 from langgraph_council.nodes.testing import Reply
 
-# The rules miss the first (no rank words) and flag the second (a title, then a plain claim).
-QUIET_APPEAL = "Everyone upstairs is already aligned on MongoDB, so there is nothing to weigh."
-LOUD_BUT_FINE = "As the tech lead: pgbench shows 12k writes/s on Postgres against 8k needed."
+# The rules miss the first (deference with no rank words) and flag the second (a title and a
+# bare ruling in one sentence, its evidence in the next).
+QUIET_APPEAL = "MongoDB has been the plan all along; there is nothing left to weigh."
+LOUD_BUT_FINE = "As the tech lead, I say Postgres. pgbench shows 12k writes/s against 8k needed."
 PARTICIPANTS = ["backend_lead", "senior_dev", "junior_dev"]
 CTX = {"structured_phases": {"devils_advocate": False}, "authority_detector": "model"}
 
@@ -52,7 +53,7 @@ def test_the_model_verdicts_replace_the_rules(make_roster, meeting_input, positi
     verdicts = {
         "decisions": ["Use Postgres"],
         "authority_verdicts": [
-            {"agent_id": "backend_lead", "defers_to_authority": True, "cue": "Everyone upstairs"},
+            {"agent_id": "backend_lead", "defers_to_authority": True, "cue": "the plan all along"},
             {"agent_id": "senior_dev", "defers_to_authority": False},
             {"agent_id": "junior_dev", "defers_to_authority": False},
             {"agent_id": "nobody_here", "defers_to_authority": True},
@@ -60,7 +61,7 @@ def test_the_model_verdicts_replace_the_rules(make_roster, meeting_input, positi
     }
     minutes, model = _run(make_roster, meeting_input, position, verdicts)
     assert [(c.agent_id, c.cue) for c in minutes.authority_cues] == [
-        ("backend_lead", "Everyone upstairs")
+        ("backend_lead", "the plan all along")
     ]
     assert "authority_verdicts" in model.calls[-1].prompt
     assert not any("fell back to the rules" in w for w in minutes.warnings)
