@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+
 import pytest
 from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient

@@ -61,7 +61,11 @@ def pipeline_deployment(pg_server: str, checkout: Path) -> Iterator[Cluster]:
 
 def _worktrees(repo: Path) -> list[Path]:
     out = git(repo, "worktree", "list", "--porcelain")
-    return [Path(line.removeprefix("worktree ")) for line in out.splitlines() if line.startswith("worktree ")]
+    return [
+        Path(line.removeprefix("worktree "))
+        for line in out.splitlines()
+        if line.startswith("worktree ")
+    ]
 
 
 async def _wait_for_wave(repo: Path) -> dict[str, Path]:
@@ -77,7 +81,9 @@ async def _wait_for_wave(repo: Path) -> dict[str, Path]:
 
 def _merged_subtasks(repo: Path, branch: str) -> list[str]:
     """The `Council-Subtask` trailer of every commit on `branch`'s first-parent line."""
-    out = git(repo, "log", "--first-parent", "--format=%(trailers:key=Council-Subtask,valueonly)", branch)
+    out = git(
+        repo, "log", "--first-parent", "--format=%(trailers:key=Council-Subtask,valueonly)", branch
+    )
     return sorted(line.strip() for line in out.splitlines() if line.strip())
 
 

@@ -77,7 +77,7 @@ def test_the_demo_repository_is_kept_where_configured_and_reused_by_a_new_proces
 
         monkeypatch.setenv("COUNCIL_PIPELINE_REPO", str(tmp_path))  # exists, not a repository
         studio._make_demo_repository.cache_clear()
-        with pytest.raises(ValueError, match="COUNCIL_PIPELINE_REPO: .* is not a git repository"):
+        with pytest.raises(ValueError, match=r"COUNCIL_PIPELINE_REPO: .* is not a git repository"):
             studio.demo_repository()
     finally:
         studio._make_demo_repository.cache_clear()
