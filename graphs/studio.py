@@ -6,7 +6,8 @@ own), on the demo org. Models: `COUNCIL_MODEL` (any `init_chat_model` string, e.
 `openai:gpt-4o-mini`, needs `langchain` and the provider package) or, when unset, the scripted
 demo agents. Tunables come as the run context, e.g. `{"strategy": "human"}` for the conflict
 graph or `{"round_robin": {"max_turns_per_agent": 1}}` for a meeting. `COUNCIL_DEMO_LATENCY`
-(seconds) slows every scripted reply, to watch runs in flight or to benchmark a deployment.
+(seconds) slows every scripted reply and each demo pipeline subtask, to watch runs in flight or
+to benchmark a deployment.
 
 The saver's database also holds what requests and server replicas share (`served_stores`):
 the escalation queue, guard state, loop, dissent and meeting records. Several replicas behind one
@@ -14,10 +15,14 @@ PostgreSQL serve the same threads (docs/deploy.md).
 
 The `coordination` pipeline runs the demo of `nodes/_pipeline/demo.py` (`council demo
 pipeline`): a fixed plan of four subtasks in two waves, scripted agents writing real files in git
-worktrees of a demo repository made once per server process in a temp dir, and merge conflicts
-decided by a human (`Command(resume=...)` in Studio). Without `git` on PATH it falls back to the
-pipeline without a workspace (no worktree or merge nodes). Its factory runs in a worker thread
-(`in_thread`): the server refuses blocking calls such as git on its event loop.
+worktrees of one persistent demo repository, and merge conflicts
+decided by a human (`Command(resume=...)` in Studio). The repository is `COUNCIL_PIPELINE_REPO`
+(else `$XDG_CACHE_HOME/langgraph-council/studio-pipeline/billing`), made there on first use and
+reused after, so a thread paused on a merge survives a restart, and replicas given the same path
+on shared storage run one thread's waves (docs/deploy.md, "Shared workspace"). Without `git` on
+PATH it falls back to the pipeline without a workspace (no worktree or merge nodes). Its factory
+runs in a worker thread (`in_thread`): the server refuses blocking calls such as git on its
+event loop.
 
 A new graph family is one `studio_graph(...)` line plus its entry in `langgraph.json` (a test
 checks the two agree).
@@ -26,11 +31,9 @@ checks the two agree).
 from __future__ import annotations
 
 import asyncio
-import atexit
 import functools
 import os
 import shutil
-import tempfile
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -54,6 +57,7 @@ from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.demo import DEMO_PLAN, DemoAgents, demo_pipeline_repo
 from langgraph_council.nodes._pipeline.models import SubtaskRun
+from langgraph_council.nodes._workspace.git import run_lock
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -79,7 +83,11 @@ DATABASE_ENV = "COUNCIL_DATABASE_URL"
 """The PostgreSQL URI the Studio checkpointer uses; unset, the embedded server starts."""
 
 LATENCY_ENV = "COUNCIL_DEMO_LATENCY"
-"""Seconds each scripted demo reply takes (unset: none); ignored with `COUNCIL_MODEL`."""
+"""Seconds each scripted demo reply (and demo pipeline subtask) takes (unset: none); ignored
+with `COUNCIL_MODEL`."""
+
+_REPO_ENV = "COUNCIL_PIPELINE_REPO"
+"""Where the `coordination` graph's demo repository lives (made there when missing)."""
 
 GraphFactory: TypeAlias = Callable[[], Pregel[Any, Any]]
 STUDIO_GRAPHS: dict[str, GraphFactory] = {}
@@ -108,15 +116,22 @@ def studio_graph(graph_id: str, build: Callable[[Org, Roster], Pregel[Any, Any]]
     return factory
 
 
-def _roster() -> Roster:
-    """The demo roster; scripted replies take `COUNCIL_DEMO_LATENCY` seconds when it is set."""
+def _latency() -> float | None:
+    """`COUNCIL_DEMO_LATENCY` in seconds, or None when unset or a real model is configured."""
     latency = os.environ.get(LATENCY_ENV)
     if not latency or os.environ.get(MODEL_ENV):
-        return demo_roster()
+        return None
     try:
-        seconds = float(latency)
+        return float(latency)
     except ValueError:
         raise ValueError(f"{LATENCY_ENV} must be seconds, e.g. 0.05; got {latency!r}") from None
+
+
+def _roster() -> Roster:
+    """The demo roster; scripted replies take `COUNCIL_DEMO_LATENCY` seconds when it is set."""
+    seconds = _latency()
+    if seconds is None:
+        return demo_roster()
     return Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=seconds))
 
 
@@ -142,18 +157,39 @@ delegation = studio_graph(
 _repo_lock = threading.Lock()
 
 
+def _repository_path() -> Path:
+    chosen = os.environ.get(_REPO_ENV)
+    if chosen:
+        return Path(chosen).expanduser().absolute()
+    cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache).absolute() / "langgraph-council" / "studio-pipeline" / "billing"
+
+
 @functools.cache
 def _make_demo_repository() -> Path | None:
     if shutil.which("git") is None:
         return None
-    root = Path(tempfile.mkdtemp(prefix="council-studio-pipeline-"))
-    atexit.register(shutil.rmtree, root, ignore_errors=True)
-    return demo_pipeline_repo(root / "billing")
+    repo = _repository_path()
+    repo.parent.mkdir(parents=True, exist_ok=True)
+    # Replicas starting together on one shared path: one makes it, under a cross-process lock,
+    # in a sibling renamed into place, so a crash never leaves half a repository at `repo`.
+    with run_lock(repo.parent / f".{repo.name}.lock"):
+        if (repo / ".git").exists():
+            return repo
+        if repo.exists():
+            raise ValueError(
+                f"{_REPO_ENV}: {repo} exists and is not a git repository; name a new or an "
+                "existing repository path (the demo makes its billing service there)"
+            )
+        draft = repo.parent / f".{repo.name}-{os.getpid()}"
+        shutil.rmtree(draft, ignore_errors=True)
+        os.rename(demo_pipeline_repo(draft), repo)
+    return repo
 
 
 def demo_repository() -> Path | None:
-    """This process's demo billing repository (made on first use in a temp dir, removed at
-    exit), or None when `git` is not on PATH."""
+    """The `coordination` graph's demo billing repository (`COUNCIL_PIPELINE_REPO`, else under
+    the user's cache dir), made on first use and kept; None when `git` is not on PATH."""
     with _repo_lock:
         return _make_demo_repository()
 
@@ -172,7 +208,7 @@ def _pipeline(org: Org, roster: Roster) -> Pregel[Any, Any]:
     stores = served_stores()
     return create_coordination_graph(
         roster,
-        executor=_no_workspace if repo is None else DemoAgents(pause=0.0),
+        executor=_no_workspace if repo is None else DemoAgents(pause=_latency() or 0.0),
         decomposer=ManualDecomposer(cast(list[dict[str, Any]], DEMO_PLAN["subtasks"])),
         workspace=workspace,
         # A fresh in-memory guard per build (as `council demo pipeline`): the fixed plan

@@ -23,6 +23,15 @@ from tests.backends import ASYNC_COMMIT, BACKENDS, Backend
 SERVER_URI_ENV = "COUNCIL_TEST_PG_URI"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _studio_pipeline_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The Studio `coordination` graph's demo repository in the session's temp dir, never in
+    the user's cache (`COUNCIL_PIPELINE_REPO`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COUNCIL_PIPELINE_REPO", str(tmp_path_factory.mktemp("studio") / "billing"))
+        yield
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """URI of a server to create test databases on: `COUNCIL_TEST_PG_URI` or an embedded one."""

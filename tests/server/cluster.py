@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -24,7 +25,9 @@ from urllib.parse import quote
 
 import httpx
 import psycopg
+import pytest
 
+from tests.conftest import fresh_database
 from tests.processes import free_port
 
 REPO = Path(__file__).resolve().parents[2]
@@ -149,6 +152,14 @@ class Cluster:
         """Per replica name, the runs its workers started (see `Replica.runs_started`)."""
         return {name: r.runs_started() for name, r in self.replicas.items()}
 
+    def runner_of(self, run_id: str) -> str:
+        """The name of the replica whose worker started `run_id` (its first attempt's, or the
+        only one's); raises `LookupError` when no log shows it yet."""
+        for name, runs in self.all_runs_started().items():
+            if run_id in runs:
+                return name
+        raise LookupError(f"no replica's log shows run {run_id} starting")
+
 
 def _wait_until_up(replica: Replica, timeout: float) -> None:
     deadline = time.monotonic() + timeout
@@ -189,7 +200,8 @@ def redis_server(workdir: Path) -> Iterator[str]:
 
 
 def server_env(database_url: str, redis_url: str, workdir: Path, **extra: str) -> dict[str, str]:
-    """The environment of every replica: shared stores, strict msgpack, a 1 s heartbeat."""
+    """The environment of every replica: shared stores, one pipeline repository, strict msgpack,
+    a 1 s heartbeat."""
     env = {k: v for k, v in os.environ.items() if k != "COUNCIL_MODEL"}
     env.update(
         DATABASE_URI=database_url,
@@ -202,6 +214,7 @@ def server_env(database_url: str, redis_url: str, workdir: Path, **extra: str) -
         LANGGRAPH_NO_VERSION_CHECK="true",
         LANGGRAPH_CLI_NO_ANALYTICS="1",
         TMPDIR=str(workdir),
+        COUNCIL_PIPELINE_REPO=str(workdir / "billing"),  # every replica's one demo repository
         PYTHONUNBUFFERED="1",  # the logs tell which replica started which run: no lag
     )
     env.update(extra)
@@ -227,3 +240,22 @@ def cluster(
             yield deployment
         finally:
             deployment.stop()
+
+
+@contextmanager
+def served_cluster(pg_server: str, prefix: str, **extra: str) -> Iterator[Cluster]:
+    """For a test: replicas `a` then `b` on a fresh database of `pg_server`, plus `extra` in their
+    environment; fails (never skips) without the server install, and after the block fails if
+    a replica logged a refused deserialization or a failed background run."""
+    with (
+        tempfile.TemporaryDirectory(prefix=f"council-{prefix}-") as tmp,
+        fresh_database(pg_server, prefix=prefix) as conninfo,
+    ):
+        try:
+            with cluster(conninfo, Path(tmp), **extra) as running:
+                yield running
+        except ServerExtraMissingError as exc:
+            pytest.fail(str(exc))
+        logs = "".join(p.read_text(errors="replace") for p in Path(tmp).glob("*.log"))
+        for sign in ("Blocked deserialization", "unregistered type", "Background run failed"):
+            assert sign not in logs, f"a replica logged {sign!r}: see the replica logs"

@@ -7,17 +7,14 @@ install is missing.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import pytest
 from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
 
-from tests.conftest import fresh_database
-from tests.server.cluster import Cluster, ServerExtraMissingError, cluster
+from tests.server.cluster import Cluster, served_cluster
 
 LATENCY = "0.05"
 """Seconds per scripted model reply on the replicas (a simulated model call)."""
@@ -26,18 +23,8 @@ LATENCY = "0.05"
 @pytest.fixture(scope="session")
 def deployment(pg_server: str) -> Iterator[Cluster]:
     """Replicas `a` then `b` (one after the other) on a fresh database; stopped by pid."""
-    with (
-        tempfile.TemporaryDirectory(prefix="council-scaleout-") as tmp,
-        fresh_database(pg_server, prefix="scaleout") as conninfo,
-    ):
-        try:
-            with cluster(conninfo, Path(tmp), COUNCIL_DEMO_LATENCY=LATENCY) as running:
-                yield running
-        except ServerExtraMissingError as exc:
-            pytest.fail(str(exc))
-        logs = "".join(p.read_text(errors="replace") for p in Path(tmp).glob("*.log"))
-        for sign in ("Blocked deserialization", "unregistered type", "Background run failed"):
-            assert sign not in logs, f"a replica logged {sign!r}: see the replica logs"
+    with served_cluster(pg_server, "scaleout", COUNCIL_DEMO_LATENCY=LATENCY) as running:
+        yield running
 
 
 @asynccontextmanager

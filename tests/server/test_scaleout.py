@@ -125,13 +125,6 @@ async def _wait_for_contributions(
     pytest.fail(f"the meeting did not reach {at_least} turns in 60 s")
 
 
-def _runner_of(deployment: Cluster, run_id: str) -> str:
-    for name, runs in deployment.all_runs_started().items():
-        if run_id in runs:
-            return name
-    pytest.fail(f"no replica's log shows run {run_id} starting")
-
-
 @pytest.mark.parametrize("graph_id", ["meeting_position_papers", "meeting_structured_phases"])
 async def test_every_meeting_protocol_completes_with_the_servers_empty_context(
     replica_b: LangGraphClient, graph_id: str
@@ -158,7 +151,7 @@ async def test_a_killed_replicas_run_is_finished_by_the_other_without_repeating_
         durability="sync",
     )
     before = await _wait_for_contributions(replica_a, thread["thread_id"], at_least=3)
-    runner = _runner_of(deployment, run["run_id"])
+    runner = deployment.runner_of(run["run_id"])
     survivor = "b" if runner == "a" else "a"
     deployment.replicas[runner].kill()
     killed_at = time.monotonic()

@@ -76,7 +76,8 @@ def langgraph_dev(
             LANGGRAPH_CLI_NO_ANALYTICS="1",
             LANGGRAPH_NO_VERSION_CHECK="true",
             LANGSMITH_TRACING="false",
-            TMPDIR=str(workdir),  # the pipeline's demo repository goes with the server's dir
+            TMPDIR=str(workdir),
+            COUNCIL_PIPELINE_REPO=str(workdir / "billing"),  # the demo's, with the server's dir
         )
         server_env.update(env or {})
         command = [  # this interpreter, not the `langgraph` script (its shebang may be stale)

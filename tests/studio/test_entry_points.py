@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,34 @@ async def test_the_pipeline_factory_builds_off_the_event_loop_on_one_demo_reposi
     assert repo is not None and (repo / "billing.py").is_file() and (repo / ".git").is_dir()
     assert studio.demo_repository() == repo  # made once per process
     assert {"create_worktrees", "merge_subtasks", "await_merge_decision"} <= set(first.nodes)
+
+
+def test_the_demo_repository_is_kept_where_configured_and_reused_by_a_new_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restarted server (or another replica) finds the repository, branches and all, where
+    `COUNCIL_PIPELINE_REPO` says; it was a temp dir per process, gone at exit."""
+    shared = tmp_path / "shared" / "billing"
+    monkeypatch.setenv("COUNCIL_PIPELINE_REPO", str(shared))
+    studio._make_demo_repository.cache_clear()  # as a fresh process
+    try:
+        assert studio.demo_repository() == shared and (shared / "billing.py").is_file()
+        git = ["git", "-C", str(shared)]
+        subprocess.run([*git, "branch", "council/kept"], check=True)  # a run's branch
+        studio._make_demo_repository.cache_clear()
+        assert studio.demo_repository() == shared  # reused, not made again
+        listed = subprocess.run([*git, "branch", "--list", "council/kept"], capture_output=True)
+        assert listed.stdout.strip() == b"council/kept"
+        assert [p.name for p in shared.parent.iterdir() if not p.name.endswith(".lock")] == [
+            "billing"
+        ]  # no half-made draft left beside it
+
+        monkeypatch.setenv("COUNCIL_PIPELINE_REPO", str(tmp_path))  # exists, not a repository
+        studio._make_demo_repository.cache_clear()
+        with pytest.raises(ValueError, match=r"COUNCIL_PIPELINE_REPO: .* is not a git repository"):
+            studio.demo_repository()
+    finally:
+        studio._make_demo_repository.cache_clear()
 
 
 def test_council_model_puts_every_agent_on_that_chat_model(monkeypatch: pytest.MonkeyPatch) -> None:
