@@ -120,8 +120,9 @@ _DISMISSED = (
     r"[\w ]{0,20}(?:survey|study|test|report|benchmark|spreadsheet|poll) says so|"
     r"(?:not |no need to )?waste (?:\w+ )?time (?:on )?(?:benchmark|test|measur|check|validat|"
     r"review|analy[sz])\w*|skip(?:ping)? the (?:\w+ )?(?:benchmarks?|tests?|validation|review|"
-    r"analysis|study|trial)|(?:my |our |his |her )?(?:experience|record|gut|instinct|career|"
-    r"history|track record|years) (?:\w+ ){0,2}(?:shows?|shown|showed|tells?|told|taught|says)"
+    r"analysis|study|trial)|(?:(?:my|our|his|her) (?:experience|record|gut|instinct|career|"
+    r"history|track record|years)|experience|(?:my|our) gut) (?:\w+ ){0,2}(?:shows?|shown|"
+    r"showed|tells?|told|taught|says)"
 )
 _DISMISSED_RE = re.compile(rf"\b(?:{_DISMISSED})\b", re.IGNORECASE)
 
