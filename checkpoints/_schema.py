@@ -9,6 +9,19 @@ from langgraph_council.checkpoints._guard_sql import GUARD_BOUNCES, GUARD_RULES
 __all__ = ["MIGRATIONS", "Migration"]
 
 
+# The trigger's first rule, in both versions of its function (migrations 1 and 6): a closed
+# escalation's status and decision never change.
+_CLOSED_ROW_UNCHANGED = """\
+                IF OLD.status <> 'pending' AND ROW(NEW.status, NEW.decision, NEW.decided_by,
+                        NEW.decided_at, NEW.closed_at) IS DISTINCT FROM ROW(OLD.status,
+                        OLD.decision, OLD.decided_by, OLD.decided_at, OLD.closed_at) THEN
+                    RAISE EXCEPTION 'escalation % is already %: a closed escalation never changes',
+                        OLD.id, OLD.status
+                        USING ERRCODE = 'check_violation',
+                              CONSTRAINT = 'council_escalations_closed_final';
+                END IF;"""
+
+
 @dataclass(frozen=True)
 class Migration:
     """One schema step; its version is its 1-based position in `MIGRATIONS`."""
@@ -56,18 +69,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX council_escalations_sweep ON council_escalations (status, expires_at)",
             "CREATE INDEX council_escalations_thread ON council_escalations (thread_id)",
             # Shapes are CHECKs above; transitions need a trigger: a closed row never changes.
-            """
+            f"""
             CREATE FUNCTION council_escalations_closed_final() RETURNS trigger
             LANGUAGE plpgsql AS $fn$
             BEGIN
-                IF OLD.status <> 'pending' AND ROW(NEW.status, NEW.decision, NEW.decided_by,
-                        NEW.decided_at, NEW.closed_at) IS DISTINCT FROM ROW(OLD.status,
-                        OLD.decision, OLD.decided_by, OLD.decided_at, OLD.closed_at) THEN
-                    RAISE EXCEPTION 'escalation % is already %: a closed escalation never changes',
-                        OLD.id, OLD.status
-                        USING ERRCODE = 'check_violation',
-                              CONSTRAINT = 'council_escalations_closed_final';
-                END IF;
+{_CLOSED_ROW_UNCHANGED}
                 RETURN NEW;
             END
             $fn$""",
@@ -215,18 +221,11 @@ MIGRATIONS: tuple[Migration, ...] = (
                     jsonb_typeof(options) = 'array' AND jsonb_typeof(details) = 'object'),
                 ADD CONSTRAINT council_escalations_resumed_after_close CHECK (
                     resumed_at IS NULL OR (status <> 'pending' AND resumed_at >= closed_at))""",
-            """
+            f"""
             CREATE OR REPLACE FUNCTION council_escalations_closed_final() RETURNS trigger
             LANGUAGE plpgsql AS $fn$
             BEGIN
-                IF OLD.status <> 'pending' AND ROW(NEW.status, NEW.decision, NEW.decided_by,
-                        NEW.decided_at, NEW.closed_at) IS DISTINCT FROM ROW(OLD.status,
-                        OLD.decision, OLD.decided_by, OLD.decided_at, OLD.closed_at) THEN
-                    RAISE EXCEPTION 'escalation % is already %: a closed escalation never changes',
-                        OLD.id, OLD.status
-                        USING ERRCODE = 'check_violation',
-                              CONSTRAINT = 'council_escalations_closed_final';
-                END IF;
+{_CLOSED_ROW_UNCHANGED}
                 IF OLD.resumed_at IS NOT NULL AND NEW.resumed_at IS DISTINCT FROM OLD.resumed_at
                 THEN
                     RAISE EXCEPTION 'escalation % was already resumed at %', OLD.id, OLD.resumed_at

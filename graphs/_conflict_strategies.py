@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from langgraph.graph import END, START, StateGraph
 
@@ -12,7 +13,12 @@ from langgraph_council.nodes._conflicts.authority import (
     make_rank_parties_node,
     route_after_ranking,
 )
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    DebateConfig,
+    HybridConfig,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.debate import (
     make_argue_node,
     make_choose_judge_node,
@@ -74,9 +80,6 @@ def build_debate_strategy(
 ) -> StrategyGraph:
     """`choose_judge` -> parallel `argue` -> `weigh_arguments` -> parallel `rebut` -> `judge`."""
 
-    def to_arguments(state: StrategyState) -> Any:
-        return route_to_arguments(state, current_config(config).debate.max_argument_tokens)
-
     def after_arguments(state: StrategyState) -> Any:
         settings = current_config(config).debate
         return route_after_arguments(
@@ -90,7 +93,7 @@ def build_debate_strategy(
     graph.add_node("rebut", make_rebut_node(roster))
     graph.add_node("judge", make_judge_node(roster))
     graph.add_edge(START, "choose_judge")
-    graph.add_conditional_edges("choose_judge", to_arguments, ["argue", END])
+    graph.add_conditional_edges("choose_judge", _to_arguments(config, "debate"), ["argue", END])
     graph.add_edge("argue", "weigh_arguments")
     graph.add_conditional_edges("weigh_arguments", after_arguments, ["rebut", "judge"])
     graph.add_edge("rebut", "judge")
@@ -102,16 +105,12 @@ def build_hybrid_strategy(
     org: Org, roster: Roster | None, config: ConflictResolutionConfig
 ) -> StrategyGraph:
     """`choose_reviewer` -> parallel `argue` -> `review` (clear, ambiguous or fallback)."""
-
-    def to_arguments(state: StrategyState) -> Any:
-        return route_to_arguments(state, current_config(config).hybrid.max_argument_tokens)
-
     graph = _graph()
     graph.add_node("choose_reviewer", make_choose_reviewer_node(org, roster, config))
     graph.add_node("argue", make_argue_node(roster))
     graph.add_node("review", make_review_node(roster, config))
     graph.add_edge(START, "choose_reviewer")
-    graph.add_conditional_edges("choose_reviewer", to_arguments, ["argue", END])
+    graph.add_conditional_edges("choose_reviewer", _to_arguments(config, "hybrid"), ["argue", END])
     graph.add_edge("argue", "review")
     graph.add_edge("review", END)
     return graph
@@ -143,6 +142,18 @@ def build_human_strategy(
     graph.add_edge(START, "request_human")
     graph.add_edge("request_human", END)
     return graph
+
+
+def _to_arguments(
+    config: ConflictResolutionConfig, strategy: Literal["debate", "hybrid"]
+) -> Callable[[StrategyState], Any]:
+    """The router to one `argue` per party, capped by the run's `strategy` settings."""
+
+    def to_arguments(state: StrategyState) -> Any:
+        settings: DebateConfig | HybridConfig = getattr(current_config(config), strategy)
+        return route_to_arguments(state, settings.max_argument_tokens)
+
+    return to_arguments
 
 
 def _join(state: StrategyState) -> dict[str, Any]:

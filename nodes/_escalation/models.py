@@ -70,6 +70,10 @@ class EscalationError(CouncilError, ValueError):
         self.status = status
 
 
+# What `expected` shows for the fields every human decision has.
+_WHO_AND_WHY = {"reasoning": "text", "decided_by": "human:<who>"}
+
+
 class _Decision(NulFree):
     """Fields every decision has: who decided (`human:<who>`, or `system:` for expiry), why."""
 
@@ -99,8 +103,7 @@ class HumanDecision(_Decision):
     expected: ClassVar[dict[str, str]] = {
         "decision": "winner | reject",
         "winning_agent_id": "one of options (winner only)",
-        "reasoning": "text",
-        "decided_by": "human:<who>",
+        **_WHO_AND_WHY,
     }
 
     decision: Literal["winner", "reject", "expired"]
@@ -152,8 +155,7 @@ class MergeDecision(_Decision):
     expected: ClassVar[dict[str, str]] = {
         "decision": "keep | drop",
         "resolution_commit": "commit sha on the subtask branch (optional, keep only)",
-        "reasoning": "text",
-        "decided_by": "human:<who>",
+        **_WHO_AND_WHY,
     }
 
     decision: Literal["keep", "drop", "expired"]

@@ -54,23 +54,16 @@ class MeetingRecord(BaseModel):
         cls, minutes: MeetingMinutes, *, meeting_type: str, thread_id: str | None = None
     ) -> MeetingRecord:
         """Derive the record (and its analytics) from the minutes of thread `thread_id`."""
-        return cls(
-            meeting_id=minutes.meeting_id,
-            meeting_type=meeting_type,
-            protocol=minutes.protocol,
-            status=minutes.status,
-            leader_id=minutes.leader_id,
-            token_budget=minutes.token_budget,
-            total_tokens=minutes.total_tokens,
-            token_usage_by_participant=minutes.token_usage_by_participant,
-            contribution_rank=minutes.contribution_rank,
-            duration_seconds=minutes.duration_seconds,
-            started_at=minutes.started_at,
-            ended_at=minutes.ended_at,
-            error=minutes.error,
-            minutes=minutes,
-            thread_id=thread_id,
-        )
+        copied = {name: getattr(minutes, name) for name in _FROM_MINUTES}
+        return cls(**copied, meeting_type=meeting_type, minutes=minutes, thread_id=thread_id)
+
+
+# The record's fields read off the minutes under the same name (fields and computed analytics).
+_FROM_MINUTES = (
+    "meeting_id", "protocol", "status", "leader_id", "token_budget", "total_tokens",
+    "token_usage_by_participant", "contribution_rank", "duration_seconds", "started_at",
+    "ended_at", "error",
+)  # fmt: skip
 
 
 class MeetingRecordClashError(CouncilError, ValueError):

@@ -26,16 +26,17 @@ def _named(messages: list[Any]) -> list[tuple[str | None, str]]:
     return [(m.name, m.content) for m in messages]
 
 
+def _graph(org: Org, script: dict[str, list[Any]], strategy: str, **kw: Any) -> Any:
+    """A checkpointed conflict graph whose parties and judge follow `script`."""
+    roster = Roster(org, default_model=ScriptedChatModel(script))
+    config = ConflictResolutionConfig(strategy=strategy)
+    return create_conflict_graph(org, roster, config=config, checkpointer=InMemorySaver(), **kw)
+
+
 def test_a_debate_reads_as_arguments_rebuttals_then_the_verdict(kit: Any, org: Org) -> None:
     script: dict[str, list[Any]] = {a: [f"{a} argues", f"{a} rebuts"] for a in PARTIES}
     script["backend_lead"] = [verdict("junior_dev", 0.9)]
-    roster = Roster(org, default_model=ScriptedChatModel(script))
-    graph = create_conflict_graph(
-        org,
-        roster,
-        config=ConflictResolutionConfig(strategy="debate"),
-        checkpointer=InMemorySaver(),
-    )
+    graph = _graph(org, script, "debate")
     cfg = kit.thread("debate")
     out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, cfg)
     messages = graph.get_state(cfg).values["messages"]
@@ -63,14 +64,7 @@ def test_a_human_decision_after_interrupts_is_one_message_and_nothing_repeats(
 ) -> None:
     script: dict[str, list[Any]] = {a: [f"{a} argues"] for a in PARTIES}
     script["backend_lead"] = [verdict("junior_dev", 0.3)]  # too unsure: a human decides
-    roster = Roster(org, default_model=ScriptedChatModel(script))
-    graph = create_conflict_graph(
-        org,
-        roster,
-        config=ConflictResolutionConfig(strategy="hybrid"),
-        checkpointer=InMemorySaver(),
-        escalations=InMemoryEscalationQueue(),
-    )
+    graph = _graph(org, script, "hybrid", escalations=InMemoryEscalationQueue())
     cfg = kit.thread("human")
     first = graph.invoke({"conflict": kit.conflict(*PARTIES)}, cfg)
     escalation_id = first["__interrupt__"][0].value["escalation_id"]

@@ -147,36 +147,32 @@ def test_a_dict_input_is_validated_into_a_conflict(kit: Any, org: Any) -> None:
         graph.invoke({"conflict": data})
 
 
-def test_a_dissent_record_with_only_the_documented_fields_is_valid() -> None:
+def _bare_record(**extra: Any) -> Any:
+    """A dissent record with only the required fields (no conflict type, no timestamp)."""
     from langgraph_council.nodes import DissentRecord
 
-    record = DissentRecord(
+    return DissentRecord(
         id="d1",
         conflict_id="c1",
         dissenting_agent_id="a",
         dissenting_position="p",
         reasoning="r",
-        evidence=("e",),
         strategy_used="authority",
         decided_by="b",
+        **extra,
     )
+
+
+def test_a_dissent_record_with_only_the_documented_fields_is_valid() -> None:
+    record = _bare_record(evidence=("e",))
     assert record.conflict_type is None and record.timestamp.tzinfo is not None
 
 
 @pytest.mark.postgres
 def test_a_record_without_a_conflict_type_round_trips_through_postgres(pg_db: str) -> None:
     from langgraph_council.checkpoints import PostgresDissentStore
-    from langgraph_council.nodes import DissentRecord
 
-    record = DissentRecord(
-        id="d1",
-        conflict_id="c1",
-        dissenting_agent_id="a",
-        dissenting_position="p",
-        reasoning="r",
-        strategy_used="authority",
-        decided_by="b",
-    )
+    record = _bare_record()
     with PostgresDissentStore.from_conn_string(pg_db) as store:
         store.put_many([record])
         assert store.list(agent_id="a") == [record]

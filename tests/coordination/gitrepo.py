@@ -51,6 +51,17 @@ def make_repo(root: Path, files: dict[str, str] | None = None) -> Path:
     return root
 
 
+def busy_repo(root: Path) -> Path:
+    """A repository whose user is mid-work: `app.py` edited but not committed, `staged.txt`
+    staged, `notes.txt` untracked (the checkout a run must leave alone)."""
+    repo = make_repo(root, {"app.py": "def main():\n    return 0\n"})
+    write(repo, "app.py", "def main():\n    return 1  # unsaved\n")
+    write(repo, "staged.txt", "staged by the user\n")
+    git(repo, "add", "staged.txt")
+    write(repo, "notes.txt", "untracked\n")
+    return repo
+
+
 def snapshot(repo: Path) -> dict[str, object]:
     """Everything a user would notice about their checkout: HEAD, branch, index bytes, status
     and the bytes of every file outside `.git` (read without refreshing the index)."""

@@ -17,7 +17,14 @@ from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._pipeline.decompose import build_plan
 from langgraph_council.nodes._pipeline.models import SubtaskResult
 from langgraph_council.nodes._workspace.merge_node import merge_sequence
-from tests.coordination.gitrepo import branches, git, make_repo, no_git_identity, snapshot, write
+from tests.coordination.gitrepo import (
+    branches,
+    busy_repo,
+    git,
+    make_repo,
+    no_git_identity,
+    snapshot,
+)
 from tests.coordination.workspace_pipeline import TASK, Writer
 
 from .conftest import CoordinationConfig, rows, run
@@ -34,13 +41,7 @@ THREE_EDITS = {
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    repo = make_repo(tmp_path / "repo", {"app.py": "def main():\n    return 0\n"})
-    # The user is mid-work: an uncommitted edit, a staged file and an untracked one.
-    write(repo, "app.py", "def main():\n    return 1  # unsaved\n")
-    write(repo, "staged.txt", "staged by the user\n")
-    git(repo, "add", "staged.txt")
-    write(repo, "notes.txt", "untracked\n")
-    return repo
+    return busy_repo(tmp_path / "repo")
 
 
 def _graph(org: Org, repo: Path, writer: Writer, plan=THREE, saver=None, **kw):

@@ -10,6 +10,7 @@ from langgraph_council.nodes._workspace.merge_engine import finish_run, merge_su
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import (
     branches,
+    busy_repo,
     commit_all,
     config,
     git,
@@ -24,13 +25,7 @@ __all__ = ["no_git_identity"]
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    repo = make_repo(tmp_path / "repo", {"app.py": "def main():\n    return 0\n"})
-    # The user is mid-work: an uncommitted edit, a staged file and an untracked one.
-    write(repo, "app.py", "def main():\n    return 1  # user's unsaved edit\n")
-    write(repo, "staged.txt", "staged by the user\n")
-    git(repo, "add", "staged.txt")
-    write(repo, "scratch.txt", "untracked notes\n")
-    return repo
+    return busy_repo(tmp_path / "repo")
 
 
 def _work(workspace: RunWorkspace, subtask_id: str, rel: str, text: str, *, commit: bool) -> None:

@@ -24,16 +24,24 @@ def _calls(uri: str, thread_id: str) -> int:
     return int(row[0])
 
 
-def test_a_cancel_from_another_process_ends_the_meeting_with_its_minutes(pg_db: str) -> None:
-    # 8 turns and a summary at 5 s a reply: `council` took 10-20 s to start on a busy 2-core VM
+def _meeting_under_way(
+    pg_db: str, protocol: str, thread_id: str, *, pace: float, calls: int
+) -> subprocess.Popen[str]:
+    """A demo meeting in its own `council` process, once it has made `calls` model calls."""
     run = council_popen(
-        "demo", "meeting", "--protocol", "round_robin", "--db", pg_db, "--thread-id", "long",
-        "--pace", "5.0", "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        "demo", "meeting", "--protocol", protocol, "--db", pg_db, "--thread-id", thread_id,
+        "--pace", str(pace), "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
     deadline = time.monotonic() + 120
-    while _calls(pg_db, "long") < 1:
+    while _calls(pg_db, thread_id) < calls:
         assert run.poll() is None and time.monotonic() < deadline, "the meeting never started"
         time.sleep(0.1)
+    return run
+
+
+def test_a_cancel_from_another_process_ends_the_meeting_with_its_minutes(pg_db: str) -> None:
+    # 8 turns and a summary at 5 s a reply: `council` took 10-20 s to start on a busy 2-core VM
+    run = _meeting_under_way(pg_db, "round_robin", "long", pace=5.0, calls=1)
     cancel = council("threads", "cancel", "long", "--db", pg_db, "--reason", "out of time")
     assert cancel.returncode == 0, cancel.stderr
     assert "ends at its next turn boundary, status cancelled" in " ".join(cancel.stdout.split())
@@ -56,14 +64,7 @@ def test_a_cancel_from_another_process_ends_the_meeting_with_its_minutes(pg_db: 
 
 
 def test_the_api_cancel_reaches_a_meeting_running_elsewhere(pg_db: str) -> None:
-    run = council_popen(
-        "demo", "meeting", "--protocol", "selector", "--db", pg_db, "--thread-id", "api",
-        "--pace", "1.0", "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    deadline = time.monotonic() + 120
-    while _calls(pg_db, "api") < 2:
-        assert run.poll() is None and time.monotonic() < deadline, "the meeting never started"
-        time.sleep(0.1)
+    run = _meeting_under_way(pg_db, "selector", "api", pace=1.0, calls=2)
     with PostgresMeetingRecordStore.from_conn_string(pg_db) as records:
         records.request_cancel("api")
     out, err = run.communicate(timeout=180)

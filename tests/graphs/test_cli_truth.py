@@ -168,34 +168,36 @@ def test_each_refusal_names_its_real_cause(pg_db: str) -> None:
     assert "is not the thread's graph: the thread records conflict" in wrong.err
 
 
-HUMAN_FILE = """
+# The org both run files share: a CTO over an ops lead and a security lead.
+ORG = """
 org:
   agents:
     - {id: cto, name: Dana, role: CTO, department: engineering, level: vp}
     - {id: ops_lead, name: Ola, role: Ops lead, department: ops, level: lead, manager_id: cto}
     - {id: sec_lead, name: Sid, role: Security lead, department: security, level: lead,
        manager_id: cto}
-conflict:
+"""
+
+HUMAN_FILE = (
+    ORG
+    + """conflict:
   strategy: human
   subject: Which CI provider do we adopt?
   positions:
     - {agent: ops_lead, position: Self-hosted runners, reasoning: Cost.}
     - {agent: sec_lead, position: A hosted provider, reasoning: Patching.}
 """
+)
 
-MEETING_FILE = """
-org:
-  agents:
-    - {id: cto, name: Dana, role: CTO, department: engineering, level: vp}
-    - {id: ops_lead, name: Ola, role: Ops lead, department: ops, level: lead, manager_id: cto}
-    - {id: sec_lead, name: Sid, role: Security lead, department: security, level: lead,
-       manager_id: cto}
-meeting:
+MEETING_FILE = (
+    ORG
+    + """meeting:
   protocol: structured_phases
   leader: cto
   participants: [ops_lead, sec_lead]
   agenda: {title: "Which CI provider do we adopt?"}
 """
+)
 
 
 def test_a_file_run_waiting_on_a_human_prints_the_exact_decide_commands(

@@ -1,19 +1,34 @@
-"""Meeting test helpers, as fixtures: scripted rosters, meeting inputs, position replies."""
+"""Meeting test helpers: scripted rosters, meeting inputs, position replies (fixtures), and one
+participant's contribution (`said`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes import Contribution, Org, Roster
 from langgraph_council.nodes.testing import Reply, ScriptedChatModel
 from tests.probes import Overlap, OverlapModel
 
 TRIO = ("senior_dev", "junior_dev", "ui_dev")
 
 MakeRoster = Callable[..., tuple[Roster, ScriptedChatModel]]
+
+
+def said(text: str, agent: str = "a", turn: int = 0) -> Contribution:
+    """What `agent` said at `turn` of a round-robin meeting (for guards and stop conditions)."""
+    return Contribution(
+        agent_id=agent,
+        phase="round_robin",
+        turn=turn,
+        content=text,
+        input_tokens=10,
+        output_tokens=5,
+        timestamp=datetime(2026, 1, 1, tzinfo=UTC),
+    )
 
 
 @pytest.fixture

@@ -92,22 +92,29 @@ def test_parallel_plans_fit_together(prompts, total) -> None:
         assert sum(prompts) + plan.max_tokens * len(prompts) <= total - budget.reserve
 
 
-@settings(
+# Whole meetings per example: few examples, no deadline, fixtures shared across examples.
+_WHOLE_MEETINGS = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+_PROTOCOLS = st.sampled_from(["round_robin", "position_papers", "structured_phases"])
+
+
+def _long_reply(call) -> str:
+    """The leader's decisions or a participant's position, each padded to a long reply."""
+    if call.agent_id == "cto":
+        return "Decisions:\n- go\n" + LONG
+    return f"Position: option {call.agent_id}\nEvidence:\n- src {call.agent_id}\n" + LONG
+
+
+@_WHOLE_MEETINGS
 @given(
     budget=st.integers(50, 6_000),
-    protocol=st.sampled_from(["round_robin", "position_papers", "structured_phases"]),
+    protocol=_PROTOCOLS,
 )
 def test_no_protocol_ever_spends_more_than_its_budget(
     make_roster, meeting_input, budget, protocol
 ) -> None:
-    def reply(call) -> str:
-        if call.agent_id == "cto":
-            return "Decisions:\n- go\n" + LONG
-        return f"Position: option {call.agent_id}\nEvidence:\n- src {call.agent_id}\n" + LONG
-
-    roster, model = make_roster(reply)
+    roster, model = make_roster(_long_reply)
     ctx = {"structured_phases": {"premortem": True}}
     minutes = create_meeting_graph(roster, protocol=protocol).invoke(
         meeting_input(budget=budget), context=ctx
@@ -119,11 +126,7 @@ def test_no_protocol_ever_spends_more_than_its_budget(
 
 def _billing_high(call) -> AIMessage:
     """A provider whose tokenizer bills prompts at 1.6x our 4-characters-a-token estimate."""
-    text = (
-        "Decisions:\n- go\n" + LONG
-        if call.agent_id == "cto"
-        else f"Position: option {call.agent_id}\nEvidence:\n- src {call.agent_id}\n" + LONG
-    )
+    text = _long_reply(call)
     if call.max_tokens is not None:
         text = text[: call.max_tokens * 4]
     billed_in = math.ceil(1.6 * sum(estimate_tokens(str(m.content)) for m in call.messages))
@@ -132,12 +135,10 @@ def _billing_high(call) -> AIMessage:
     return AIMessage(content=text, usage_metadata=usage)
 
 
-@settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@_WHOLE_MEETINGS
 @given(
     budget=st.integers(300, 8_000),
-    protocol=st.sampled_from(["round_robin", "position_papers", "structured_phases"]),
+    protocol=_PROTOCOLS,
 )
 def test_a_provider_billing_above_our_estimates_never_ends_silently_over_budget(
     make_roster, meeting_input, budget, protocol

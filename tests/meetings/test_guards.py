@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from langgraph_council.guards import TokenBudget, detect_authority_cues
-from langgraph_council.nodes import Contribution
-
-
-def said(text: str, agent: str = "a", turn: int = 0) -> Contribution:
-    return Contribution(
-        agent_id=agent,
-        phase="input",
-        turn=turn,
-        content=text,
-        input_tokens=1,
-        output_tokens=1,
-        timestamp=datetime.now(UTC),
-    )
+from tests.meetings.conftest import said
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,9 @@ from langgraph_council.graphs import (
     create_conflict_graph,
     create_meeting_graph,
 )
-from langgraph_council.nodes import Conflict, ConflictPosition, Org
+from langgraph_council.nodes import Conflict, Org
 from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
+from tests.conflicts.conftest import position as party_position
 
 
 def _script(position) -> dict:
@@ -59,13 +60,7 @@ def test_minority_reports_land_in_the_dissent_store_beside_conflict_dissent(
             type="architecture",
             subject="Primary database",
             positions=[
-                ConflictPosition(
-                    agent_id=a,
-                    agent_department=org.get(a).department,
-                    agent_level=org.get(a).level,
-                    position=p,
-                    reasoning="measured",
-                )
+                party_position(org, a, p, reasoning="measured")
                 for a, p in (("ui_dev", "Use Postgres"), ("backend_lead", "Use MongoDB"))
             ],
         )

@@ -12,21 +12,10 @@ from langgraph_council.nodes import Contribution
 from langgraph_council.nodes._meetings.records import InMemoryMeetingRecordStore
 from langgraph_council.nodes._meetings.stopping import stop_reason
 from langgraph_council.nodes.testing import ScriptCall
+from tests.meetings.conftest import said
 from tests.meetings.test_round_robin import SUMMARY
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def _said(agent: str, text: str, turn: int = 0) -> Contribution:
-    return Contribution(
-        agent_id=agent,
-        phase="round_robin",
-        turn=turn,
-        content=text,
-        input_tokens=10,
-        output_tokens=5,
-        timestamp=NOW,
-    )
 
 
 def _why(condition: StopWhen, said: list[Contribution], *, tokens: int = 0, age: float = 0):
@@ -41,9 +30,9 @@ def _why(condition: StopWhen, said: list[Contribution], *, tokens: int = 0, age:
 
 
 def test_conditions_compose_with_or_and_and() -> None:
-    done = [_said("a", "I think we are DONE")]
+    done = [said("I think we are DONE", "a")]
     assert _why(StopWhen.mention("DONE"), done) == "a mentioned 'DONE'"
-    assert _why(StopWhen.mention("DONE"), [_said("a", "done")]) is None
+    assert _why(StopWhen.mention("DONE"), [said("done", "a")]) is None
     either = StopWhen.mention("DONE") | StopWhen.tokens(5_000)
     assert _why(either, [], tokens=5_000) == "5000 tokens used (limit 5000)"
     both = StopWhen.mention("DONE") & StopWhen.timeout(minutes=10)
@@ -59,14 +48,14 @@ def test_conditions_compose_with_or_and_and() -> None:
 
 def test_consensus_needs_everyone_and_one_claim() -> None:
     agree = StopWhen.consensus()
-    same = [_said("a", "Position: use Postgres"), _said("b", "Position: Use Postgres.")]
+    same = [said("Position: use Postgres", "a"), said("Position: Use Postgres.", "b")]
     assert _why(agree, same) == "consensus"
     assert _why(agree, same[:1]) is None  # b has not spoken
-    split = [_said("a", "Position: use Postgres"), _said("b", "Position: use MySQL")]
+    split = [said("Position: use Postgres", "a"), said("Position: use MySQL", "b")]
     assert _why(agree, split) is None
-    echo = [_said("a", "we should ship the cache now"), _said("b", "we should ship the cache now")]
+    echo = [said("we should ship the cache now", "a"), said("we should ship the cache now", "b")]
     assert _why(agree, echo) == "consensus"
-    objection = [_said("a", "ship the cache now"), _said("b", "I disagree: ship the cache now")]
+    objection = [said("ship the cache now", "a"), said("I disagree: ship the cache now", "b")]
     assert _why(agree, objection) is None
 
 

@@ -48,17 +48,25 @@ def _thread(name: str) -> dict[str, Any]:
     return {"configurable": {"thread_id": name}}
 
 
-def test_a_debate_ends_in_a_verdict(llama: RealModel, chat: ChatOpenAI, org: Org) -> None:
-    config = ConflictResolutionConfig.model_validate(
-        {"strategy": "debate", "debate": {"max_argument_tokens": ARGUMENT, "rebuttal_round": False}}
-    )
+def _settled(
+    llama: RealModel, chat: ChatOpenAI, org: Org, config: ConflictResolutionConfig, thread: str
+) -> Any:
+    """Run the release conflict on the real model under `config` to its end (a human picks
+    the winner when asked); its checked resolution."""
     graph = create_conflict_graph(
         org, Roster(org, default_model=chat), config=config,
         checkpointer=InMemorySaver(serde=council_serde()),
     )  # fmt: skip
     with llama.tally() as tally:
-        out, asked = settle(graph, {"conflict": release_conflict()}, _thread("debate"), _winner)
-    resolution = _ended(out, asked, tally)
+        out, asked = settle(graph, {"conflict": release_conflict()}, _thread(thread), _winner)
+    return _ended(out, asked, tally)
+
+
+def test_a_debate_ends_in_a_verdict(llama: RealModel, chat: ChatOpenAI, org: Org) -> None:
+    config = ConflictResolutionConfig.model_validate(
+        {"strategy": "debate", "debate": {"max_argument_tokens": ARGUMENT, "rebuttal_round": False}}
+    )
+    resolution = _settled(llama, chat, org, config, "debate")
     if resolution.outcome is not ConflictOutcome.RESOLVED_BY_DEBATE:  # the judge was unusable
         assert "Fallback: debate judged by cto" in resolution.reasoning, resolution
 
@@ -67,13 +75,7 @@ def test_a_hybrid_review_ends_decided(llama: RealModel, chat: ChatOpenAI, org: O
     config = ConflictResolutionConfig.model_validate(
         {"strategy": "hybrid", "hybrid": {"max_argument_tokens": ARGUMENT}}
     )
-    graph = create_conflict_graph(
-        org, Roster(org, default_model=chat), config=config,
-        checkpointer=InMemorySaver(serde=council_serde()),
-    )  # fmt: skip
-    with llama.tally() as tally:
-        out, asked = settle(graph, {"conflict": release_conflict()}, _thread("hybrid"), _winner)
-    resolution = _ended(out, asked, tally)
+    resolution = _settled(llama, chat, org, config, "hybrid")
     assert resolution.outcome in (
         ConflictOutcome.RESOLVED_BY_HYBRID,
         ConflictOutcome.RESOLVED_BY_HUMAN,

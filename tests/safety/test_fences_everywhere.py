@@ -20,12 +20,13 @@ from langgraph_council.graphs import (
     create_delegation_graph,
     create_meeting_graph,
 )
-from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
+from langgraph_council.nodes import Conflict, Org, Roster
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.ladder import NegotiationReply
 from langgraph_council.nodes._conflicts.models import Verdict
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
+from tests.conflicts.conftest import position
 from tests.conftest import ORG_YAML
 
 from .hostile import CANARY, check_calls, fence_problems, fence_tag, hostile_text
@@ -113,14 +114,7 @@ def _conflict(texts: list[str], parties: tuple[str, str]) -> Conflict:
         type="architecture",
         subject=texts[0],
         positions=tuple(
-            ConflictPosition(
-                agent_id=agent,
-                agent_department=ORG.get(agent).department,
-                agent_level=ORG.get(agent).level,
-                position=texts[1 + i],
-                reasoning=texts[3 + i],
-                evidence=(texts[5],),
-            )
+            position(ORG, agent, texts[1 + i], reasoning=texts[3 + i], evidence=(texts[5],))
             for i, agent in enumerate(parties)
         ),
     )

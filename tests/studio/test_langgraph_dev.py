@@ -10,12 +10,11 @@ real tool).
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
@@ -38,12 +37,6 @@ def server(pg_server: str) -> Iterator[Server]:
     graphs = {gid: f"{TOOL_AGENT_GRAPH}:{factory}" for gid, factory in TOOL_AGENT_GRAPHS.items()}
     with langgraph_dev(pg_server, graphs=graphs) as running:
         yield running
-
-
-@pytest.fixture
-async def client(server: Server) -> AsyncIterator[LangGraphClient]:
-    async with get_client(url=server.url) as sdk:
-        yield sdk
 
 
 async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGraphClient) -> None:

@@ -11,13 +11,12 @@ first run's worker dies with the same RuntimeError.)
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import psycopg
 import pytest
-from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.graphs.studio import LATENCY_ENV
@@ -31,12 +30,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 def server(pg_server: str) -> Iterator[Server]:
     with langgraph_dev(pg_server, prefix="rollback", env={LATENCY_ENV: "0.5"}) as running:
         yield running
-
-
-@pytest.fixture
-async def client(server: Server) -> AsyncIterator[LangGraphClient]:
-    async with get_client(url=server.url) as sdk:
-        yield sdk
 
 
 def meeting(title: str) -> Any:
