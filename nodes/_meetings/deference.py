@@ -112,7 +112,7 @@ _DISMISSED = (
     r"(?:study|studies|survey|surveys|data|benchmarks?|benchmarking|tests?|testing|numbers|"
     r"proof|evidence|research|spreadsheet|metrics|analysis|report|re-?check|check|validate|"
     r"validation|verify|measure|document|review|postmortem|post-mortem|playtest|trial|audit|"
-    r"second opinion|breakdown|justify|explain|prove)|"
+    r"second opinion|breakdown|justify|explain|prove|lab|labs|analyst|consultant|expert)|"
     r"you (?:may|can|might) have your (?:\w+ ){0,2}(?:benchmarks?|data|numbers|studies|charts|"
     r"spreadsheets?|metrics|tests?)|(?:regardless of|whatever|never mind|forget|ignore) "
     r"(?:what )?(?:the |your )?(?:data|numbers|benchmarks?|tests?|metrics|studies|survey)|"
@@ -147,9 +147,10 @@ def _cues_in(text: str) -> list[str]:
             ruling = rank_ruling(sentence)
             if ruling is None and has_source(sentence):
                 # "I founded this company. If I say it stays, it stays." rules across a stop
-                after = list(itertools.takewhile(bool, plain[i + 1 : i + 3]))
-                if after:
-                    ruling = rank_ruling(" ".join(said[i : i + 1 + len(after)]))
+                after = len(list(itertools.takewhile(bool, plain[i + 1 : i + 3])))
+                first = i - 1 if i and plain[i - 1] else i
+                if after or first < i:
+                    ruling = rank_ruling(" ".join(said[first : i + 1 + after]))
             found = [ruling] if ruling else []
         cues.extend(" ".join(cue.split()) for cue in found)
     if not cues and all(plain):
