@@ -5,7 +5,8 @@ running when a second run on its thread asks for a rollback. The server cancels 
 deletes it and calls our saver's `adelete_for_runs`: none of its checkpoints, writes or blobs may
 stay behind, and the thread reads back as the second run left it. (With a saver lacking
 `adelete_for_runs`, the plain `AsyncPostgresSaver`, the rollback request fails with a 500 and the
-first run's worker dies with the same RuntimeError.)
+first run's worker dies with the same RuntimeError.) The same slow replies let
+`council threads cancel` reach a meeting while the server is still running it.
 """
 
 from __future__ import annotations
