@@ -2,7 +2,8 @@
 
 The cancel is a flag in the meeting record store (Postgres: `council_meeting_cancels`); the
 meeting reads it at its next turn boundary and ends with status `cancelled` and minutes of
-what was said. A meeting that is not running now (suspended, cut off) ends so when resumed.
+what was said. A meeting that is not running now (suspended, cut off) ends so when resumed; a
+meeting a server runs (no CLI lease, so the command cannot tell) ends at its next boundary.
 """
 
 from __future__ import annotations
@@ -58,7 +59,13 @@ def cancel_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> 
             {"thread_id": thread_id, "meeting_id": values["meeting_id"], "running": running},
         )
         return 0
-    then = "at its next turn boundary" if running else "when resumed (`council threads resume`)"
+    # a server's run (LangGraph Server, `langgraph dev`) holds no CLI lease: it may be running
+    then = (
+        "at its next turn boundary"
+        if running
+        else "at its next turn boundary if a server is running it, else when resumed "
+        "(`council threads resume`)"
+    )
     console.print(
         Text(
             f"cancel requested: the meeting {values['meeting_id']} on thread {thread_id} ends "

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 import yaml
 from pydantic import ValidationError
@@ -163,3 +164,58 @@ def test_council_schedule_runs_survives_a_failing_run_and_stops_on_sigterm(tmp_p
         check=True,
     )
     assert len(json.loads(history.stdout.splitlines()[-1])) == len(entries)
+
+
+def _in_postgres(uri: str, sql: str, *args: Any) -> int:
+    with psycopg.connect(uri) as conn:
+        row = conn.execute(sql, args).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_council_schedule_on_postgres_keeps_every_run_there_and_stops_on_sigterm(
+    tmp_path, pg_uri: str
+) -> None:
+    log = tmp_path / "runs.jsonl"
+    argv = council_argv(
+        "schedule", str(_schedule_file(tmp_path)), "--db", pg_uri, "--log", str(log)
+    )
+    proc = subprocess.Popen(
+        argv, env=council_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and proc.poll() is None:
+            ran = [r for r in _log(log) if r["meeting_type"] == "standup" and r["status"] == "ran"]
+            if len(ran) >= 2:
+                break
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert "schedule stopped after" in out
+    entries = _log(log)
+    ran = [r for r in entries if r["status"] == "ran"]
+    assert len([r for r in ran if r["meeting_type"] == "standup"]) >= 2
+    assert [r for r in entries if r["meeting_type"] == "broken" and r["status"] == "failed"]
+    for run in ran:  # each run's checkpoints and its meeting record are in the database
+        thread = run["thread_id"]
+        assert _in_postgres(pg_uri, "SELECT count(*) FROM checkpoints WHERE thread_id = %s", thread)
+        assert _in_postgres(
+            pg_uri,
+            "SELECT count(*) FROM council_meeting_records WHERE meeting_type = %s",
+            run["meeting_type"],
+        )
+    # the threads read back from Postgres by another process, as finished meetings
+    listing = subprocess.run(
+        council_argv("threads", "list", "--db", pg_uri, "--json"),
+        env=council_env(), capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    listed = {t["thread_id"] for t in json.loads(listing.stdout)["threads"]}
+    assert {r["thread_id"] for r in ran} <= listed

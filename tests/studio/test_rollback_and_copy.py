@@ -5,7 +5,8 @@ running when a second run on its thread asks for a rollback. The server cancels 
 deletes it and calls our saver's `adelete_for_runs`: none of its checkpoints, writes or blobs may
 stay behind, and the thread reads back as the second run left it. (With a saver lacking
 `adelete_for_runs`, the plain `AsyncPostgresSaver`, the rollback request fails with a 500 and the
-first run's worker dies with the same RuntimeError.)
+first run's worker dies with the same RuntimeError.) The same slow replies let
+`council threads cancel` reach a meeting while the server is still running it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.graphs.studio import LATENCY_ENV
 from tests.checkpoints.orphans import orphans
+from tests.cli_runner import run_cli
 from tests.studio.dev_server import Server, langgraph_dev
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -126,3 +128,45 @@ async def test_studio_copies_a_thread_with_its_whole_history(client: LangGraphCl
     await client.threads.delete(thread_id)  # the copy stands on its own
     kept: Any = await client.threads.get_state(copy_id)
     assert kept["values"]["minutes"]["agenda"]["title"] == "Monorepo?"
+
+
+async def test_council_threads_cancel_ends_a_meeting_running_on_the_server(
+    client: LangGraphClient, server: Server
+) -> None:
+    thread_id = (await client.threads.create())["thread_id"]
+    run = await client.runs.create(  # 40 turns at 0.5 s a reply: still running when cancelled
+        thread_id,
+        "meeting_round_robin",
+        input=meeting("Rewrite the billing service?"),
+        context={"round_robin": {"max_turns_per_agent": 20}},
+    )
+
+    async def spoken() -> int:
+        state: Any = await client.threads.get_state(thread_id)
+        return len((state.get("values") or {}).get("contributions") or [])
+
+    for _ in range(600):
+        if await spoken() >= 1:
+            break
+        await asyncio.sleep(0.1)
+    cancel = await asyncio.to_thread(
+        run_cli, "threads", "cancel", thread_id, "--db", server.database, "--reason", "out of time"
+    )
+    assert cancel.status == 0, cancel.err
+    said = " ".join(cancel.out.split())
+    assert "ends at its next turn boundary if a server is running it" in said
+
+    assert await finished(client, thread_id, run["run_id"]) == "success"
+    state: Any = await client.threads.get_state(thread_id)
+    minutes = state["values"]["minutes"]
+    assert minutes["status"] == "cancelled" and minutes["stop_reason"] == "cancelled: out of time"
+    phases = [c["phase"] for c in minutes["contributions"]]
+    assert 1 <= len(phases) < 40 and set(phases) == {"round_robin"}  # no summary was held
+    assert state["next"] == []  # nothing left to run on the thread
+    assert len(state["values"]["contributions"]) == len(phases)  # no turn after the cancel
+    runs = await client.runs.list(thread_id)
+    assert [(r["run_id"], r["status"]) for r in runs] == [(run["run_id"], "success")]
+    again = await asyncio.to_thread(
+        run_cli, "threads", "cancel", thread_id, "--db", server.database
+    )
+    assert again.status == 1 and "has ended: nothing to cancel" in again.err
