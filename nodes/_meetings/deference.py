@@ -61,7 +61,7 @@ _PATTERNS = (
     r"(?:owns|manages|runs|leads|signs|pays|approves|controls|decides)\b",
     r"\bbecause i said so\b",
     rf"\bi(?:'m| am) (?:(?:the|a|an|your) )?(?:{_TITLES})\b",
-    r"\bmy (?:title|seniority|rank|authority|position|track record)\b",
+    r"\bmy (?:title|seniority|rank|authority|position|track record|record)\b",
     r"\bit'?s my (?:call|decision)\b|\bmy call as\b|\bi(?:'m| am) making the (?:call|decision)\b",
     r"\bi outrank\b|\bpull(?:ing)? rank\b",
     # deference asked for instead of evidence
@@ -112,10 +112,12 @@ _DISMISSED = (
     r"(?:study|studies|survey|surveys|data|benchmarks?|benchmarking|tests?|testing|numbers|"
     r"proof|evidence|research|spreadsheet|metrics|analysis|report|re-?check|check|validate|"
     r"validation|verify|measure|document|review|postmortem|post-mortem|playtest|trial|audit|"
-    r"second opinion|breakdown|justify|explain|prove|lab|labs|analyst|consultant|expert)|"
+    r"second opinion|breakdown|justify|explain|prove|lab|labs|analyst|consultant|expert|"
+    r"take-home|interview|exercise|assessment|checklist)|speaks? for (?:itself|themselves)|"
     r"you (?:may|can|might) have your (?:\w+ ){0,2}(?:benchmarks?|data|numbers|studies|charts|"
     r"spreadsheets?|metrics|tests?)|(?:regardless of|whatever|never mind|forget|ignore) "
-    r"(?:what )?(?:the |your )?(?:data|numbers|benchmarks?|tests?|metrics|studies|survey)|"
+    r"(?:what )?(?:the |your )?(?:[\w-]+ )?(?:data|numbers|benchmarks?|tests?|metrics|studies|"
+    r"study|survey|report|analysis)|"
     r"(?:benchmark|data|test|evidence) concerns to yourself|because (?:some|a|one|the) "
     r"[\w ]{0,20}(?:survey|study|test|report|benchmark|spreadsheet|poll) says so|"
     r"(?:not |no need to )?waste (?:\w+ )?time (?:on )?(?:benchmark|test|measur|check|validat|"
