@@ -119,7 +119,13 @@ def _act(workspace: RunWorkspace, held: MergeResult, ruling: MergeRuling) -> Mer
         # keep: a resolution commit must make the merge clean; without one, the subtask's
         # side of conflicting lines wins. Semantic issues no longer block, they are reported.
         done = apply_decision(workspace, sid, "keep", prefer=None if commit else "subtask")
-    return done.model_copy(update={"message": f"{done.message}; {ruling.note}".lstrip("; ")})
+    return done.model_copy(
+        update={
+            "message": f"{done.message}; {ruling.note}".lstrip("; "),
+            "input_tokens": ruling.input_tokens,
+            "output_tokens": ruling.output_tokens,
+        }
+    )
 
 
 def _dropped(outcome: SubtaskResult, merge: MergeResult, ruling: MergeRuling) -> SubtaskResult:
@@ -181,6 +187,16 @@ class _MergeStep:
         return done if done.needs_decision else None
 
     def record(self, merge: MergeResult) -> None:
+        """Keep `merge` as its subtask's record; the review calls of earlier records of the
+        subtask stay counted on it (a later attempt's merge replaces the record)."""
+        prior = self.merges.get(merge.subtask_id) or merges_of(self.state).get(merge.subtask_id)
+        if prior is not None and (prior.input_tokens or prior.output_tokens):
+            merge = merge.model_copy(
+                update={
+                    "input_tokens": prior.input_tokens + merge.input_tokens,
+                    "output_tokens": prior.output_tokens + merge.output_tokens,
+                }
+            )
         outcome = self.outcomes.get(merge.subtask_id)
         if outcome is not None:  # the attempt whose work this is, and the check's verdict on it
             merge = merge.model_copy(
