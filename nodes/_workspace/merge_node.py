@@ -102,15 +102,18 @@ def merge_sequence(
 
 
 def _act(workspace: RunWorkspace, held: MergeResult, ruling: MergeRuling) -> MergeResult:
-    """Carry out `ruling` on the held merge; a result that still needs a decision is re-held."""
+    """Carry out `ruling` on the held merge; a result that still needs a decision is re-held.
+    The result carries the tokens of the model call behind the ruling (the review agent's)."""
     sid, commit = held.subtask_id, ruling.resolution_commit
+    billed = {"input_tokens": ruling.input_tokens, "output_tokens": ruling.output_tokens}
     if ruling.decision == "drop":
         done = apply_decision(workspace, sid, "drop")
     elif commit and not workspace.is_ancestor(commit, held.branch):
         return held.model_copy(
             update={
                 "message": f"resolution commit {commit} is not on {held.branch}; commit the "
-                "resolution on that branch (its worktree is still there) and decide again"
+                "resolution on that branch (its worktree is still there) and decide again",
+                **billed,
             }
         )
     elif held.status == "pending_approval":
@@ -122,8 +125,7 @@ def _act(workspace: RunWorkspace, held: MergeResult, ruling: MergeRuling) -> Mer
     return done.model_copy(
         update={
             "message": f"{done.message}; {ruling.note}".lstrip("; "),
-            "input_tokens": ruling.input_tokens,
-            "output_tokens": ruling.output_tokens,
+            **billed,
         }
     )
 
@@ -187,16 +189,6 @@ class _MergeStep:
         return done if done.needs_decision else None
 
     def record(self, merge: MergeResult) -> None:
-        """Keep `merge` as its subtask's record; the review calls of earlier records of the
-        subtask stay counted on it (a later attempt's merge replaces the record)."""
-        prior = self.merges.get(merge.subtask_id) or merges_of(self.state).get(merge.subtask_id)
-        if prior is not None and (prior.input_tokens or prior.output_tokens):
-            merge = merge.model_copy(
-                update={
-                    "input_tokens": prior.input_tokens + merge.input_tokens,
-                    "output_tokens": prior.output_tokens + merge.output_tokens,
-                }
-            )
         outcome = self.outcomes.get(merge.subtask_id)
         if outcome is not None:  # the attempt whose work this is, and the check's verdict on it
             merge = merge.model_copy(
