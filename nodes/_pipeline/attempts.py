@@ -58,7 +58,8 @@ class Attempt(BaseModel):
     `number` counts from 1 over every entry of `SubtaskResult.attempts`; `step` is `initial`
     for the routed agent's first try, else the recovery step that scheduled it. `check` is the
     check's verdict on this attempt's work (None when no check ran). `note` says what a step
-    changed (a replacement row's title, the guard's mechanism).
+    changed (a replacement row's title, the guard's mechanism). `input_tokens`/`output_tokens`:
+    what the planner agent's call cost on a `replan` entry (0 elsewhere: executors bill their own).
     """
 
     model_config = _FROZEN
@@ -74,6 +75,8 @@ class Attempt(BaseModel):
     duration_s: float = Field(default=0.0, ge=0.0)
     finished_at: AwareDatetime | None = None
     note: str = ""
+    input_tokens: int = Field(default=0, ge=0)
+    output_tokens: int = Field(default=0, ge=0)
 
 
 def work_attempts(attempts: Sequence[Attempt]) -> list[Attempt]:

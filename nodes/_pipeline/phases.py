@@ -107,10 +107,15 @@ def given_plan(
 
 
 def decomposed(
-    task: Task, outcome: Plan | PlanError, started: float, warnings: Sequence[str] = ()
+    task: Task,
+    outcome: Plan | PlanError,
+    started: float,
+    warnings: Sequence[str] = (),
+    usage: tuple[int, int] = (0, 0),
 ) -> Command[Any]:
     """The decompose node's update: a fresh run with the plan, or a failed phase and rollup;
-    `warnings` (e.g. a plan read from the planner's text) start the run's warnings."""
+    `warnings` (e.g. a plan read from the planner's text) start the run's warnings, `usage`
+    (the planner's input, output tokens) is on the phase record whether or not it planned."""
     fresh: dict[str, Any] = {
         "task": task,
         "subtasks": None,  # the input's plan is read once: a later run brings its own
@@ -134,10 +139,10 @@ def decomposed(
     }
     if isinstance(outcome, PlanError):
         emit("decompose_failed", task_id=task.id, error=str(outcome))
-        phase = phase_result("decompose", started, str(outcome))
+        phase = phase_result("decompose", started, str(outcome), usage=usage)
         return Command(goto=ROLLUP, update={**fresh, "plan": None, "phases": Overwrite([phase])})
     emit("decomposed", task_id=task.id, subtasks=len(outcome.subtasks), waves=len(outcome.levels))
-    phase = phase_result("decompose", started)
+    phase = phase_result("decompose", started, usage=usage)
     return Command(goto=ROUTE, update={**fresh, "plan": outcome, "phases": Overwrite([phase])})
 
 

@@ -178,7 +178,8 @@ def apply_plan_reply(
 ) -> Command[Any]:
     """Pure apply step: the decompose update from the planner's parsed answer.
 
-    `usage` (input, output tokens) is kept on the plan; `warnings` become the run's first.
+    `usage` (input, output tokens) is kept on the decompose phase (and on the plan, when there
+    is one); `warnings` become the run's first.
     """
     config = coordination_context(default)
     task = check_task(state, org)
@@ -188,7 +189,7 @@ def apply_plan_reply(
     if isinstance(plan, Plan):
         billed = {"planner_input_tokens": usage[0], "planner_output_tokens": usage[1]}
         plan = plan.model_copy(update=billed)
-    return decomposed(task, plan, time.perf_counter() - duration_s, warnings)
+    return decomposed(task, plan, time.perf_counter() - duration_s, warnings, usage)
 
 
 def make_planner_node(

@@ -39,9 +39,27 @@ def _planner(task: Task, config: CoordinationConfig, org: Org) -> str | None:
     return agent if agent is not None and agent in org else None
 
 
-def _blocked(result: SubtaskResult, planner: str, error: str) -> dict[str, Any]:
+def _billed(outcome: CallOutcome | None) -> dict[str, Any]:
+    """The planner call's tokens, for its `Attempt` (none without a reply)."""
+    if outcome is None:
+        return {}
+    return {
+        "input_tokens": outcome.reply.input_tokens,
+        "output_tokens": outcome.reply.output_tokens,
+    }
+
+
+def _blocked(
+    result: SubtaskResult, planner: str, error: str, outcome: CallOutcome | None = None
+) -> dict[str, Any]:
+    """A blocked replan; with the planner's `outcome`, its tokens and warnings are kept."""
     update = blocked_step(result, agent_id=planner, step="replan", error=error)
-    return {"outcomes": {result.subtask_id: update}}
+    if outcome is None:
+        return {"outcomes": {result.subtask_id: update}}
+    last = update.attempts[-1].model_copy(update=_billed(outcome))
+    update = update.model_copy(update={"attempts": (*update.attempts[:-1], last)})
+    warnings = outcome.warnings(f"the replacement row for {result.subtask_id}")
+    return {"outcomes": {result.subtask_id: update}, "warnings": warnings}
 
 
 def replacement(
@@ -107,20 +125,25 @@ def make_replan_node(org: Org, roster: Roster, default: CoordinationConfig) -> R
         planner = _planner(task, config, org) or "pipeline"
         row, sid = outcome.parsed, result.subtask_id
         if not isinstance(row, PlannedSubtask) or current is None:
-            return _blocked(result, planner, "the planner gave no parsable replacement row")
+            return _blocked(
+                result, planner, "the planner gave no parsable replacement row", outcome
+            )
         done = {i for i, r in outcomes_of(state).items() if r.delivered}
         made = replacement(row, sid, task, current, done, org, config)
         if isinstance(made, str):
-            return _blocked(result, planner, made)
+            return _blocked(result, planner, made, outcome)
         new_plan, decision = made
         title = new_plan.subtask(sid).title
         marker = Attempt(
             subtask_id=sid, number=len(result.attempts) + 1, agent_id=planner, step="replan",
-            status="replanned", note=f"replaced by {title!r}",
+            status="replanned", note=f"replaced by {title!r}", **_billed(outcome),
         )  # fmt: skip
         emit("replanned", subtask_id=sid, title=title, agent_id=decision.agent_id)
         routing = [decision if d.subtask_id == sid else d for d in routing_of(state)]
         updated = result.model_copy(update={"attempts": (*result.attempts, marker)})
-        return {"plan": new_plan, "routing": routing, "outcomes": {sid: updated}}
+        return {
+            "plan": new_plan, "routing": routing, "outcomes": {sid: updated},
+            "warnings": outcome.warnings(f"the replacement row for {sid}"),
+        }  # fmt: skip
 
     return model_node(REPLAN_SUBTASK, roster, plan, apply)

@@ -46,7 +46,11 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 class PhaseResult(BaseModel):
-    """One pipeline phase: did it succeed, how long it took, and why it failed."""
+    """One pipeline phase: did it succeed, how long it took, and why it failed.
+
+    `input_tokens`/`output_tokens`: what the phase's model call cost as its provider billed it
+    (the planner agent's, for `decompose`), also when its reply gave no usable plan; else 0.
+    """
 
     model_config = _FROZEN
 
@@ -54,6 +58,8 @@ class PhaseResult(BaseModel):
     success: bool
     duration_s: float = Field(ge=0.0)
     error: str | None = None
+    input_tokens: int = Field(default=0, ge=0)
+    output_tokens: int = Field(default=0, ge=0)
 
 
 class RouteCandidate(BaseModel):
@@ -234,6 +240,15 @@ class CoordinationResult(BaseModel):
     def phase(self, name: PhaseName) -> PhaseResult | None:
         """The record of phase `name`, or None when it did not run."""
         return next((p for p in self.phases if p.phase == name), None)
+
+    @property
+    def usage(self) -> tuple[int, int]:
+        """(input, output) tokens of the pipeline's own model calls, as billed: the planner
+        (decompose phase), replacement rows (`replan` attempts) and the review agent (merges).
+        Executors' own calls are not seen by the pipeline and are not included."""
+        records: list[PhaseResult | Attempt | MergeResult] = [*self.phases, *self.merges]
+        records += [a for w in self.waves for r in w.outcomes for a in r.attempts]
+        return sum(r.input_tokens for r in records), sum(r.output_tokens for r in records)
 
     def _repr_html_(self) -> str:
         """The rollup, then waves, merges, integration and attribution as tables (Jupyter)."""

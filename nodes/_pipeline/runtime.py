@@ -52,11 +52,20 @@ def emit(event: str, **data: Any) -> None:
     get_stream_writer()({"event": event, **data})
 
 
-def phase_result(phase: PhaseName, started: float, error: str | None = None) -> PhaseResult:
-    """The record of `phase`, begun at `started` (a `time.perf_counter()` reading)."""
+def phase_result(
+    phase: PhaseName,
+    started: float,
+    error: str | None = None,
+    *,
+    usage: tuple[int, int] = (0, 0),
+) -> PhaseResult:
+    """The record of `phase`, begun at `started` (a `time.perf_counter()` reading); `usage` is
+    its model call's (input, output) tokens."""
     return PhaseResult(
         phase=phase,
         success=error is None,
         duration_s=max(0.0, time.perf_counter() - started),
         error=error,
+        input_tokens=usage[0],
+        output_tokens=usage[1],
     )

@@ -102,15 +102,18 @@ def merge_sequence(
 
 
 def _act(workspace: RunWorkspace, held: MergeResult, ruling: MergeRuling) -> MergeResult:
-    """Carry out `ruling` on the held merge; a result that still needs a decision is re-held."""
+    """Carry out `ruling` on the held merge; a result that still needs a decision is re-held.
+    The result carries the tokens of the model call behind the ruling (the review agent's)."""
     sid, commit = held.subtask_id, ruling.resolution_commit
+    billed = {"input_tokens": ruling.input_tokens, "output_tokens": ruling.output_tokens}
     if ruling.decision == "drop":
         done = apply_decision(workspace, sid, "drop")
     elif commit and not workspace.is_ancestor(commit, held.branch):
         return held.model_copy(
             update={
                 "message": f"resolution commit {commit} is not on {held.branch}; commit the "
-                "resolution on that branch (its worktree is still there) and decide again"
+                "resolution on that branch (its worktree is still there) and decide again",
+                **billed,
             }
         )
     elif held.status == "pending_approval":
@@ -119,7 +122,12 @@ def _act(workspace: RunWorkspace, held: MergeResult, ruling: MergeRuling) -> Mer
         # keep: a resolution commit must make the merge clean; without one, the subtask's
         # side of conflicting lines wins. Semantic issues no longer block, they are reported.
         done = apply_decision(workspace, sid, "keep", prefer=None if commit else "subtask")
-    return done.model_copy(update={"message": f"{done.message}; {ruling.note}".lstrip("; ")})
+    return done.model_copy(
+        update={
+            "message": f"{done.message}; {ruling.note}".lstrip("; "),
+            **billed,
+        }
+    )
 
 
 def _dropped(outcome: SubtaskResult, merge: MergeResult, ruling: MergeRuling) -> SubtaskResult:

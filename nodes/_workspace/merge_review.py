@@ -180,15 +180,29 @@ def make_await_merge_node(
     return io_node(await_merge_decision, name=AWAIT_MERGE_DECISION)
 
 
-def _ruled(merge: MergeResult, decision: str, reasoning: str, by: str) -> Command[Any]:
+def _ruled(
+    merge: MergeResult,
+    decision: str,
+    reasoning: str,
+    by: str,
+    outcome: CallOutcome | None = None,
+) -> Command[Any]:
+    """The ruling on `merge`; with the review agent's `outcome`, its tokens ride on the ruling
+    (then on the merge record) and its warnings (a verdict read from text) go to the run's."""
+    reply = outcome.reply if outcome is not None else None
     ruling = MergeRuling(
         subtask_id=merge.subtask_id,
         decision="keep" if decision == "keep" else "drop",
         reasoning=reasoning,
         decided_by=by,
+        input_tokens=reply.input_tokens if reply else 0,
+        output_tokens=reply.output_tokens if reply else 0,
     )
     emit("merge_decided", subtask_id=merge.subtask_id, decision=ruling.decision, by=by)
-    return Command(goto=MERGE_SUBTASKS, update={"merge_ruling": ruling})
+    update: dict[str, Any] = {"merge_ruling": ruling}
+    if outcome is not None:
+        update["warnings"] = outcome.warnings(f"the verdict on subtask {merge.subtask_id}")
+    return Command(goto=MERGE_SUBTASKS, update=update)
 
 
 def make_review_node(
@@ -227,8 +241,8 @@ def make_review_node(
         reviewer = outcome.reply.agent_id
         if not isinstance(verdict, MergeVerdict):
             why = f"review agent {reviewer} gave no keep/drop verdict"
-            return _ruled(merge, "drop", why, "system:no-verdict")
+            return _ruled(merge, "drop", why, "system:no-verdict", outcome)
         reasoning = verdict.reasoning.strip() or "no reasoning given"
-        return _ruled(merge, verdict.decision, reasoning, f"agent:{reviewer}")
+        return _ruled(merge, verdict.decision, reasoning, f"agent:{reviewer}", outcome)
 
     return model_node(REVIEW_MERGE, roster, plan, apply)

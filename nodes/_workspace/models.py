@@ -306,6 +306,9 @@ class MergeResult(BaseModel):
     untracked_writes: tuple[str, ...] = ()
     check: CheckResult | None = None
     attempt: int = Field(default=1, ge=1)
+    input_tokens: int = Field(default=0, ge=0)
+    output_tokens: int = Field(default=0, ge=0)
+    """What the review agent's keep/drop call about this merge cost (0 when none was asked)."""
 
     @property
     def needs_decision(self) -> bool:
@@ -328,6 +331,9 @@ class MergeRuling(BaseModel):
     reasoning: str
     decided_by: str
     resolution_commit: str | None = None
+    input_tokens: int = Field(default=0, ge=0)
+    output_tokens: int = Field(default=0, ge=0)
+    """What the model call behind the decision cost (the review agent's; 0 for a human)."""
 
     @property
     def note(self) -> str:
