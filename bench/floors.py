@@ -33,9 +33,13 @@ def append(current: Sequence[Any], writes: Sequence[Any]) -> list[Any]:
     return [*current, *new]
 
 
-def add_pair(left: Sequence[int], right: Sequence[int]) -> tuple[int, int]:
-    """Element-wise sum of two pairs (as ours keeps its price calibration)."""
-    return (left[0] + right[0], left[1] + right[1])
+def add_pairs(current: Sequence[int], writes: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """Sum pairs into the running pair (ours keeps its price calibration so, in a delta
+    channel: one write per turn and no blob per checkpoint)."""
+    priced, billed = (current[0], current[1]) if current else (0, 0)
+    for p, b in writes:
+        priced, billed = priced + p, billed + b
+    return (priced, billed)
 
 
 class FloorMeeting(TypedDict, total=False):
@@ -52,7 +56,7 @@ class FloorMeeting(TypedDict, total=False):
     messages: Annotated[list[AnyMessage], DeltaChannel(append)]
     failures: Annotated[list[Any], operator.add]
     tokens_used: Annotated[int, operator.add]
-    input_calibration: Annotated[tuple[int, int], add_pair]
+    input_calibration: Annotated[tuple[int, int], DeltaChannel(add_pairs)]
     discussion_tokens: Annotated[int, operator.add]
     turn: int
     status: str

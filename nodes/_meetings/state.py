@@ -169,9 +169,18 @@ class MeetingKeys(TypedDict):
     messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
 
 
-def add_pair(left: Sequence[int], right: Sequence[int]) -> tuple[int, int]:
-    """Element-wise sum of two (priced, billed) prompt-token pairs (lists after a JSON trip)."""
-    return (int(left[0]) + int(right[0]), int(left[1]) + int(right[1]))
+def add_pairs(current: Sequence[int], writes: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """Sum (priced, billed) prompt-token pairs into the running pair (lists after a JSON trip).
+
+    A `DeltaChannel` reducer (a sum, so batching-invariant): a turn's calibration is one write
+    and no blob in every checkpoint, as a tuple value in a plain reducer channel costs on
+    Postgres. Empty `current` (a fresh channel) counts as (0, 0).
+    """
+    priced, billed = (int(current[0]), int(current[1])) if current else (0, 0)
+    for pair in writes:
+        priced += int(pair[0])
+        billed += int(pair[1])
+    return (priced, billed)
 
 
 class MeetingState(TypedDict):
@@ -188,7 +197,7 @@ class MeetingState(TypedDict):
     messages: Messages
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
-    input_calibration: Annotated[tuple[int, int], add_pair]
+    input_calibration: Annotated[tuple[int, int], DeltaChannel(add_pairs)]
     turn: int
     status: MeetingStatus
     error: NotRequired[str | None]

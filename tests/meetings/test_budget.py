@@ -164,3 +164,30 @@ def test_pricing_learns_the_providers_ratio_so_sequential_turns_stay_in_budget(
     # Priced at our own estimate this meeting ends near 4,450 tokens; after the first turn
     # every call is priced at the 1.6x the provider really bills.
     assert minutes.total_tokens <= 4_000
+
+
+def test_the_price_calibration_survives_a_resume_on_postgres_without_a_blob_per_turn(
+    make_roster, meeting_input, pg_saver, pg_db
+) -> None:
+    # issue 25: the calibration pair is a delta channel, so a turn writes it once and no
+    # checkpoint stores a copy; a resumed meeting prices with the same pair as a straight run.
+    import psycopg
+
+    roster, _model = make_roster(_billing_high)
+    graph = create_meeting_graph(roster, protocol="round_robin", checkpointer=pg_saver)
+    rr = {"round_robin": {"max_turns_per_agent": 2, "leader_summarizes": False}}
+    stopped = {"configurable": {"thread_id": "stopped"}}
+    graph.invoke(meeting_input(budget=50_000), stopped, context=rr, interrupt_after=["take_turn"])
+    graph.invoke(None, stopped, context=rr, interrupt_after=["take_turn"])
+    resumed = graph.invoke(None, stopped, context=rr)["minutes"]
+    straight = {"configurable": {"thread_id": "straight"}}
+    graph.invoke(meeting_input(budget=50_000), straight, context=rr)
+    pair = graph.get_state(stopped).values["input_calibration"]
+    assert pair == graph.get_state(straight).values["input_calibration"]
+    assert pair[1] == resumed.total_input_tokens and pair[1] > pair[0] > 0  # billed 1.6x
+    with psycopg.connect(pg_db) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM checkpoint_blobs WHERE thread_id = 'straight' "
+            "AND channel = 'input_calibration'"
+        ).fetchone()
+    assert row is not None and row[0] <= 1, f"{row[0]} calibration blobs for 6 turns"
