@@ -114,6 +114,8 @@ _DISMISSED = (
     r"validation|verify|measure|document|review|postmortem|post-mortem|playtest|trial|audit|"
     r"second opinion|breakdown|justify|explain|prove|lab|labs|analyst|consultant|expert|"
     r"take-home|interview|exercise|assessment|checklist)|speaks? for (?:itself|themselves)|"
+    r"no (?:\w+ )?(?:testing|tests|review|benchmarks?|benchmarking|data|study|analysis|proof) "
+    r"(?:required|needed|necessary)|"
     r"you (?:may|can|might) have your (?:\w+ ){0,2}(?:benchmarks?|data|numbers|studies|charts|"
     r"spreadsheets?|metrics|tests?)|(?:regardless of|whatever|never mind|forget|ignore) "
     r"(?:what )?(?:the |your )?(?:[\w-]+ )?(?:data|numbers|benchmarks?|tests?|metrics|studies|"

@@ -55,6 +55,9 @@ _SOURCE = (
     rf"designed|scaled|coached|trained) (?:our |the |my )?(?:last |past |first )?"
     rf"(?:{_N}|dozens of|hundreds of|countless) [\w-]+|"
     r"came from (?:google|amazon|meta|apple|microsoft|netflix|stripe|big tech|faang)|"
+    r"google|amazon|netflix|microsoft|apple|stripe|uber|airbnb|spotify|linkedin|openai|"
+    r"award winner|turing|laureate|keynote|speaker at|committers?|contributors?|"
+    r"before (?:some of )?you were|captains|"
     r"gartner|forrester|analysts?|gaffer|everyone serious|serious (?:people|teams|companies|"
     r"engineers|shops)|big labs|everybody who matters|(?:thousand|million) (?:flight )?hours|"
     r"more [\w -]{1,30} than anyone|(?:\w+ )?(?:weeks|months) in\b|"
@@ -158,7 +161,8 @@ _CLOSE = (
     r"let'?s (?:simply |just )?align|almost certainly|comfortable|second-guess\w*|"
     r"don'?t see why|in a position to|comply|don'?t say no|(?:don'?t|won'?t) (?:tend to )?stay|"
     r"rather not|relitigat\w*|skipping|(?:does not|doesn'?t) need|is right where it is|"
-    r"better than|my call to make|(?<!n't )(?<!not )take (?:our|my|his|her|their) word|"
+    r"questioning (?:their|his|her|my|our)|better than|my call to make|"
+    r"(?<!n't )(?<!not )take (?:our|my|his|her|their) word|"
     r"carry the day|why are we (?:still )?(?:arguing|debating|discussing|talking)|"
     r"(?:will )?have to yield|let'?s go with|stands\b|revisit|i (?:think )?i know|works fine|"
     r"know(?:s)? more|that'?s the one|the one going|obvious(?:ly)?|"
@@ -184,6 +188,10 @@ _EVIDENCE = (
     r"not why i|that'?s not (?:why|the reason)|what (?:persuades|convinces|matters)|"
     r"comes from the (?:[\w-]+ )?(?:data|numbers|dependency|graph|logs|results?|model)|"
     r"based on (?:the )?(?:data|numbers|logs|results?|evidence|measurements)|"
+    r"the (?:real |actual |concrete |whole )?(?:point|reason|issue|problem) is|turned up|"
+    r"recordings?|transcripts?|footage|(?:circulated|shared|sent|forwarded|attached|"
+    r"posted) (?:the |our |a |an |last \w+'s )?(?:[\w-]+ ){0,2}(?:report|audit|analysis|study|"
+    r"data|numbers|logs|results|figures|findings|survey|spreadsheet|dashboard)\b|"
     r"(?<!experience )(?<!my record )(?<!track record )(?<!gut )(?<!instinct )"
     r"(?<!history )(?<!career )"
     r"\b(?:shows?|showed|shown|found|finds|confirms?|confirmed|indicates?|cites?|"
@@ -226,10 +234,14 @@ _NAMED_RE = re.compile(
     r"|\bcame from [A-Z][a-z]+"
 )
 _CLOSE_RE = re.compile(rf"(?:{_CLOSE})", re.IGNORECASE)
-# a version or a grade is a topic, not a figure: "Terraform 0.12", "Python 3.11", "Year 9"
+_CONTRAST = re.compile(
+    r"[,;:]?\s+(?<!noted )(?<!noted, )but\b,?|[,;]\s*(?:yet|though|however|although)\b,?",
+    re.IGNORECASE,
+)
+# a version, a standard or a grade is a topic, not a figure: "Terraform 0.12", "SOC 2", "Year 9"
 _VERSION = re.compile(
-    r"\b[A-Z][\w+-]* v?\d+\.\d+(?:\.\d+)*\b|\b(?:[Yy]ear|[Gg]rade|[Ll]evel|[Tt]ier|[Pp]hase|"
-    r"[Ss]tage|[Ss]tep|[Rr]oom|[Ff]loor|[Ww]ard|[Vv]ersion) \d+\b"
+    r"\b[A-Z][\w+-]* v?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+ \d{1,2}\b|\b(?:[Yy]ear|[Gg]rade|"
+    r"[Ll]evel|[Tt]ier|[Pp]hase|[Ss]tage|[Ss]tep|[Rr]oom|[Ff]loor|[Ww]ard|[Vv]ersion) \d+\b"
 )
 _EVIDENCE_RE = re.compile(rf"\b(?:{_EVIDENCE})", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s.!?]))+(?:[.!?]+|$)")
@@ -254,8 +266,24 @@ def cites_evidence(sentence: str) -> bool:
     return _EVIDENCE_RE.search(_VERSION.sub("", sentence)) is not None
 
 
+def _set_aside(text: str) -> bool:
+    """Rank named, then set aside for something else: "twelve years here, but the log shows"."""
+    for turn in _CONTRAST.finditer(text):
+        before, after = text[: turn.start()], text[turn.end() :]
+        if has_source_words(before) and not has_source_words(after):
+            return _CLOSE_RE.search(after) is None
+    return False
+
+
+def has_source_words(text: str) -> bool:
+    """Whether the text names a source of rank at all, set aside or not."""
+    return _SOURCE_RE.search(text) is not None or _NAMED_RE.search(text) is not None
+
+
 def rank_ruling(text: str) -> str | None:
     """A source of rank and a ruling closing the question on it, quoted first word to last."""
+    if _set_aside(text):
+        return None
     for source in [*_SOURCE_RE.finditer(text), *_NAMED_RE.finditer(text)]:
         for close in _CLOSE_RE.finditer(text):
             if close.start() >= source.end() or close.end() <= source.start():
@@ -265,5 +293,5 @@ def rank_ruling(text: str) -> str | None:
 
 
 def has_source(text: str) -> bool:
-    """Whether the text names a source of rank at all."""
-    return _SOURCE_RE.search(text) is not None or _NAMED_RE.search(text) is not None
+    """Whether the text leans on a source of rank (named, and not set aside)."""
+    return has_source_words(text) and not _set_aside(text)

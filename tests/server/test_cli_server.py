@@ -12,27 +12,25 @@ from typing import Any
 import pytest
 from langgraph_sdk.client import LangGraphClient
 
-from langgraph_council.nodes._demo import demo_conflict
 from tests.cli_runner import council
+from tests.served import conflict_waiting_for_a_human
 from tests.server.cluster import Cluster, free_port
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]
 
 
-async def _conflict_waiting_on(client: LangGraphClient) -> str:
-    thread = await client.threads.create()
-    conflict: Any = demo_conflict().model_dump(mode="json")
-    conflict["id"] = f"cli-{thread['thread_id']}"  # one pending escalation per conflict id
-    await client.runs.wait(
-        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
-    )
-    return str(thread["thread_id"])
+def _shown(escalation_id: str, deployment: Cluster) -> dict[str, Any]:
+    shown = council(
+        "escalations", "show", escalation_id, "--json",
+        COUNCIL_DATABASE_URL=deployment.database_url,
+    )  # fmt: skip
+    return dict(json.loads(shown.stdout)["escalation"])
 
 
 async def test_an_escalation_raised_on_a_is_listed_and_decided_through_b(
     deployment: Cluster, replica_a: LangGraphClient, replica_b: LangGraphClient
 ) -> None:
-    thread_id = await _conflict_waiting_on(replica_a)
+    thread_id = await conflict_waiting_for_a_human(replica_a, own_id=True)
     listed = council("escalations", "list", "--json", COUNCIL_DATABASE_URL=deployment.database_url)
     assert listed.returncode == 0, listed.stderr
     (escalation,) = [e for e in json.loads(listed.stdout)["pending"] if e["thread_id"] == thread_id]
@@ -52,21 +50,14 @@ async def test_an_escalation_raised_on_a_is_listed_and_decided_through_b(
     assert done["values"]["resolution"]["decided_by"] == "human:ann"
     runs = await replica_b.runs.list(thread_id)
     assert [r["status"] for r in runs] == ["success", "success"]  # the server ran the resume
-    shown = council(
-        "escalations",
-        "show",
-        escalation["id"],
-        "--json",
-        COUNCIL_DATABASE_URL=deployment.database_url,
-    )
-    row = json.loads(shown.stdout)["escalation"]
+    row = _shown(escalation["id"], deployment)
     assert row["status"] == "decided" and row["resumed_at"] is not None
 
 
 async def test_decide_with_an_unreachable_or_wrong_server_is_one_line_and_non_zero(
     deployment: Cluster, replica_a: LangGraphClient
 ) -> None:
-    thread_id = await _conflict_waiting_on(replica_a)
+    thread_id = await conflict_waiting_for_a_human(replica_a, own_id=True)
     listed = council("escalations", "list", "--json", COUNCIL_DATABASE_URL=deployment.database_url)
     (escalation,) = [e for e in json.loads(listed.stdout)["pending"] if e["thread_id"] == thread_id]
     decide = ("escalations", "decide", escalation["id"], "--winner", "frontend_lead")
@@ -86,11 +77,4 @@ async def test_decide_with_an_unreachable_or_wrong_server_is_one_line_and_non_ze
 
     still: Any = await replica_a.threads.get_state(thread_id)  # nothing was decided
     assert still["next"] == ["await_human"]
-    shown = council(
-        "escalations",
-        "show",
-        escalation["id"],
-        "--json",
-        COUNCIL_DATABASE_URL=deployment.database_url,
-    )
-    assert json.loads(shown.stdout)["escalation"]["status"] == "pending"
+    assert _shown(escalation["id"], deployment)["status"] == "pending"

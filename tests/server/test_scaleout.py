@@ -16,7 +16,7 @@ import pytest
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
-from langgraph_council.nodes._demo import demo_conflict
+from tests.served import conflict_waiting_for_a_human
 from tests.server.cluster import Cluster
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]
@@ -41,18 +41,14 @@ def meeting(participants: list[str], budget: int = 50_000) -> Any:
 async def test_a_human_conflict_interrupted_on_a_is_resumed_on_b(
     replica_a: LangGraphClient, replica_b: LangGraphClient
 ) -> None:
-    thread = await replica_a.threads.create()
-    conflict: Any = demo_conflict().model_dump(mode="json")
-    await replica_a.runs.wait(
-        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
-    )
-    paused: Any = await replica_b.threads.get_state(thread["thread_id"])  # B sees A's interrupt
+    thread_id = await conflict_waiting_for_a_human(replica_a)
+    paused: Any = await replica_b.threads.get_state(thread_id)  # B sees A's interrupt
     assert paused["next"] == ["await_human"]
     (question,) = paused["interrupts"]
     assert question["value"]["party_ids"] == ["backend_lead", "frontend_lead", "ui_dev"]
 
     out: Any = await replica_b.runs.wait(
-        thread["thread_id"], "conflict", command={"resume": WINNER}, context={"strategy": "human"}
+        thread_id, "conflict", command={"resume": WINNER}, context={"strategy": "human"}
     )
     assert out["resolution"]["outcome"] == "resolved_by_human"
     assert out["resolution"]["winning_agent_id"] == "frontend_lead"
@@ -60,7 +56,7 @@ async def test_a_human_conflict_interrupted_on_a_is_resumed_on_b(
         "backend_lead",
         "ui_dev",
     ]
-    done: Any = await replica_a.threads.get_state(thread["thread_id"])
+    done: Any = await replica_a.threads.get_state(thread_id)
     assert done["next"] == [] and done["values"]["resolution"] == out["resolution"]
 
 

@@ -22,6 +22,7 @@ from langgraph_council.nodes._demo import demo_conflict
 from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.cli_runner import council
+from tests.served import conflict_waiting_for_a_human
 from tests.studio.dev_server import CONFIG, Server, langgraph_dev
 from tests.studio.tool_agent_graph import FACT, TOOL_AGENT_GRAPHS
 
@@ -101,12 +102,8 @@ async def test_a_selector_meeting_stops_on_a_condition_given_as_json(
 async def test_a_human_conflict_interrupts_and_resumes_under_strict_msgpack(
     client: LangGraphClient,
 ) -> None:
-    thread = await client.threads.create()
-    conflict: Any = demo_conflict().model_dump(mode="json")
-    await client.runs.wait(
-        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
-    )
-    paused: Any = await client.threads.get_state(thread["thread_id"])
+    thread_id = await conflict_waiting_for_a_human(client)
+    paused: Any = await client.threads.get_state(thread_id)
     assert paused["next"] == ["await_human"]
     (question,) = paused["interrupts"]
     payload: dict[str, Any] = question["value"]
@@ -114,7 +111,7 @@ async def test_a_human_conflict_interrupts_and_resumes_under_strict_msgpack(
     assert payload["escalation_id"]
 
     out = await client.runs.wait(
-        thread["thread_id"],
+        thread_id,
         "conflict",
         command={
             "resume": {
@@ -134,31 +131,25 @@ async def test_a_human_conflict_interrupts_and_resumes_under_strict_msgpack(
         "backend_lead",
         "ui_dev",
     ]
-    done: Any = await client.threads.get_state(thread["thread_id"])
+    done: Any = await client.threads.get_state(thread_id)
     assert done["next"] == [] and done["values"]["resolution"] == resolution
 
 
 async def test_council_threads_knows_a_studio_thread_before_and_after_a_cli_decision(
     client: LangGraphClient, server: Server
 ) -> None:
-    thread = await client.threads.create()
-    conflict: Any = demo_conflict().model_dump(mode="json")
-    await client.runs.wait(
-        thread["thread_id"], "conflict", input={"conflict": conflict}, context={"strategy": "human"}
-    )
+    thread_id = await conflict_waiting_for_a_human(client)
 
     def listed() -> dict[str, Any]:
         done = council("threads", "list", "--db", server.database, "--json")
         assert done.returncode == 0, done.stderr
         views = {t["thread_id"]: t for t in json.loads(done.stdout)["threads"]}
-        return dict(views[thread["thread_id"]])
+        return dict(views[thread_id])
 
     waiting = listed()
     assert (waiting["graph"], waiting["state"]) == ("studio:conflict", "waiting for a human")
     pending = council("escalations", "list", "--db", server.database, "--json")
-    (row,) = [
-        p for p in json.loads(pending.stdout)["pending"] if p["thread_id"] == thread["thread_id"]
-    ]
+    (row,) = [p for p in json.loads(pending.stdout)["pending"] if p["thread_id"] == thread_id]
     decided = council("escalations", "decide", row["id"], "--winner", "frontend_lead",
                       "--db", server.database, "--json")  # fmt: skip
     assert decided.returncode == 0, decided.stderr
