@@ -1,16 +1,20 @@
-"""The authority-cue detector on held-out sets written blind: its rate.
+"""The authority-cue detector on held-out sets, each written blind by someone who read neither
+the detector nor any other set.
 
-tests/data/authority_heldout.yaml was written before reading the detector, but the rules were
-then tuned on its misses (57.5 % blind, 100 % after). authority_heldout_blind2.yaml was written
-later by someone who read neither the detector nor the other sets, and is never tuned on: its
-rate (19/42 flagged, 2/38 evidence-led replies flagged when it was written) is the honest one,
-and its tests stay strict xfails until a detector reaches 90 % there (issue 24 item 6).
+Each set was measured once, fresh, and then (sets 2-16) the rules were tuned on its misses, so
+its rate after that is a regression check, not a measure. Fresh rates, flagged / false flags:
+set 2 19/42, 2/38 (the first rules); then, as the second layer grew (`rank_rulings.py`): set 3
+22/45, 3/40; 4 20/40, 1/35; 5 29/40, 1/35; 6 29/50, 1/40; 7 31/40, 1/35; 8 36/40, 0/35; 9 28/40,
+0/35; 10 34/40, 1/35; 11 43/50, 1/40; 12 40/50, 0/40; 13 44/50, 1/40; 14 43/50, 2/40; 15
+43/50, 3/40; 16 45/50, 3/40. Sets 17 and 18 were written after the last change and are never
+tuned on: 45/50 (90 %), 0/40 and 47/50 (94 %), 1/40 (issue 24 item 6).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -19,8 +23,12 @@ from langgraph_council.guards import detect_authority_cues
 from langgraph_council.nodes import Contribution
 
 DATA = Path(__file__).parents[1] / "data"
-HELDOUT = yaml.safe_load((DATA / "authority_heldout.yaml").read_text())
-BLIND = yaml.safe_load((DATA / "authority_heldout_blind2.yaml").read_text())
+TUNED = ["authority_heldout.yaml", *(f"authority_heldout_blind{n}.yaml" for n in range(2, 17))]
+FRESH = ["authority_heldout_blind17.yaml", "authority_heldout_blind18.yaml"]
+
+
+def _set(name: str) -> dict[str, Any]:
+    return dict(yaml.safe_load((DATA / name).read_text()))
 
 
 def _flagged(text: str) -> bool:
@@ -46,19 +54,24 @@ def _none_flagged(evidence: list[str]) -> None:
     assert flagged == []
 
 
-def test_nine_in_ten_held_out_appeals_to_rank_are_flagged() -> None:
-    _nine_in_ten_flagged(HELDOUT["cues"])
+@pytest.mark.parametrize("name", TUNED + FRESH)
+def test_nine_in_ten_appeals_to_rank_are_flagged(name: str) -> None:
+    _nine_in_ten_flagged(_set(name)["cues"])
 
 
-def test_no_held_out_evidence_led_reply_is_flagged() -> None:
-    _none_flagged(HELDOUT["evidence"])
-
-
-@pytest.mark.xfail(strict=True, reason="blind rate 19/42: the rules miss titles, groups, tenure")
-def test_nine_in_ten_blind_appeals_to_rank_are_flagged() -> None:
-    _nine_in_ten_flagged(BLIND["cues"])
-
-
-@pytest.mark.xfail(strict=True, reason="2/38 blind evidence-led replies open with a role claim")
-def test_no_blind_evidence_led_reply_is_flagged() -> None:
-    _none_flagged(BLIND["evidence"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        *TUNED,
+        FRESH[0],
+        pytest.param(
+            FRESH[1],
+            marks=pytest.mark.xfail(
+                strict=True, reason="'I'm a senior designer, but the stronger point is the "
+                "scroll heatmap: ...': 1/40 fresh evidence-led replies flagged"
+            ),
+        ),
+    ],
+)  # fmt: skip
+def test_no_evidence_led_reply_is_flagged(name: str) -> None:
+    _none_flagged(_set(name)["evidence"])
