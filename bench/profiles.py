@@ -26,9 +26,9 @@ from typing import Any
 
 import psycopg
 
-from bench.floors import same_work_meeting, send_pipeline, sleep_then
+from bench.floors import same_work_meeting
 from bench.meetings import PARTICIPANTS, RR16, _input, _roster, hand_written_loop
-from bench.work_rows import GUARD, LATENCY, PIPELINE_ORG, _completed, _plan, _sleepy
+from bench.work_rows import pipeline_pair
 from langgraph_council.checkpoints import (
     PostgresGuardStateStore,
     async_postgres_checkpointer,
@@ -37,13 +37,9 @@ from langgraph_council.checkpoints import (
     setup_database,
 )
 from langgraph_council.graphs import (
-    CoordinationConfig,
-    ManualDecomposer,
-    create_coordination_graph,
     create_meeting_graph,
 )
 from langgraph_council.guards import LoopGuard
-from langgraph_council.nodes import Task
 
 __all__ = ["OWNERS", "main", "owner_of", "profile", "shares"]
 
@@ -180,27 +176,11 @@ def meeting_profiles(uri: str, runs: int, top: int) -> list[str]:
 
 def pipeline_profile(uri: str, runs: int, top: int, waves: int = 10, width: int = 20) -> str:
     """The pipeline (200 subtasks, Postgres, sync) vs the raw `Send` fan-out."""
-    plan, n = _plan(waves, width), waves * width
-    wave_ids = [[f"w{w}-{i}" for i in range(width)] for w in range(waves)]
-    config = CoordinationConfig(max_subtasks=n, max_depth=waves, topology="centralized")
+    n = waves * width
 
     async def run() -> tuple[pstats.Stats, pstats.Stats]:
         async with async_postgres_checkpointer(uri) as saver:
-            ours_graph = create_coordination_graph(
-                PIPELINE_ORG, executor=_sleepy, decomposer=ManualDecomposer(plan), config=config,
-                guard_config=GUARD, checkpointer=saver,
-            )  # fmt: skip
-            floor = send_pipeline(
-                wave_ids, lambda sid: sleep_then(LATENCY, f"{sid} done"), checkpointer=saver
-            )
-
-            async def ours() -> None:
-                out = await ours_graph.ainvoke({"task": Task(id="b", title="Bench")}, _fresh("p"))
-                _completed(out, n)
-
-            async def theirs() -> None:
-                await floor.ainvoke({}, _fresh("send"), durability="sync")
-
+            ours, theirs = pipeline_pair(saver, waves, width)
             stats = []
             for fn in (ours, theirs):
                 await fn()

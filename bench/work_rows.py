@@ -8,7 +8,7 @@ import re
 import secrets
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,31 +78,41 @@ def _completed(out: dict[str, Any], subtasks: int) -> None:
         raise RuntimeError(f"benchmark pipeline did not complete: {result.rollup}")
 
 
-def pipeline_rows(uri: str, waves: int, width: int, runs: int) -> list[Row]:
-    """Our pipeline vs a raw `Send` fan-out doing the same waves (a 10 ms executor, one
-    Postgres write per subtask), on one async saver, durability sync; CPU includes its backend."""
+def pipeline_pair(
+    saver: Any, waves: int, width: int
+) -> tuple[Callable[[], Awaitable[None]], Callable[[], Awaitable[None]]]:
+    """One run of our pipeline and one of the raw `Send` fan-out doing the same waves (a 10 ms
+    executor, one Postgres write per subtask) on `saver`, durability sync."""
     plan, n = _plan(waves, width), waves * width
     wave_ids = [[f"w{w}-{i}" for i in range(width)] for w in range(waves)]
     config = CoordinationConfig(max_subtasks=n, max_depth=waves, topology="centralized")
+    ours_graph = create_coordination_graph(
+        PIPELINE_ORG, executor=_sleepy, decomposer=ManualDecomposer(plan), config=config,
+        guard_config=GUARD, checkpointer=saver,
+    )  # fmt: skip
+    floor = send_pipeline(
+        wave_ids, lambda sid: sleep_then(LATENCY, f"{sid} done"), checkpointer=saver
+    )
+
+    async def ours() -> None:
+        out = await ours_graph.ainvoke({"task": Task(id="b", title="Bench")}, _fresh("p"))
+        _completed(out, n)
+
+    async def theirs() -> None:
+        await floor.ainvoke({}, _fresh("send"), durability="sync")
+
+    return ours, theirs
+
+
+def pipeline_rows(uri: str, waves: int, width: int, runs: int) -> list[Row]:
+    """Our pipeline vs a raw `Send` fan-out doing the same waves, on one async saver; CPU
+    includes its backend."""
+    n = waves * width
 
     async def run() -> tuple[Side, Side]:
         async with async_postgres_checkpointer(uri) as saver:
             backends = Backends([await async_backend_pid(saver.conn)])
-            ours_graph = create_coordination_graph(
-                PIPELINE_ORG, executor=_sleepy, decomposer=ManualDecomposer(plan), config=config,
-                guard_config=GUARD, checkpointer=saver,
-            )  # fmt: skip
-            floor = send_pipeline(
-                wave_ids, lambda sid: sleep_then(LATENCY, f"{sid} done"), checkpointer=saver
-            )
-
-            async def ours() -> None:
-                out = await ours_graph.ainvoke({"task": Task(id="b", title="Bench")}, _fresh("p"))
-                _completed(out, n)
-
-            async def theirs() -> None:
-                await floor.ainvoke({}, _fresh("send"), durability="sync")
-
+            ours, theirs = pipeline_pair(saver, waves, width)
             return await ainterleave(ours, theirs, runs=runs, warm=1, backends=backends)
 
     ours, floor = asyncio.run(run())

@@ -124,14 +124,13 @@ def _log(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def test_council_schedule_runs_survives_a_failing_run_and_stops_on_sigterm(tmp_path) -> None:
-    log = tmp_path / "runs.jsonl"
-    argv = council_argv("schedule", str(_schedule_file(tmp_path)), "--memory", "--log", str(log))
+def _run_until_standup_ran_twice(argv: list[str], log: Path, limit: float) -> str:
+    """`council schedule` until the standup ran twice (or `limit` s), then SIGTERM: its output."""
     proc = subprocess.Popen(
         argv, env=council_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + limit
         while time.monotonic() < deadline and proc.poll() is None:
             ran = [r for r in _log(log) if r["meeting_type"] == "standup" and r["status"] == "ran"]
             if len(ran) >= 2:  # the standup ran again after the broken type failed
@@ -144,6 +143,13 @@ def test_council_schedule_runs_survives_a_failing_run_and_stops_on_sigterm(tmp_p
             proc.kill()
             proc.wait()
     assert proc.returncode == 0, err
+    return str(out)
+
+
+def test_council_schedule_runs_survives_a_failing_run_and_stops_on_sigterm(tmp_path) -> None:
+    log = tmp_path / "runs.jsonl"
+    argv = council_argv("schedule", str(_schedule_file(tmp_path)), "--memory", "--log", str(log))
+    out = _run_until_standup_ran_twice(argv, log, 120)
     entries = _log(log)
     failed = [r for r in entries if r["meeting_type"] == "broken"]
     assert failed and all(r["status"] == "failed" for r in failed)
@@ -182,23 +188,7 @@ def test_council_schedule_on_postgres_keeps_every_run_there_and_stops_on_sigterm
     argv = council_argv(
         "schedule", str(_schedule_file(tmp_path)), "--db", pg_uri, "--log", str(log)
     )
-    proc = subprocess.Popen(
-        argv, env=council_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline and proc.poll() is None:
-            ran = [r for r in _log(log) if r["meeting_type"] == "standup" and r["status"] == "ran"]
-            if len(ran) >= 2:
-                break
-            time.sleep(0.1)
-        proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0, err
+    out = _run_until_standup_ran_twice(argv, log, 180)
     assert "schedule stopped after" in out
     entries = _log(log)
     ran = [r for r in entries if r["status"] == "ran"]
