@@ -9,9 +9,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from langgraph_council.nodes._meetings.models import AuthorityCue, Contribution
 from langgraph_council.nodes._meetings.rank_rulings import (
+    Folded,
     cites_evidence,
     has_source,
     rank_ruling,
@@ -106,6 +108,7 @@ _PATTERNS = (
     r"(?:benchmarks?|data|evidence|proof|numbers|tests?|to justify|to explain|to prove)\b",
 )
 _CUE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
+_CUE_SPANS = Folded(_CUE.pattern)
 
 _DISMISSED = (
     r"(?:don'?t|do not|doesn'?t|does not|didn'?t|no) need (?:for )?(?:[\w-]+ ){0,4}?(?:to )?"
@@ -128,16 +131,28 @@ _DISMISSED = (
     r"history|track record|years)|experience|(?:my|our) gut) (?:\w+ ){0,2}(?:shows?|shown|"
     r"showed|tells?|told|taught|says)"
 )
-_DISMISSED_RE = re.compile(rf"\b(?:{_DISMISSED})\b", re.IGNORECASE)
+_DISMISSED_RE = Folded(rf"\b(?:{_DISMISSED})\b")
 
 
-def _quoted_cues(sentence: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _quoted(sentence: str) -> tuple[str, ...]:
+    """The quoted phrasings in one sentence (scanned once)."""
+    return tuple(sentence[a:b] for a, b in _CUE_SPANS.spans(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _dismissed(sentence: str) -> tuple[str, ...]:
+    """The evidence one sentence waves away (scanned once)."""
+    return tuple(sentence[a:b] for a, b in _DISMISSED_RE.spans(sentence))
+
+
+def _quoted_cues(sentence: str, plain: bool) -> list[str]:
     """The quoted phrasings and waved-away evidence in one sentence, unless it cites evidence."""
-    dismissed = [m.group(0) for m in _DISMISSED_RE.finditer(sentence)]
-    if cites_evidence(sentence) and not dismissed:
+    dismissed = _dismissed(sentence)
+    if not plain and not dismissed:
         return []  # "as team lead I went through the sprint data: ..." argues from evidence
-    quoted = [m.group(0) for m in _CUE.finditer(sentence)]
-    return quoted + [d for d in dismissed if not any(d in q for q in quoted)]
+    quoted = _quoted(sentence)
+    return [*quoted, *(d for d in dismissed if not any(d in q for q in quoted))]
 
 
 def _cues_in(text: str) -> list[str]:
@@ -146,7 +161,7 @@ def _cues_in(text: str) -> list[str]:
     plain = [not cites_evidence(s) for s in said]
     cues: list[str] = []
     for i, sentence in enumerate(said):
-        found = _quoted_cues(sentence)
+        found = _quoted_cues(sentence, plain[i])
         if not found and plain[i]:
             ruling = rank_ruling(sentence)
             if ruling is None and has_source(sentence):
@@ -154,7 +169,7 @@ def _cues_in(text: str) -> list[str]:
                 after = len(list(itertools.takewhile(bool, plain[i + 1 : i + 3])))
                 first = i - 1 if i and plain[i - 1] else i
                 if after or first < i:
-                    ruling = rank_ruling(" ".join(said[first : i + 1 + after]))
+                    ruling = rank_ruling(*said[first : i + 1 + after])
             found = [ruling] if ruling else []
         cues.extend(" ".join(cue.split()) for cue in found)
     if not cues and all(plain):
@@ -203,4 +218,9 @@ def authority_cues_in(text: str) -> list[str]:
 
 def strip_authority_cues(text: str) -> str:
     """`text` with every appeal to authority removed (to compare what is claimed, not by whom)."""
-    return " ".join(_CUE.sub(" ", text).split())
+    kept, last = [], 0
+    for start, end in _CUE_SPANS.spans(text):
+        kept.append(text[last:start])
+        last = end
+    kept.append(text[last:])
+    return " ".join(" ".join(kept).split())

@@ -9,8 +9,10 @@ ruling, "settles it", deference asked for), unless the sentence cites evidence.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-__all__ = ["cites_evidence", "has_source", "rank_ruling", "sentences"]
+__all__ = ["Folded", "cites_evidence", "has_source", "rank_ruling", "sentences"]
 
 _N = (
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty"
@@ -220,7 +222,32 @@ _EVIDENCE = (
     r"traced|interviewed|triage[ds]?|tallied|replayed|prototyped|instrumented|simulated|"
     r"load-tested|stress-tested|polled|inspected)"
 )
-_SOURCE_RE = re.compile(rf"\b(?:{_SOURCE})\b", re.IGNORECASE)
+
+
+class Folded:
+    """A long alternation run on lowercased text: 2-4x faster than `re.IGNORECASE` on it.
+
+    Spans index the original text (lowercasing keeps the length of any ASCII text; other text
+    whose length changes takes the IGNORECASE pattern)."""
+
+    def __init__(self, pattern: str) -> None:
+        self._fast = re.compile(pattern)
+        self._slow = re.compile(pattern, re.IGNORECASE)
+
+    def spans(self, text: str) -> tuple[Span, ...]:
+        low = text.lower()
+        found = self._fast.finditer(low) if len(low) == len(text) else self._slow.finditer(text)
+        return tuple(m.span() for m in found)
+
+    def found(self, text: str) -> bool:
+        low = text.lower()
+        if len(low) == len(text):
+            return self._fast.search(low) is not None
+        return self._slow.search(text) is not None
+
+
+Span = tuple[int, int]
+_SOURCE_RE = Folded(rf"\b(?:{_SOURCE})\b")
 # a name ruling: "Apple doesn't ...", "Frank set it up like that", "Jensen Huang said"
 _NAMED_RE = re.compile(
     r"\b(?!(?:The|We|I|It|This|That|Our|They|He|She|You|If|So|But|And|Or|When|As|Let|Sure|"
@@ -233,7 +260,9 @@ _NAMED_RE = re.compile(
     r"|\b[A-Z][a-z]+'s (?:engineers|team|people|lawyers|doctors|founders|leadership|way)\b"
     r"|\bcame from [A-Z][a-z]+"
 )
-_CLOSE_RE = re.compile(rf"(?:{_CLOSE})", re.IGNORECASE)
+# anchored at a word or an apostrophe/comma: trying every alternative at every position was
+# most of the detector's time
+_CLOSE_RE = Folded(rf"(?:\b|(?=[',]))(?:{_CLOSE})")
 _CONTRAST = re.compile(
     r"[,;:]?\s+(?<!noted )(?<!noted, )but\b,?|[,;]\s*(?:yet|though|however|although)\b,?",
     re.IGNORECASE,
@@ -243,7 +272,7 @@ _VERSION = re.compile(
     r"\b[A-Z][\w+-]* v?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+ \d{1,2}\b|\b(?:[Yy]ear|[Gg]rade|"
     r"[Ll]evel|[Tt]ier|[Pp]hase|[Ss]tage|[Ss]tep|[Rr]oom|[Ff]loor|[Ww]ard|[Vv]ersion) \d+\b"
 )
-_EVIDENCE_RE = re.compile(rf"\b(?:{_EVIDENCE})", re.IGNORECASE)
+_EVIDENCE_RE = Folded(rf"\b(?:{_EVIDENCE})")
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s.!?]))+(?:[.!?]+|$)")
 _TITLE_STOP = re.compile(r"\b(?:dr|mr|mrs|ms|prof|st|vs|gen|col|capt|lt|sgt|jr|sr)\.$", re.I)
 
@@ -261,37 +290,70 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def cites_evidence(sentence: str) -> bool:
     """Whether the sentence rests on something checked: a number with a unit, a test, a log."""
-    return _EVIDENCE_RE.search(_VERSION.sub("", sentence)) is not None
+    return _EVIDENCE_RE.found(_VERSION.sub("", sentence))
 
 
-def _set_aside(text: str) -> bool:
+def _spans(pattern: re.Pattern[str], text: str) -> tuple[Span, ...]:
+    return tuple(m.span() for m in pattern.finditer(text))
+
+
+# one scan per sentence and pattern, only when needed: the patterns are long alternations and
+# the windows below look at a sentence up to three times
+@lru_cache(maxsize=4096)
+def _sources(sentence: str) -> tuple[Span, ...]:
+    return tuple(sorted(_SOURCE_RE.spans(sentence) + _spans(_NAMED_RE, sentence)))
+
+
+@lru_cache(maxsize=4096)
+def _closes(sentence: str) -> tuple[Span, ...]:
+    return _CLOSE_RE.spans(sentence)
+
+
+@lru_cache(maxsize=4096)
+def _contrasts(sentence: str) -> tuple[Span, ...]:
+    return _spans(_CONTRAST, sentence)
+
+
+def _shifted(parts: Sequence[str], find: Callable[[str], tuple[Span, ...]]) -> list[Span]:
+    """`find`'s spans in each part, at their offsets in the parts joined by spaces."""
+    out: list[Span] = []
+    shift = 0
+    for part in parts:
+        out.extend((a + shift, b + shift) for a, b in find(part))
+        shift += len(part) + 1
+    return out
+
+
+def _set_aside(sources: list[Span], contrasts: list[Span], parts: Sequence[str]) -> bool:
     """Rank named, then set aside for something else: "twelve years here, but the log shows"."""
-    for turn in _CONTRAST.finditer(text):
-        before, after = text[: turn.start()], text[turn.end() :]
-        if has_source_words(before) and not has_source_words(after):
-            return _CLOSE_RE.search(after) is None
+    for start, end in contrasts:
+        before = any(b <= start for _, b in sources)
+        after = any(a >= end for a, _ in sources)
+        if before and not after:
+            return not any(a >= end for a, _ in _shifted(parts, _closes))
     return False
 
 
-def has_source_words(text: str) -> bool:
-    """Whether the text names a source of rank at all, set aside or not."""
-    return _SOURCE_RE.search(text) is not None or _NAMED_RE.search(text) is not None
-
-
-def rank_ruling(text: str) -> str | None:
-    """A source of rank and a ruling closing the question on it, quoted first word to last."""
-    if _set_aside(text):
+def rank_ruling(*parts: str) -> str | None:
+    """A source of rank and a ruling closing the question on it in these consecutive sentences,
+    quoted first word to last."""
+    sources = _shifted(parts, _sources)
+    if not sources or _set_aside(sources, _shifted(parts, _contrasts), parts):
         return None
-    for source in [*_SOURCE_RE.finditer(text), *_NAMED_RE.finditer(text)]:
-        for close in _CLOSE_RE.finditer(text):
-            if close.start() >= source.end() or close.end() <= source.start():
-                start, end = min(source.start(), close.start()), max(source.end(), close.end())
+    closes = _shifted(parts, _closes)
+    text = " ".join(parts)
+    for source in sources:
+        for close in closes:
+            if close[0] >= source[1] or close[1] <= source[0]:
+                start, end = min(source[0], close[0]), max(source[1], close[1])
                 return text[start:end].strip(" ,;:")
     return None
 
 
-def has_source(text: str) -> bool:
-    """Whether the text leans on a source of rank (named, and not set aside)."""
-    return has_source_words(text) and not _set_aside(text)
+def has_source(sentence: str) -> bool:
+    """Whether the sentence leans on a source of rank (named, and not set aside)."""
+    sources = list(_sources(sentence))
+    return bool(sources) and not _set_aside(sources, list(_contrasts(sentence)), (sentence,))
