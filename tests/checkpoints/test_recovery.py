@@ -26,11 +26,14 @@ def _run(uri: str, thread: str, log: Path, mode: str, *, unblock: bool = True) -
 
 
 def _wait_for_pending_write(uri: str, thread: str, timeout: float = 30) -> None:
+    """Until `fast`'s own write is stored (`plan` wrote `done` a step earlier, so a write to
+    `done` alone raced the kill on a busy machine)."""
     deadline = time.monotonic() + timeout
     with psycopg.connect(uri, autocommit=True) as conn:
         while time.monotonic() < deadline:
             row = conn.execute(
-                "SELECT count(*) FROM checkpoint_writes WHERE thread_id = %s AND channel = 'done'",
+                "SELECT count(*) FROM checkpoint_writes WHERE thread_id = %s AND channel = 'done'"
+                " AND task_path LIKE '%%fast%%'",
                 (thread,),
             ).fetchone()
             if row and row[0] > 0:
