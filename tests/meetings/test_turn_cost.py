@@ -4,12 +4,10 @@ length (counted in Python calls, which do not move with the machine's load)."""
 
 from __future__ import annotations
 
-import sys
-import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
+from bench.measure import calls_of
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.prompts import render_transcript
 from langgraph_council.nodes._meetings.state import merge_contributions
@@ -17,20 +15,7 @@ from langgraph_council.nodes._meetings.state import merge_contributions
 
 def _calls(fn: Callable[[], object]) -> int:
     fn()  # warm: first-use caches (isinstance checks against ABCs) are not the turn's cost
-    count = [0]
-
-    def profile(frame: Any, event: str, arg: Any) -> None:
-        if event in ("call", "c_call"):
-            count[0] += 1
-
-    threading.setprofile(profile)
-    sys.setprofile(profile)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-        threading.setprofile(None)  # type: ignore[arg-type]
-    return count[0]
+    return calls_of(fn)
 
 
 def _said(turns: int) -> list[Contribution]:
