@@ -107,8 +107,7 @@ _PATTERNS = (
     r"\b(?:don'?t|do not|doesn'?t|does not) need (?:a |any |to see (?:a |any )?)?"
     r"(?:benchmarks?|data|evidence|proof|numbers|tests?|to justify|to explain|to prove)\b",
 )
-_CUE = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE)
-_CUE_SPANS = Folded(_CUE.pattern)
+_CUE_SPANS = Folded("|".join(f"(?:{p})" for p in _PATTERNS))
 
 _DISMISSED = (
     r"(?:don'?t|do not|doesn'?t|does not|didn'?t|no) need (?:for )?(?:[\w-]+ ){0,4}?(?:to )?"
