@@ -7,7 +7,6 @@ its decision from evidence. `guards._authority_deference` re-exports these names
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 
