@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeAlias, TypeVar, cast
+from typing import Any, Generic, TypeAlias, TypedDict, TypeVar, Unpack, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -173,6 +173,13 @@ def _agents_as_team(
     return team_org(list(agents), profiles), agents
 
 
+class _CallOptions(TypedDict, total=False):
+    """The keywords of `Roster.call` and `acall`, declared once."""
+
+    max_tokens: int | None
+    tools: Sequence[BaseTool]
+
+
 class Roster:
     """Maps agent ids to chat models or agents and makes their calls.
 
@@ -324,43 +331,33 @@ class Roster:
             over_cap=over,
         )
 
-    def call(
-        self,
-        agent_id: str,
-        prompt: Prompt,
-        *,
-        max_tokens: int | None = None,
-        tools: Sequence[BaseTool] = (),
-    ) -> AgentReply:
+    def call(self, agent_id: str, prompt: Prompt, **options: Unpack[_CallOptions]) -> AgentReply:
         """Call `agent_id` once; `max_tokens` caps the output.
 
         With `tools`, they are bound for this call and the model's tool calls come back in
         `AgentReply.tool_calls` (a model without tool calling, or an agent, gets a plain call).
         """
         messages = self.messages(agent_id, prompt)
+        max_tokens = options.get("max_tokens")
         agent = self._agents.get(agent_id)
         if agent is not None:
             run = run_agent(agent_id, agent, messages, estimate_tokens)
             return _agent_reply(agent_id, run, max_tokens)
-        model = self._model_with(agent_id, max_tokens, tools)
+        model = self._model_with(agent_id, max_tokens, options.get("tools", ()))
         started = time.perf_counter()
         return self._reply(agent_id, messages, model.invoke(messages), started, max_tokens)
 
     async def acall(
-        self,
-        agent_id: str,
-        prompt: Prompt,
-        *,
-        max_tokens: int | None = None,
-        tools: Sequence[BaseTool] = (),
+        self, agent_id: str, prompt: Prompt, **options: Unpack[_CallOptions]
     ) -> AgentReply:
         """Async twin of `call`; parallel calls overlap."""
         messages = self.messages(agent_id, prompt)
+        max_tokens = options.get("max_tokens")
         agent = self._agents.get(agent_id)
         if agent is not None:
             run = await arun_agent(agent_id, agent, messages, estimate_tokens)
             return _agent_reply(agent_id, run, max_tokens)
-        model = self._model_with(agent_id, max_tokens, tools)
+        model = self._model_with(agent_id, max_tokens, options.get("tools", ()))
         started = time.perf_counter()
         out = await model.ainvoke(messages)
         return self._reply(agent_id, messages, out, started, max_tokens)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Sequence
-from typing import Any, Literal, overload
+from typing import Any, Literal, NamedTuple, overload
 
 from langchain_core.runnables import Runnable
 from langgraph.types import Command
@@ -97,37 +97,53 @@ def _next_turn(schedule: TurnSchedule, turn: int, failed: set[str]) -> int:
     return len(schedule)
 
 
-def _route(
-    state: MeetingState,
-    config: MeetingProtocolConfig,
-    update: dict[str, Any],
-    *,
-    schedule: TurnSchedule,
-    next_turn: int,
-    failed: set[str],
-    speaker: str | None = None,
-) -> Command[str]:
-    """Go on to the next live turn, or end the turns; no quorum of speakers fails the meeting.
+class _Position(NamedTuple):
+    """Where the round robin stands: its config, schedule, failed speakers and next live turn."""
 
-    `speaker` has just spoken (its contribution is in `update`, not yet in the state). Who
-    spoke is only counted when the turns end, not on every turn.
-    """
-    turn = _next_turn(schedule, next_turn, failed)
-    if turn < len(schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
-        return Command(goto="take_turn", update={**update, "turn": turn})
-    asked = len(state["participant_ids"])
-    needed = max(1, math.ceil(asked * config.quorum))
-    spoke = _spoke(state) | ({speaker} if speaker else set())
-    if failed and len(spoke) < needed:
-        errors = "; ".join(f"{f.agent_id}: {f.error}" for f in update.get("failures", ()))
-        names = ", ".join(sorted(failed))
-        error = (
-            f"quorum not reached in round_robin: {len(spoke)} of {asked} spoke, {needed} "
-            f"needed; failed: {names}" + (f" ({errors})" if errors else "")
-        )
-        emit("meeting_failed", reason=error)
-        return Command(goto="finalize", update={**update, "status": "failed", "error": error})
-    return Command(goto=_after_turns(config), update={**update, "turn": turn})
+    config: MeetingProtocolConfig
+    schedule: TurnSchedule
+    failed: set[str]
+    turn: int
+
+    def route(
+        self,
+        state: MeetingState,
+        update: dict[str, Any],
+        *,
+        next_turn: int,
+        failed: set[str] | None = None,
+        speaker: str | None = None,
+    ) -> Command[str]:
+        """Go on to the next live turn, or end the turns; no quorum of speakers fails the meeting.
+
+        `speaker` has just spoken (its contribution is in `update`, not yet in the state);
+        `failed` replaces `self.failed` when a speaker has just failed. Who spoke is only
+        counted when the turns end, not on every turn.
+        """
+        config, failed = self.config, self.failed if failed is None else failed
+        turn = _next_turn(self.schedule, next_turn, failed)
+        if turn < len(self.schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
+            return Command(goto="take_turn", update={**update, "turn": turn})
+        asked = len(state["participant_ids"])
+        needed = max(1, math.ceil(asked * config.quorum))
+        spoke = _spoke(state) | ({speaker} if speaker else set())
+        if failed and len(spoke) < needed:
+            errors = "; ".join(f"{f.agent_id}: {f.error}" for f in update.get("failures", ()))
+            names = ", ".join(sorted(failed))
+            error = (
+                f"quorum not reached in round_robin: {len(spoke)} of {asked} spoke, {needed} "
+                f"needed; failed: {names}" + (f" ({errors})" if errors else "")
+            )
+            emit("meeting_failed", reason=error)
+            return Command(goto="finalize", update={**update, "status": "failed", "error": error})
+        return Command(goto=_after_turns(config), update={**update, "turn": turn})
+
+
+def _position(state: MeetingState) -> _Position:
+    config = ctx()
+    schedule = _schedule(state, config)
+    failed = _failed(state)
+    return _Position(config, schedule, failed, _next_turn(schedule, state["turn"], failed))
 
 
 def _spoke(state: MeetingState) -> set[str]:
@@ -138,15 +154,13 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
     """Node `take_turn`: the scheduled speaker sees the fenced transcript and speaks once."""
 
     def plan(state: MeetingState) -> Call | Update:
-        config = ctx()
+        at = _position(state)
+        config, schedule, turn = at.config, at.schedule, at.turn
         if (stop := turns_stopped(state, config, _after_turns(config))) is not None:
             return stop
         rr = config.round_robin
-        schedule = _schedule(state, config)
-        failed = _failed(state)
-        turn = _next_turn(schedule, state["turn"], failed)
         if turn >= len(schedule):  # every remaining speaker has failed
-            return _route(state, config, {}, schedule=schedule, next_turn=turn, failed=failed)
+            return at.route(state, {}, next_turn=turn)
         agent = schedule[turn]
         prompt = ROUND_ROBIN_TURN.format(
             turn=turn + 1,
@@ -169,35 +183,17 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         def on_error(exc: Exception) -> Update:
             # The client's retries are spent: record the speaker, skip its turns, go on.
             failure = failed_turn(agent, "round_robin", exc)
-            update: dict[str, Any] = {"failures": [failure]}
-            return _route(
-                state,
-                config,
-                update,
-                schedule=schedule,
-                next_turn=turn + 1,
-                failed=failed | {agent},
-            )
+            update = {"failures": [failure]}
+            return at.route(state, update, next_turn=turn + 1, failed=at.failed | {agent})
 
         return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        config = ctx()
-        schedule = _schedule(state, config)
-        failed = _failed(state)
-        turn = _next_turn(schedule, state["turn"], failed)
+        at = _position(state)
         agent = outcome.reply.agent_id
         left = left_after(state, outcome)
-        emit("agent_spoke", agent_id=agent, phase="round_robin", turn=turn, budget_left=left)
-        update = turn_update(state["meeting_id"], outcome, "round_robin", turn)
-        return _route(
-            state,
-            config,
-            update,
-            schedule=schedule,
-            next_turn=turn + 1,
-            failed=failed,
-            speaker=agent,
-        )
+        emit("agent_spoke", agent_id=agent, phase="round_robin", turn=at.turn, budget_left=left)
+        update = turn_update(state["meeting_id"], outcome, "round_robin", at.turn)
+        return at.route(state, update, next_turn=at.turn + 1, speaker=agent)
 
     return model_node("take_turn", roster, plan, apply, plan_io=cancel_source_present)
