@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeAlias, TypedDict, TypeVar, Unpack, cast
+from typing import Any, TypeAlias, TypedDict, TypeVar, Unpack, cast
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langgraph.errors import GraphBubbleUp
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from langgraph_council.nodes._agent_calls import (
-    AGENT_TEXT_MODE,
-    AgentRun,
     agent_entries,
     arun_agent,
     run_agent,
 )
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
 from langgraph_council.nodes._org import AgentProfile, Org, team_org
+from langgraph_council.nodes._replies import (
+    AgentReply,
+    StructuredReply,
+    agent_reply,
+    agent_structured,
+    estimate_tokens,
+    model_reply,
+    text_of,
+)
 from langgraph_council.nodes._structured import (
     StructuredMethod,
     StructuredMode,
@@ -32,16 +38,9 @@ from langgraph_council.nodes._structured import (
     schema_instruction,
     with_instruction,
 )
-from langgraph_council.nodes._text import replace_nul, scrub_nul
+from langgraph_council.nodes._text import scrub_nul
 
-__all__ = [
-    "AgentReply",
-    "Entry",
-    "Prompt",
-    "Roster",
-    "StructuredReply",
-    "estimate_tokens",
-]
+__all__ = ["Entry", "Prompt", "Roster"]
 
 T = TypeVar("T")
 
@@ -52,68 +51,6 @@ Entry: TypeAlias = BaseChatModel | Runnable[Any, Any]
 """A roster entry: a chat model, or an agent (a Runnable over `{"messages": [...]}`)."""
 
 AGENT_ID_MARKER = "Agent id: "
-
-
-def estimate_tokens(text: str) -> int:
-    """Rough token count (4 characters a token) for prompts and models that report no usage."""
-    return max(1, math.ceil(len(text) / 4)) if text else 0
-
-
-class AgentReply(BaseModel):
-    """What one agent call returned, with its token usage.
-
-    `tool_calls` are the calls the model asked for (when the call bound tools), as
-    langchain-core writes them (`name`, `args`, `id`). `parsed_from_text` is True when a
-    structured call's result was read from JSON in the reply text, not from the model's own
-    structured output.
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    agent_id: str
-    content: str
-    input_tokens: int
-    output_tokens: int
-    usage_estimated: bool = False
-    duration_s: float = 0.0
-    tool_calls: tuple[dict[str, Any], ...] = ()
-    parsed_from_text: bool = False
-    structured_mode: StructuredMode | None = None
-    """How a structured call asked for its schema (`nodes._structured.StructuredMode`)."""
-    fallback_reason: str | None = None
-    """Why a structured call was not answered through the model's schema binding (the server
-    refused or ignored it, now or earlier in the run), else None."""
-    over_cap: bool = False
-    """The reply was longer than its output cap: the server billed more output tokens than the
-    cap, or stopped at it (`finish_reason="length"`). Its tokens are what it cost."""
-    nul_replaced: int = 0
-    """NUL characters replaced by U+FFFD in `content` and the parsed output (`nodes._text`)."""
-
-    @property
-    def total_tokens(self) -> int:
-        """Input plus output tokens."""
-        return self.input_tokens + self.output_tokens
-
-
-class StructuredReply(BaseModel, Generic[T]):
-    """A structured call: `parsed` is None when the model gave no parsable structure."""
-
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
-
-    parsed: T | None
-    reply: AgentReply
-
-    @property
-    def parsed_from_text(self) -> bool:
-        """True when `parsed` was read from JSON in the reply text (see `AgentReply`)."""
-        return self.reply.parsed_from_text
-
-
-def _text_of(message: BaseMessage) -> str:
-    content = message.content
-    if isinstance(content, str):
-        return content
-    return "".join(part if isinstance(part, str) else str(part.get("text", "")) for part in content)
 
 
 def _capped(model: BaseChatModel, max_tokens: int) -> BaseChatModel:
@@ -296,40 +233,7 @@ class Roster:
         """Estimated input tokens of a call to `agent_id`, system prompt included."""
         if isinstance(prompt, str):  # the hot path: no message objects to build
             return estimate_tokens(self.system_prompt(agent_id)) + estimate_tokens(prompt)
-        return sum(estimate_tokens(_text_of(m)) for m in self.messages(agent_id, prompt))
-
-    def _reply(
-        self,
-        agent_id: str,
-        messages: list[BaseMessage],
-        message: BaseMessage,
-        started: float,
-        max_tokens: int | None = None,
-    ) -> AgentReply:
-        content, replaced = replace_nul(_text_of(message))  # PostgreSQL cannot store NUL
-        usage = message.usage_metadata if isinstance(message, AIMessage) else None
-        calls: tuple[dict[str, Any], ...] = ()
-        if isinstance(message, AIMessage) and message.tool_calls:
-            calls = tuple(dict(c) for c in message.tool_calls)
-        if usage:
-            tokens_in, tokens_out, estimated = usage["input_tokens"], usage["output_tokens"], False
-        else:
-            tokens_in = sum(estimate_tokens(_text_of(m)) for m in messages)
-            tokens_out, estimated = estimate_tokens(content), True
-        over = max_tokens is not None and (
-            tokens_out > max_tokens or message.response_metadata.get("finish_reason") == "length"
-        )
-        return AgentReply(
-            agent_id=agent_id,
-            content=content,
-            input_tokens=tokens_in,
-            output_tokens=tokens_out,
-            usage_estimated=estimated,
-            duration_s=time.perf_counter() - started,
-            tool_calls=calls,
-            nul_replaced=replaced,
-            over_cap=over,
-        )
+        return sum(estimate_tokens(text_of(m)) for m in self.messages(agent_id, prompt))
 
     def call(self, agent_id: str, prompt: Prompt, **options: Unpack[_CallOptions]) -> AgentReply:
         """Call `agent_id` once; `max_tokens` caps the output.
@@ -342,10 +246,10 @@ class Roster:
         agent = self._agents.get(agent_id)
         if agent is not None:
             run = run_agent(agent_id, agent, messages, estimate_tokens)
-            return _agent_reply(agent_id, run, max_tokens)
+            return agent_reply(agent_id, run, max_tokens)
         model = self._model_with(agent_id, max_tokens, options.get("tools", ()))
         started = time.perf_counter()
-        return self._reply(agent_id, messages, model.invoke(messages), started, max_tokens)
+        return model_reply(agent_id, messages, model.invoke(messages), started, max_tokens)
 
     async def acall(
         self, agent_id: str, prompt: Prompt, **options: Unpack[_CallOptions]
@@ -356,11 +260,11 @@ class Roster:
         agent = self._agents.get(agent_id)
         if agent is not None:
             run = await arun_agent(agent_id, agent, messages, estimate_tokens)
-            return _agent_reply(agent_id, run, max_tokens)
+            return agent_reply(agent_id, run, max_tokens)
         model = self._model_with(agent_id, max_tokens, options.get("tools", ()))
         started = time.perf_counter()
         out = await model.ainvoke(messages)
-        return self._reply(agent_id, messages, out, started, max_tokens)
+        return model_reply(agent_id, messages, out, started, max_tokens)
 
     def _model_with(
         self, agent_id: str, max_tokens: int | None, tools: Sequence[BaseTool]
@@ -390,7 +294,7 @@ class Roster:
         max_tokens: int | None,
     ) -> StructuredReply[T]:
         raw, parsed, from_text = read_out(out, schema, mode)
-        reply = self._reply(agent_id, messages, raw, started, max_tokens)
+        reply = model_reply(agent_id, messages, raw, started, max_tokens)
         why = self._modes.settle(self.model_for(agent_id), mode, parsed, from_text, reply.over_cap)
         parsed, replaced = scrub_nul(parsed) if parsed is not None else (None, 0)
         update: dict[str, Any] = {
@@ -445,7 +349,7 @@ class Roster:
         if agent is not None:
             text_mode = with_instruction(messages, cast(type[BaseModel], schema), "text")
             run = run_agent(agent_id, agent, text_mode, estimate_tokens)
-            return _agent_structured(agent_id, run, schema, max_tokens)
+            return agent_structured(agent_id, run, schema, max_tokens)
         mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
         started = time.perf_counter()
         try:
@@ -466,7 +370,7 @@ class Roster:
         if agent is not None:
             text_mode = with_instruction(messages, cast(type[BaseModel], schema), "text")
             run = await arun_agent(agent_id, agent, text_mode, estimate_tokens)
-            return _agent_structured(agent_id, run, schema, max_tokens)
+            return agent_structured(agent_id, run, schema, max_tokens)
         mode, runnable, sent = self._attempt(agent_id, messages, schema, max_tokens)
         started = time.perf_counter()
         try:
@@ -477,34 +381,3 @@ class Roster:
                 mode, runnable, sent = retry
                 out = await runnable.ainvoke(sent)
         return self._structured(agent_id, messages, out, schema, started, mode, max_tokens)
-
-
-def _agent_reply(agent_id: str, run: AgentRun, max_tokens: int | None) -> AgentReply:
-    """The reply of an agent run (`nodes._agent_calls`): its last AI message, its usage."""
-    content, replaced = replace_nul(_text_of(run.reply))
-    return AgentReply(
-        agent_id=agent_id,
-        content=content,
-        input_tokens=run.input_tokens,
-        output_tokens=run.output_tokens,
-        usage_estimated=run.estimated,
-        duration_s=run.duration_s,
-        nul_replaced=replaced,
-        over_cap=run.over(max_tokens),
-    )
-
-
-def _agent_structured(
-    agent_id: str, run: AgentRun, schema: type[T], max_tokens: int | None
-) -> StructuredReply[T]:
-    """A structured reply read from an agent's last AI message (text mode, tolerant parse)."""
-    reply = _agent_reply(agent_id, run, max_tokens)
-    _, parsed, from_text = read_out(run.reply, schema, "text")
-    parsed, replaced = scrub_nul(parsed) if parsed is not None else (None, 0)
-    update: dict[str, Any] = {
-        "parsed_from_text": from_text,
-        "structured_mode": "text",
-        "fallback_reason": AGENT_TEXT_MODE,
-        "nul_replaced": reply.nul_replaced + replaced,
-    }
-    return StructuredReply(parsed=parsed, reply=reply.model_copy(update=update))

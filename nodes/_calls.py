@@ -37,7 +37,8 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 from pydantic import BaseModel
 
-from langgraph_council.nodes._agents import AgentReply, Prompt, Roster, estimate_tokens
+from langgraph_council.nodes._agents import Prompt, Roster
+from langgraph_council.nodes._replies import AgentReply, estimate_tokens
 from langgraph_council.nodes._resume_note import resume_note_for, with_resume_note
 
 __all__ = ["Call", "CallOutcome", "Update", "dual_node", "model_node", "pure_node"]
