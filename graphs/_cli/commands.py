@@ -33,10 +33,9 @@ from langgraph_council.graphs._cli.output import (
     print_escalations,
     print_json,
     print_meeting,
-    print_pipeline,
-    print_pipeline_event,
     print_resolution,
 )
+from langgraph_council.graphs._cli.pipeline_output import print_pipeline, print_pipeline_event
 from langgraph_council.graphs._cli.run import print_waiting, run_graph, stream_run
 from langgraph_council.graphs._cli.worker_demo import worker_demo
 from langgraph_council.graphs._coordination import create_coordination_graph
