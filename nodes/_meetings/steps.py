@@ -16,7 +16,7 @@ from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.stopping import at_boundary
-from langgraph_council.nodes._messages import said
+from langgraph_council.nodes._messages import said_once
 
 __all__ = [
     "MeetingNode",
@@ -71,14 +71,7 @@ def spoke(meeting_id: str, spoken: Contribution) -> dict[str, Any]:
     The message id is `<meeting_id>:<phase>:<turn>:<agent_id>`: a node re-run after a crash
     writes the same id again, so the conversation never shows a contribution twice.
     """
-    message = said(
-        spoken.agent_id,
-        spoken.content,
-        message_id=f"{meeting_id}:{spoken.phase}:{spoken.turn}:{spoken.agent_id}",
-        phase=spoken.phase,
-        turn=spoken.turn,
-    )
-    return {"contributions": [spoken], "messages": [message]}
+    return said_once("contributions", spoken, meeting_id, phase=spoken.phase, turn=spoken.turn)
 
 
 def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
