@@ -76,14 +76,14 @@ def said(agent_id: str, content: str, *, message_id: str, **metadata: Any) -> AI
     )
 
 
-def said_once(channel: str, entry: Any, scope: str, **steps: Any) -> dict[str, Any]:
+def said_once(channel: str, entry: Any, scope: str, **metadata: Any) -> dict[str, Any]:
     """The update that records `entry` (an agent's words: `.agent_id`, `.content`) in
     `channel` and as a named AI message, as meeting contributions and conflict statements are.
 
-    The message id is `<scope>:<step>...:<agent_id>`, the `steps` values in order (e.g. phase
-    and turn): a node re-run after a crash writes the same id again, so the conversation never
-    shows it twice. `steps` also go to the message's metadata.
+    The message id is `<scope>:<agent_id>`, `scope` naming the step (e.g.
+    `<meeting_id>:<phase>:<turn>`): a node re-run after a crash writes the same id again, so
+    the conversation never shows it twice. `metadata` goes to the message as in `said`.
     """
-    message_id = ":".join([scope, *(f"{v}" for v in steps.values()), entry.agent_id])
-    message = said(entry.agent_id, entry.content, message_id=message_id, **steps)
+    message_id = f"{scope}:{entry.agent_id}"
+    message = said(entry.agent_id, entry.content, message_id=message_id, **metadata)
     return {channel: [entry], "messages": [message]}

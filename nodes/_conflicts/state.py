@@ -66,9 +66,8 @@ def stated(conflict: Conflict | Mapping[str, Any], statement: Statement) -> dict
     The id `<conflict_id>:<kind>:<round>:<agent_id>` is stable: a re-run replaces, never adds.
     """
     conflict_id = conflict.id if isinstance(conflict, Conflict) else str(conflict["id"])
-    return said_once(
-        "statements", statement, conflict_id, kind=statement.kind, round=statement.round
-    )
+    scope = f"{conflict_id}:{statement.kind}:{statement.round}"
+    return said_once("statements", statement, scope, kind=statement.kind, round=statement.round)
 
 
 class ConflictContext(TypedDict, total=False):
