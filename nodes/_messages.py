@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, RemoveMe
 from langchain_core.messages.utils import convert_to_messages
 from langgraph.channels.delta import DeltaChannel
 
-__all__ = ["Messages", "merge_messages", "said"]
+__all__ = ["Messages", "merge_messages", "said", "said_once"]
 
 MessageWrite = BaseMessage | Mapping[str, Any]
 
@@ -74,3 +74,16 @@ def said(agent_id: str, content: str, *, message_id: str, **metadata: Any) -> AI
     return AIMessage(
         content=content, name=agent_id, id=message_id, response_metadata=dict(metadata)
     )
+
+
+def said_once(channel: str, entry: Any, scope: str, **metadata: Any) -> dict[str, Any]:
+    """The update that records `entry` (an agent's words: `.agent_id`, `.content`) in
+    `channel` and as a named AI message, as meeting contributions and conflict statements are.
+
+    The message id is `<scope>:<agent_id>`, `scope` naming the step (e.g.
+    `<meeting_id>:<phase>:<turn>`): a node re-run after a crash writes the same id again, so
+    the conversation never shows it twice. `metadata` goes to the message as in `said`.
+    """
+    message_id = f"{scope}:{entry.agent_id}"
+    message = said(entry.agent_id, entry.content, message_id=message_id, **metadata)
+    return {channel: [entry], "messages": [message]}

@@ -27,7 +27,7 @@ from langgraph_council.nodes._conflicts.models import (
     Verdict,
 )
 from langgraph_council.nodes._escalation.models import HumanDecision
-from langgraph_council.nodes._messages import Messages, said
+from langgraph_council.nodes._messages import Messages, said_once
 
 __all__ = [
     "ConflictContext",
@@ -66,14 +66,8 @@ def stated(conflict: Conflict | Mapping[str, Any], statement: Statement) -> dict
     The id `<conflict_id>:<kind>:<round>:<agent_id>` is stable: a re-run replaces, never adds.
     """
     conflict_id = conflict.id if isinstance(conflict, Conflict) else str(conflict["id"])
-    message = said(
-        statement.agent_id,
-        statement.content,
-        message_id=f"{conflict_id}:{statement.kind}:{statement.round}:{statement.agent_id}",
-        kind=statement.kind,
-        round=statement.round,
-    )
-    return {"statements": [statement], "messages": [message]}
+    scope = f"{conflict_id}:{statement.kind}:{statement.round}"
+    return said_once("statements", statement, scope, kind=statement.kind, round=statement.round)
 
 
 class ConflictContext(TypedDict, total=False):
@@ -151,15 +145,12 @@ class StrategyOutput(TypedDict):
     messages: NotRequired[list[AnyMessage]]
 
 
-class StrategyState(TypedDict):
-    """Working state inside the built-in strategy subgraphs."""
+class StrategyState(StrategyInput):
+    """Working state inside the built-in strategy subgraphs: what they read, and their own keys."""
 
-    conflict: Conflict
-    strategy: str
     route: Route
     resolution: NotRequired[ConflictResolution]
     analysis: NotRequired[str | None]
-    fallback_reason: NotRequired[str | None]
     tokens_used: Annotated[int, operator.add]
     statements: Annotated[list[Statement], merge_statements]
     messages: Messages

@@ -11,16 +11,10 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.decide import apply_synthesis, plan_synthesis
-from langgraph_council.nodes._meetings.parallel import priced_sends, quorum_error
+from langgraph_council.nodes._meetings.parallel import open_phase, quorum_error
 from langgraph_council.nodes._meetings.prompts import POSITION_PAPER, render_agenda
 from langgraph_council.nodes._meetings.state import MeetingState
-from langgraph_council.nodes._meetings.steps import (
-    boundary,
-    budget_of,
-    emit,
-    named_agent,
-    out_of_budget,
-)
+from langgraph_council.nodes._meetings.steps import boundary, emit, named_agent
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 
 __all__ = ["assign_papers", "synthesize_papers"]
@@ -42,25 +36,15 @@ def assign_papers(roster: Roster) -> Callable[[MeetingState], Command[str]]:
             return Command(goto="finalize", update=stop[1])
         want = config.position_papers.max_tokens_per_position
         prompt = POSITION_PAPER.format(max_tokens=want, agenda=render_agenda(state["agenda"]))
-        ids = state["participant_ids"]
-        decision, sends = priced_sends(
+        return open_phase(
             roster,
             state,
             config,
             node="write_paper",
             phase="position_paper",
-            prompts=[(a, prompt) for a in ids],
+            prompts=[(a, prompt) for a in state["participant_ids"]],
             want=want,
         )
-        emit(
-            "phase_started",
-            phase="position_paper",
-            participants=len(ids),
-            budget_left=budget_of(state, config).remaining,
-        )
-        if not decision.allowed:
-            return out_of_budget("position_paper", decision.reason, "finalize")
-        return Command(goto=sends, update={"turn": len(ids)})
 
     return assign_papers
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from langchain_core.runnables import Runnable
-from langgraph.types import Send
+from langgraph.types import Command, Send
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import BudgetDecision, price_parallel
@@ -14,9 +15,15 @@ from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import MeetingPhase
 from langgraph_council.nodes._meetings.state import CallTask, MeetingState
-from langgraph_council.nodes._meetings.steps import budget_of, emit, failed_turn, turn_update
+from langgraph_council.nodes._meetings.steps import (
+    budget_of,
+    emit,
+    failed_turn,
+    out_of_budget,
+    turn_update,
+)
 
-__all__ = ["participant_node", "priced_sends", "quorum_error"]
+__all__ = ["open_phase", "participant_node", "priced_sends", "quorum_error"]
 
 
 def priced_sends(
@@ -54,6 +61,28 @@ def priced_sends(
         )
     ]
     return decision, sends
+
+
+def open_phase(
+    roster: Roster,
+    state: MeetingState,
+    config: MeetingProtocolConfig,
+    *,
+    node: str,
+    phase: MeetingPhase,
+    prompts: Sequence[tuple[str, str]],
+    want: int,
+) -> Command[Any]:
+    """A protocol's first parallel phase, priced (`priced_sends`) and announced: the `Send`s
+    go out, or, when the budget refuses, the meeting ends `budget_exhausted`."""
+    decision, sends = priced_sends(
+        roster, state, config, node=node, phase=phase, prompts=prompts, want=want
+    )
+    left = budget_of(state, config).remaining
+    emit("phase_started", phase=phase, participants=len(prompts), budget_left=left)
+    if not decision.allowed:
+        return out_of_budget(phase, decision.reason, "finalize")
+    return Command(goto=sends, update={"turn": len(prompts)})
 
 
 def _plan(task: CallTask) -> Call:

@@ -22,7 +22,7 @@ from langgraph_council.nodes._meetings.detectors import (
     structured_conflicts,
 )
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict
-from langgraph_council.nodes._meetings.parallel import priced_sends, quorum_error
+from langgraph_council.nodes._meetings.parallel import open_phase, priced_sends, quorum_error
 from langgraph_council.nodes._meetings.positions import extract_position
 from langgraph_council.nodes._meetings.prompts import (
     DEVILS_ADVOCATE,
@@ -92,7 +92,7 @@ def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
             (a, INPUT_REQUEST.format(agenda=agenda, lens=_lens(sp.strategic_lenses.get(a))))
             for a in ids
         ]
-        decision, sends = priced_sends(
+        return open_phase(
             roster,
             state,
             config,
@@ -101,11 +101,6 @@ def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
             prompts=prompts,
             want=sp.max_tokens_per_input,
         )
-        left = budget_of(state, config).remaining
-        emit("phase_started", phase="input", participants=len(ids), budget_left=left)
-        if not decision.allowed:
-            return out_of_budget("input", decision.reason, "finalize")
-        return Command(goto=sends, update={"turn": len(ids)})
 
     return broadcast_agenda
 

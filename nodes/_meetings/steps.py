@@ -16,7 +16,7 @@ from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.stopping import at_boundary
-from langgraph_council.nodes._messages import said
+from langgraph_council.nodes._messages import said_once
 from langgraph_council.nodes._replies import AgentReply
 
 __all__ = [
@@ -32,7 +32,6 @@ __all__ = [
     "out_of_budget",
     "priced_call",
     "spent",
-    "spoke",
     "turn_update",
     "turns_stopped",
 ]
@@ -64,22 +63,6 @@ def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribut
         over_cap=reply.over_cap,
         timestamp=datetime.now(UTC),
     )
-
-
-def spoke(meeting_id: str, spoken: Contribution) -> dict[str, Any]:
-    """The update that records a contribution: in `contributions` and as a named AI message.
-
-    The message id is `<meeting_id>:<phase>:<turn>:<agent_id>`: a node re-run after a crash
-    writes the same id again, so the conversation never shows a contribution twice.
-    """
-    message = said(
-        spoken.agent_id,
-        spoken.content,
-        message_id=f"{meeting_id}:{spoken.phase}:{spoken.turn}:{spoken.agent_id}",
-        phase=spoken.phase,
-        turn=spoken.turn,
-    )
-    return {"contributions": [spoken], "messages": [message]}
 
 
 def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> str:
@@ -114,8 +97,15 @@ def spent(outcome: CallOutcome) -> dict[str, Any]:
 def turn_update(
     meeting_id: str, outcome: CallOutcome, phase: MeetingPhase, turn: int
 ) -> dict[str, Any]:
-    """What one spoken turn writes: the contribution, its message and the tokens it used."""
-    return {**spoke(meeting_id, contribution(outcome.reply, phase, turn)), **spent(outcome)}
+    """What one spoken turn writes: the contribution, its message and the tokens it used.
+
+    The message id is `<meeting_id>:<phase>:<turn>:<agent_id>`: a node re-run after a crash
+    writes the same id again, so the conversation never shows a contribution twice.
+    """
+    spoken = contribution(outcome.reply, phase, turn)
+    scope = f"{meeting_id}:{phase}:{turn}"
+    update = said_once("contributions", spoken, scope, phase=phase, turn=turn)
+    return {**update, **spent(outcome)}
 
 
 def input_scale(state: MeetingState) -> float:
