@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
 
 from psycopg.types.json import Jsonb
 
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
-from langgraph_council.nodes._conflicts.models import ConflictType, DissentRecord
+from langgraph_council.nodes._conflicts.dissent import DissentQuery, DissentStore
+from langgraph_council.nodes._conflicts.models import DissentRecord
 
 __all__ = ["PostgresDissentStore"]
 
 
-class PostgresDissentStore(BasePostgresStore):
-    """Dissent records in table `council_dissent_records` (a `DissentStore`).
+class PostgresDissentStore(BasePostgresStore, DissentStore):
+    """Dissent records in table `council_dissent_records`.
 
     Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.
 
@@ -50,17 +50,8 @@ class PostgresDissentStore(BasePostgresStore):
                 rows,
             )
 
-    def list(
-        self,
-        *,
-        agent_id: str | None = None,
-        conflict_type: ConflictType | str | None = None,
-        strategy: str | None = None,
-        since: datetime | None = None,
-    ) -> list[DissentRecord]:
-        if since is not None and since.tzinfo is None:
-            raise ValueError("since must be timezone-aware, e.g. datetime.now(UTC)")
-        kind = None if conflict_type is None else ConflictType(conflict_type).value
+    def _list(self, query: DissentQuery) -> list[DissentRecord]:
+        kind = None if query.conflict_type is None else query.conflict_type.value
         with self._connection() as conn:
             rows = conn.execute(
                 "SELECT record FROM council_dissent_records WHERE "
@@ -69,9 +60,13 @@ class PostgresDissentStore(BasePostgresStore):
                 "(%(strategy)s::text IS NULL OR strategy_used = %(strategy)s) AND "
                 "(%(since)s::timestamptz IS NULL OR recorded_at >= %(since)s) "
                 "ORDER BY recorded_at, conflict_id, dissenting_agent_id",
-                {"agent": agent_id, "kind": kind, "strategy": strategy, "since": since},
+                {
+                    "agent": query.agent_id,
+                    "kind": kind,
+                    "strategy": query.strategy,
+                    "since": query.since,
+                },
             ).fetchall()
         return [DissentRecord.model_validate(row["record"]) for row in rows]
 
     add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias
-    query = list  # the name before the store vocabulary (docs/design.md); kept as an alias

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import datetime
 from typing import Any
 
 from psycopg import errors
@@ -15,13 +14,8 @@ from psycopg_pool import ConnectionPool
 from langgraph_council.checkpoints._connections import advisory_lock
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.nodes._escalation.memory import duplicate_error
-from langgraph_council.nodes._escalation.models import (
-    Escalation,
-    EscalationDecision,
-    EscalationKind,
-    EscalationStatus,
-)
-from langgraph_council.nodes._escalation.store import EscalationStore, StatusFilter, statuses
+from langgraph_council.nodes._escalation.models import Escalation
+from langgraph_council.nodes._escalation.store import CloseRequest, EscalationQuery, EscalationStore
 
 __all__ = ["PostgresEscalationStore"]
 
@@ -125,51 +119,34 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
             raise KeyError(f"no escalation {escalation_id!r}")
         return rows[0]
 
-    def list(
-        self,
-        *,
-        status: StatusFilter = None,
-        thread_id: str | None = None,
-        kind: EscalationKind | None = None,
-        expires_by: datetime | None = None,
-        resumed: bool | None = None,
-    ) -> list[Escalation]:
-        wanted = statuses(status)
+    def _list(self, query: EscalationQuery) -> list[Escalation]:
+        wanted = query.statuses
         return self._fetch(
             _LIST,
             {
                 "status": None if wanted is None else sorted(s.value for s in wanted),
-                "thread": thread_id,
-                "kind": kind,
-                "due": expires_by,
-                "resumed": resumed,
+                "thread": query.thread_id,
+                "kind": query.kind,
+                "due": query.expires_by,
+                "resumed": query.resumed,
             },
         )
 
-    def close(
-        self,
-        escalation_id: str,
-        status: EscalationStatus,
-        decision: EscalationDecision | None = None,
-        *,
-        resumed: bool = False,
-    ) -> Escalation | None:
-        decided = status is EscalationStatus.DECIDED and decision is not None
+    def _close(self, request: CloseRequest) -> Escalation | None:
+        decision = request.kept_decision
         rows = self._fetch(
             _CLOSE,
             {
-                "status": status.value,
-                "decision": Jsonb(decision.model_dump(mode="json"))
-                if decided and decision
-                else None,
-                "decided_by": decision.decided_by if decided and decision else None,
-                "decided": decided,
-                "resumed": resumed,
-                "id": escalation_id,
+                "status": request.status.value,
+                "decision": None if decision is None else Jsonb(decision.model_dump(mode="json")),
+                "decided_by": None if decision is None else decision.decided_by,
+                "decided": decision is not None,
+                "resumed": request.resumed,
+                "id": request.escalation_id,
             },
         )
         if not rows:
-            self.get(escalation_id)  # KeyError for an unknown id
+            self.get(request.escalation_id)  # KeyError for an unknown id
             return None
         return rows[0]
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import builtins
 import threading
 import uuid
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from langchain_core.messages import AIMessage
 from langgraph.config import get_config
@@ -21,11 +24,11 @@ from langgraph_council.nodes._conflicts.state import ConflictState
 from langgraph_council.nodes._messages import said
 
 __all__ = [
+    "DissentQuery",
     "DissentStore",
     "InMemoryDissentStore",
     "build_dissent_records",
     "make_record_dissent_node",
-    "matches",
 ]
 
 _DISSENT_NAMESPACE = uuid.UUID("b8e8f1a4-6f55-4b8e-8f0f-0e7d2c4a9b31")
@@ -79,36 +82,39 @@ def build_dissent_records(
     return records
 
 
-def matches(
-    record: DissentRecord,
-    *,
-    agent_id: str | None = None,
-    conflict_type: ConflictType | str | None = None,
-    strategy: str | None = None,
-    since: datetime | None = None,
-) -> bool:
-    """True when `record` passes every given filter (filters are ANDed, `since` inclusive)."""
-    return (
-        (agent_id is None or record.dissenting_agent_id == agent_id)
-        and (conflict_type is None or record.conflict_type == ConflictType(conflict_type))
-        and (strategy is None or record.strategy_used == strategy)
-        and (since is None or record.timestamp >= _aware(since))
-    )
+@dataclass(frozen=True, slots=True)
+class DissentQuery:
+    """`DissentStore.list`'s filters, checked and packed once for the store implementations."""
+
+    agent_id: str | None
+    conflict_type: ConflictType | None
+    strategy: str | None
+    since: datetime | None
+
+    def __post_init__(self) -> None:
+        if self.since is not None and self.since.tzinfo is None:
+            raise ValueError("since must be timezone-aware, e.g. datetime.now(UTC)")
+
+    def admits(self, record: DissentRecord) -> bool:
+        """True when `record` passes every given filter (filters are ANDed, `since` inclusive)."""
+        return (
+            (self.agent_id is None or record.dissenting_agent_id == self.agent_id)
+            and (self.conflict_type is None or record.conflict_type == self.conflict_type)
+            and (self.strategy is None or record.strategy_used == self.strategy)
+            and (self.since is None or record.timestamp >= self.since)
+        )
 
 
-def _aware(moment: datetime) -> datetime:
-    if moment.tzinfo is None:
-        raise ValueError("since must be timezone-aware, e.g. datetime.now(UTC)")
-    return moment
+class DissentStore(ABC):
+    """Where dissent records persist: `InMemoryDissentStore`, `checkpoints.PostgresDissentStore`.
 
+    `list` is written here once; an implementation overrides `_list`, which takes the filters
+    checked and packed in a `DissentQuery`.
+    """
 
-@runtime_checkable
-class DissentStore(Protocol):
-    """Where dissent records persist; `checkpoints.PostgresDissentStore` implements it."""
-
+    @abstractmethod
     def put_many(self, records: Iterable[DissentRecord]) -> None:
         """Store records; a record whose id is already stored is kept as it was."""
-        ...
 
     def list(
         self,
@@ -118,11 +124,22 @@ class DissentStore(Protocol):
         strategy: str | None = None,
         since: datetime | None = None,
     ) -> list[DissentRecord]:
-        """Records passing every given filter (ANDed; `since` inclusive), oldest first."""
-        ...
+        """Records passing every given filter (ANDed; `since` inclusive), oldest first.
+
+        Raises:
+            ValueError: `since` is naive, or `conflict_type` is not a conflict type.
+        """
+        kind = None if conflict_type is None else ConflictType(conflict_type)
+        return self._list(DissentQuery(agent_id, kind, strategy, since))
+
+    @abstractmethod
+    def _list(self, query: DissentQuery) -> builtins.list[DissentRecord]:
+        """`list`: the records `query` admits, oldest first."""
+
+    query = list  # the name before the store vocabulary (docs/design.md); kept as an alias
 
 
-class InMemoryDissentStore:
+class InMemoryDissentStore(DissentStore):
     """A process-local `DissentStore` for tests and demos.
 
     Example:
@@ -140,30 +157,12 @@ class InMemoryDissentStore:
             for record in records:
                 self._records.setdefault(record.id, record)
 
-    def list(
-        self,
-        *,
-        agent_id: str | None = None,
-        conflict_type: ConflictType | str | None = None,
-        strategy: str | None = None,
-        since: datetime | None = None,
-    ) -> list[DissentRecord]:
+    def _list(self, query: DissentQuery) -> list[DissentRecord]:
         with self._lock:
-            found = [
-                r
-                for r in self._records.values()
-                if matches(
-                    r,
-                    agent_id=agent_id,
-                    conflict_type=conflict_type,
-                    strategy=strategy,
-                    since=since,
-                )
-            ]
+            found = [r for r in self._records.values() if query.admits(r)]
         return sorted(found, key=lambda r: (r.timestamp, r.conflict_id, r.dissenting_agent_id))
 
     add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias
-    query = list  # the name before the store vocabulary (docs/design.md); kept as an alias
 
 
 def resolution_message(resolution: ConflictResolution) -> AIMessage:

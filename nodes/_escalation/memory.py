@@ -7,14 +7,8 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 
-from langgraph_council.nodes._escalation.models import (
-    Escalation,
-    EscalationDecision,
-    EscalationError,
-    EscalationKind,
-    EscalationStatus,
-)
-from langgraph_council.nodes._escalation.store import EscalationStore, StatusFilter, statuses
+from langgraph_council.nodes._escalation.models import Escalation, EscalationError, EscalationStatus
+from langgraph_council.nodes._escalation.store import CloseRequest, EscalationQuery, EscalationStore
 
 __all__ = ["InMemoryEscalationStore", "duplicate_error"]
 
@@ -57,54 +51,28 @@ class InMemoryEscalationStore(EscalationStore):
                 raise KeyError(f"no escalation {escalation_id!r}")
             return self._rows[escalation_id]
 
-    def list(
-        self,
-        *,
-        status: StatusFilter = None,
-        thread_id: str | None = None,
-        kind: EscalationKind | None = None,
-        expires_by: datetime | None = None,
-        resumed: bool | None = None,
-    ) -> list[Escalation]:
-        wanted = statuses(status)
+    def _list(self, query: EscalationQuery) -> list[Escalation]:
         with self._lock:
-            rows = [
-                r
-                for r in self._rows.values()
-                if (wanted is None or r.status in wanted)
-                and thread_id in (None, r.thread_id)
-                and kind in (None, r.kind)
-                and (
-                    expires_by is None or (r.expires_at is not None and r.expires_at <= expires_by)
-                )
-                and resumed in (None, r.resumed_at is not None)
-            ]
+            rows = [r for r in self._rows.values() if query.admits(r)]
         return sorted(rows, key=lambda r: (r.created_at, r.id))
 
-    def close(
-        self,
-        escalation_id: str,
-        status: EscalationStatus,
-        decision: EscalationDecision | None = None,
-        *,
-        resumed: bool = False,
-    ) -> Escalation | None:
+    def _close(self, request: CloseRequest) -> Escalation | None:
         now = datetime.now(UTC)
         with self._lock:
-            row = self._rows.get(escalation_id)
+            row = self._rows.get(request.escalation_id)
             if row is None:
-                raise KeyError(f"no escalation {escalation_id!r}")
+                raise KeyError(f"no escalation {request.escalation_id!r}")
             if row.status is not EscalationStatus.PENDING:
                 return None
             closed = row.model_copy(
                 update={
-                    "status": status,
-                    "decision": decision if status is EscalationStatus.DECIDED else None,
+                    "status": request.status,
+                    "decision": request.kept_decision,
                     "closed_at": now,
-                    "resumed_at": now if resumed else None,
+                    "resumed_at": now if request.resumed else None,
                 }
             )
-            self._rows[escalation_id] = closed
+            self._rows[request.escalation_id] = closed
             return closed
 
     def mark_resumed(self, escalation_ids: Sequence[str]) -> None:

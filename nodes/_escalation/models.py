@@ -14,9 +14,10 @@ import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias, get_args
 
 from pydantic import (
+    AfterValidator,
     AwareDatetime,
     BaseModel,
     ConfigDict,
@@ -70,26 +71,57 @@ class EscalationError(CouncilError, ValueError):
         self.status = status
 
 
-# What `expected` shows for the fields every human decision has.
-_WHO_AND_WHY = {"reasoning": "text", "decided_by": "human:<who>"}
+def _commit_sha(value: str) -> str:
+    if not _COMMIT.match(value):
+        raise ValueError(
+            f"resolution_commit must be a hex commit sha (7-40 lowercase characters), got {value!r}"
+        )
+    return value
 
 
 class _Decision(NulFree):
-    """Fields every decision has: who decided (`human:<who>`, or `system:` for expiry), why."""
+    """Fields every decision has: who decided (`human:<who>`, or `system:` for expiry), why.
+
+    Each kind adds one detail field that only one of its decisions takes (`detail`); its
+    `description` is what `expected` shows the human for it.
+    """
 
     model_config = _FROZEN
     kind: ClassVar[EscalationKind]
+    detail: ClassVar[tuple[str, str]]
+    """The kind's detail field and the one decision that takes it."""
     expected: ClassVar[dict[str, str]]
+    """What a human answers with, field by field (built from the fields, see below)."""
 
     decision: str
-    reasoning: str = Field(min_length=1)
-    decided_by: str = Field(min_length=1)
+    reasoning: str = Field(min_length=1, description="text")
+    decided_by: str = Field(min_length=1, description="human:<who>")
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """`expected`: the decisions a human may send (never `expired`), then each field's hint."""
+        super().__pydantic_init_subclass__(**kwargs)
+        answers = get_args(cls.model_fields["decision"].annotation)
+        hints = {name: field.description or "" for name, field in cls.model_fields.items()}
+        cls.expected = {
+            "decision": " | ".join(a for a in answers if a != "expired"),
+            cls.detail[0]: hints[cls.detail[0]],
+            "reasoning": hints["reasoning"],
+            "decided_by": hints["decided_by"],
+        }
 
     @model_validator(mode="after")
     def _decider(self) -> _Decision:
         prefix = "system:" if self.decision == "expired" else "human:"
         if not self.decided_by.startswith(prefix) or len(self.decided_by) == len(prefix):
             raise ValueError(f"decided_by must look like '{prefix}<who>', got {self.decided_by!r}")
+        return self
+
+    @model_validator(mode="after")
+    def _detail_only_with_its_decision(self) -> _Decision:
+        field, decision = self.detail
+        if self.decision != decision and getattr(self, field) is not None:
+            raise ValueError(f"decision {self.decision!r} takes no {field}")
         return self
 
 
@@ -100,21 +132,15 @@ class HumanDecision(_Decision):
     """
 
     kind: ClassVar[EscalationKind] = "conflict"
-    expected: ClassVar[dict[str, str]] = {
-        "decision": "winner | reject",
-        "winning_agent_id": "one of options (winner only)",
-        **_WHO_AND_WHY,
-    }
+    detail: ClassVar[tuple[str, str]] = ("winning_agent_id", "winner")
 
     decision: Literal["winner", "reject", "expired"]
-    winning_agent_id: str | None = None
+    winning_agent_id: str | None = Field(None, description="one of options (winner only)")
 
     @model_validator(mode="after")
     def _winner(self) -> HumanDecision:
         if self.decision == "winner" and not self.winning_agent_id:
             raise ValueError("decision 'winner' needs winning_agent_id (one of the parties)")
-        if self.decision != "winner" and self.winning_agent_id is not None:
-            raise ValueError(f"decision {self.decision!r} takes no winning_agent_id")
         return self
 
 
@@ -125,23 +151,16 @@ class DelegationDecision(_Decision):
     """
 
     kind: ClassVar[EscalationKind] = "delegation"
-    expected: ClassVar[dict[str, str]] = {
-        "decision": "answer",
-        "answer": "the answer to the blocked task",
-        "reasoning": "text (optional)",
-        "decided_by": "human:<who>",
-    }
+    detail: ClassVar[tuple[str, str]] = ("answer", "answer")
 
     decision: Literal["answer", "expired"] = "answer"
-    answer: str | None = None
-    reasoning: str = "answered by a human"
+    answer: str | None = Field(None, description="the answer to the blocked task")
+    reasoning: str = Field("answered by a human", description="text (optional)")
 
     @model_validator(mode="after")
     def _answer(self) -> DelegationDecision:
         if self.decision == "answer" and not (self.answer or "").strip():
             raise ValueError("decision 'answer' needs a non-blank answer")
-        if self.decision != "answer" and self.answer is not None:
-            raise ValueError(f"decision {self.decision!r} takes no answer")
         return self
 
 
@@ -152,27 +171,12 @@ class MergeDecision(_Decision):
     """
 
     kind: ClassVar[EscalationKind] = "merge"
-    expected: ClassVar[dict[str, str]] = {
-        "decision": "keep | drop",
-        "resolution_commit": "commit sha on the subtask branch (optional, keep only)",
-        **_WHO_AND_WHY,
-    }
+    detail: ClassVar[tuple[str, str]] = ("resolution_commit", "keep")
 
     decision: Literal["keep", "drop", "expired"]
-    resolution_commit: str | None = None
-
-    @model_validator(mode="after")
-    def _commit(self) -> MergeDecision:
-        if self.resolution_commit is None:
-            return self
-        if self.decision != "keep":
-            raise ValueError(f"decision {self.decision!r} takes no resolution_commit")
-        if not _COMMIT.match(self.resolution_commit):
-            raise ValueError(
-                f"resolution_commit must be a hex commit sha (7-40 lowercase characters), "
-                f"got {self.resolution_commit!r}"
-            )
-        return self
+    resolution_commit: Annotated[str, AfterValidator(_commit_sha)] | None = Field(
+        None, description="commit sha on the subtask branch (optional, keep only)"
+    )
 
 
 EscalationDecision: TypeAlias = HumanDecision | DelegationDecision | MergeDecision

@@ -8,9 +8,11 @@ expires and cancels rows and resumes their threads. Nothing here runs a graph.
 
 from __future__ import annotations
 
+import builtins
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, TypeAlias, runtime_checkable
 
@@ -24,6 +26,8 @@ from langgraph_council.nodes._escalation.notify import EscalationHook
 
 __all__ = [
     "CLOSED",
+    "CloseRequest",
+    "EscalationQuery",
     "EscalationStore",
     "Escalations",
     "HasEscalationStore",
@@ -46,11 +50,52 @@ def statuses(status: StatusFilter) -> frozenset[EscalationStatus] | None:
     return frozenset(status)
 
 
+@dataclass(frozen=True, slots=True)
+class EscalationQuery:
+    """`EscalationStore.list`'s filters, packed once for the store implementations."""
+
+    statuses: frozenset[EscalationStatus] | None
+    thread_id: str | None
+    kind: EscalationKind | None
+    expires_by: datetime | None
+    resumed: bool | None
+
+    def admits(self, row: Escalation) -> bool:
+        """True when `row` passes every filter given (the in-memory store's test)."""
+        return (
+            (self.statuses is None or row.status in self.statuses)
+            and self.thread_id in (None, row.thread_id)
+            and self.kind in (None, row.kind)
+            and (
+                self.expires_by is None
+                or (row.expires_at is not None and row.expires_at <= self.expires_by)
+            )
+            and self.resumed in (None, row.resumed_at is not None)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CloseRequest:
+    """`EscalationStore.close`'s arguments, packed once for the store implementations."""
+
+    escalation_id: str
+    status: EscalationStatus
+    decision: EscalationDecision | None
+    resumed: bool
+
+    @property
+    def kept_decision(self) -> EscalationDecision | None:
+        """The decision the closed row keeps: only a decided row keeps one."""
+        return self.decision if self.status is EscalationStatus.DECIDED else None
+
+
 class EscalationStore(ABC):
     """Escalation rows: pending, then exactly one of decided, expired or cancelled.
 
     At most one pending row per conflict. Rows are listed oldest first (`created_at`, `id`).
     `on_open` (set by the queue's `on_open=`) hears of every escalation a graph opens.
+    `list` and `close` are written here once; an implementation overrides `_list` and `_close`,
+    which take the arguments packed in an `EscalationQuery` / `CloseRequest`.
     """
 
     on_open: EscalationHook | None = None
@@ -67,7 +112,6 @@ class EscalationStore(ABC):
     def get(self, escalation_id: str) -> Escalation:
         """The escalation `escalation_id`; `KeyError` naming it when unknown."""
 
-    @abstractmethod
     def list(
         self,
         *,
@@ -82,8 +126,8 @@ class EscalationStore(ABC):
         `status` is one status or several; `expires_by` keeps rows with a deadline at or
         before it; `resumed` whether the waiting thread has acted on the row.
         """
+        return self._list(EscalationQuery(statuses(status), thread_id, kind, expires_by, resumed))
 
-    @abstractmethod
     def close(
         self,
         escalation_id: str,
@@ -97,6 +141,15 @@ class EscalationStore(ABC):
         Raises:
             KeyError: Unknown escalation.
         """
+        return self._close(CloseRequest(escalation_id, status, decision, resumed))
+
+    @abstractmethod
+    def _list(self, query: EscalationQuery) -> builtins.list[Escalation]:
+        """`list`: the rows `query` admits, oldest first."""
+
+    @abstractmethod
+    def _close(self, request: CloseRequest) -> Escalation | None:
+        """`close`: move the pending row to `request.status`; None if not pending."""
 
     @abstractmethod
     def mark_resumed(self, escalation_ids: Sequence[str]) -> None:

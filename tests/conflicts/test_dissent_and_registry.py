@@ -107,6 +107,14 @@ def test_queries_filter_by_agent_type_strategy_and_time(kit: Any, dissent_store:
         dissent_store.list(since=datetime(2026, 1, 1))
 
 
+def test_bad_filters_are_refused_before_any_record_is_stored(dissent_store: Any) -> None:
+    """Every store checks `since` and `conflict_type` up front, not record by record."""
+    with pytest.raises(ValueError, match="timezone-aware"):
+        dissent_store.list(since=datetime(2026, 1, 1))
+    with pytest.raises(ValueError, match="not a valid ConflictType"):
+        dissent_store.list(conflict_type="no_such_type")
+
+
 def test_the_graph_persists_dissent(kit: Any, org: Org, dissent_store: Any) -> None:
     graph = create_conflict_graph(org, dissent_store=dissent_store)
     out = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev", "ui_dev")})
