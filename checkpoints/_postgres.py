@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, NoReturn, TypeVar
 
@@ -30,6 +31,7 @@ from langgraph_council.checkpoints._connections import (
     open_connection,
     open_pool,
 )
+from langgraph_council.checkpoints._fronts import takes
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
 from langgraph_council.checkpoints._run_rows import (
     COPY_THREAD,
@@ -258,20 +260,31 @@ class _AsyncPostgresSaver(AsyncPostgresSaver):
         asyncio.run_coroutine_threadsafe(call, self.loop).result()
 
 
-def _check_pool_size(pool_size: int | None) -> None:
-    if pool_size is not None and pool_size < 1:
-        raise ValueError(f"pool_size must be >= 1 (or None for one connection), got {pool_size}")
+@dataclass(frozen=True)
+class _SaverOptions:
+    """The keywords of `postgres_checkpointer` and its async twin, checked."""
+
+    pool_size: int | None
+    prepare_threshold: int | None
+    setup: bool
+    serde: SerializerProtocol
 
 
-@contextmanager
-def postgres_checkpointer(
-    uri: str,
+def _saver_options(
     *,
     pool_size: int | None = None,
     prepare_threshold: int | None = 0,
     setup: bool = True,
     serde: SerializerProtocol | None = None,
-) -> Iterator[PostgresSaver]:
+) -> _SaverOptions:
+    if pool_size is not None and pool_size < 1:
+        raise ValueError(f"pool_size must be >= 1 (or None for one connection), got {pool_size}")
+    return _SaverOptions(pool_size, prepare_threshold, setup, serde or council_serde())
+
+
+@takes(_saver_options)
+@contextmanager
+def postgres_checkpointer(uri: str, options: _SaverOptions) -> Iterator[PostgresSaver]:
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
@@ -291,29 +304,25 @@ def postgres_checkpointer(
         >>> with postgres_checkpointer(uri) as saver:  # doctest: +SKIP
         ...     graph = builder.compile(checkpointer=saver)
     """
-    _check_pool_size(pool_size)
-    if setup:
-        setup_database(uri, prepare_threshold=prepare_threshold)
-    if pool_size is None:
-        reopen = partial(open_connection, uri, prepare_threshold=prepare_threshold)
-        saver = _SyncPostgresSaver(reopen(), serde=serde or council_serde(), reopen=reopen)
+    threshold = options.prepare_threshold
+    if options.setup:
+        setup_database(uri, prepare_threshold=threshold)
+    if options.pool_size is None:
+        reopen = partial(open_connection, uri, prepare_threshold=threshold)
+        saver = _SyncPostgresSaver(reopen(), serde=options.serde, reopen=reopen)
         try:
             yield saver
         finally:
             saver.conn.close()
         return
-    with open_pool(uri, size=pool_size, prepare_threshold=prepare_threshold) as pool:
-        yield _SyncPostgresSaver(pool, serde=serde or council_serde())
+    with open_pool(uri, size=options.pool_size, prepare_threshold=threshold) as pool:
+        yield _SyncPostgresSaver(pool, serde=options.serde)
 
 
+@takes(_saver_options)
 @asynccontextmanager
 async def async_postgres_checkpointer(
-    uri: str,
-    *,
-    pool_size: int | None = None,
-    prepare_threshold: int | None = 0,
-    setup: bool = True,
-    serde: SerializerProtocol | None = None,
+    uri: str, options: _SaverOptions
 ) -> AsyncIterator[AsyncPostgresSaver]:
     """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
 
@@ -322,19 +331,18 @@ async def async_postgres_checkpointer(
 
     `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
     """
-    _check_pool_size(pool_size)
-    if setup:
-        await asetup_database(uri, prepare_threshold=prepare_threshold)
-    if pool_size is None:
-        conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
+    if options.setup:
+        await asetup_database(uri, prepare_threshold=options.prepare_threshold)
+    if options.pool_size is None:
+        conn = await AsyncConnection.connect(uri, **connection_kwargs(options.prepare_threshold))
         async with conn:
-            yield _AsyncPostgresSaver(conn, serde=serde or council_serde())
+            yield _AsyncPostgresSaver(conn, serde=options.serde)
         return
     async with AsyncConnectionPool[AsyncConnection[DictRow]](
         uri,
         min_size=1,
-        max_size=pool_size,
-        kwargs=connection_kwargs(prepare_threshold),
+        max_size=options.pool_size,
+        kwargs=connection_kwargs(options.prepare_threshold),
         open=False,
     ) as pool:
-        yield _AsyncPostgresSaver(pool, serde=serde or council_serde())
+        yield _AsyncPostgresSaver(pool, serde=options.serde)

@@ -44,9 +44,11 @@ from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from langgraph_council.checkpoints._connections import saver_cursor
+from langgraph_council.checkpoints._fronts import takes
 from langgraph_council.checkpoints._retention_plan import (
     Options,
     PruneReport,
+    Steps,
     Strategy,
     Vacuum,
     make_options,
@@ -66,15 +68,20 @@ def _fetch(cur: Cursor[DictRow]) -> list[dict[str, Any]]:
     return list(cur.fetchall()) if cur.description is not None else [{}] * max(cur.rowcount, 0)
 
 
+def _next(steps: Steps, reply: Any) -> tuple[str, Sequence[Any]] | PruneReport:
+    """The plan's next statement, given the last one's reply; its report once it is done."""
+    try:
+        return steps.send(reply)
+    except StopIteration as done:
+        report: PruneReport = done.value
+        return report
+
+
 def _run(saver: PostgresSaver, options: Options) -> PruneReport:
     steps = plan(options)
     reply: Any = None
-    while True:
-        try:
-            sql, params = steps.send(reply)
-        except StopIteration as done:
-            report: PruneReport = done.value
-            return report
+    while not isinstance(step := _next(steps, reply), PruneReport):
+        sql, params = step
         if sql.startswith("saver:"):
             reply = None
             if _has_own_prune(saver):
@@ -89,17 +96,14 @@ def _run(saver: PostgresSaver, options: Options) -> PruneReport:
             with saver_cursor(saver) as cur:
                 cur.execute(_returning(sql), params)
                 reply = _fetch(cur)
+    return step
 
 
 async def _arun(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
     steps = plan(options)
     reply: Any = None
-    while True:
-        try:
-            sql, params = steps.send(reply)
-        except StopIteration as done:
-            report: PruneReport = done.value
-            return report
+    while not isinstance(step := _next(steps, reply), PruneReport):
+        sql, params = step
         if sql.startswith("saver:"):
             reply = None
             if _has_own_prune(saver, "aprune"):
@@ -114,6 +118,7 @@ async def _arun(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
         else:
             async with saver.lock, conn.cursor(row_factory=dict_row) as cur:
                 reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
+    return step
 
 
 async def _aexec(cur: Any, statements: list[str], params: Sequence[Any]) -> list[dict[str, Any]]:
@@ -126,8 +131,7 @@ def _returning(sql: str) -> str:
     return sql.rstrip() + "\nRETURNING 1" if sql.lstrip().startswith("DELETE") else sql
 
 
-def prune_threads(
-    saver: PostgresSaver,
+def _prune_options(
     *,
     strategy: Strategy = "keep_latest",
     thread_ids: Sequence[str] | None = None,
@@ -138,7 +142,16 @@ def prune_threads(
     keep_audit: bool = True,
     vacuum: Vacuum = "none",
     dry_run: bool = False,
-) -> PruneReport:
+) -> Options:
+    """The keywords of `prune_threads` and `aprune_threads`, checked: written once for both."""
+    return make_options(
+        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
+        vacuum, dry_run,
+    )  # fmt: skip
+
+
+@takes(_prune_options)
+def prune_threads(saver: PostgresSaver, options: Options) -> PruneReport:
     """Prune (or delete) finished threads of a Postgres checkpointer; see the module docstring.
 
     Args:
@@ -160,31 +173,12 @@ def prune_threads(
         ...     report = prune_threads(saver, older_than=timedelta(days=30))
         ...     print(len(report.pruned), report.live_bytes_before, report.live_bytes_after)
     """
-    options = make_options(
-        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
-        vacuum, dry_run,
-    )  # fmt: skip
     return _run(saver, options)
 
 
-async def aprune_threads(
-    saver: AsyncPostgresSaver,
-    *,
-    strategy: Strategy = "keep_latest",
-    thread_ids: Sequence[str] | None = None,
-    older_than: timedelta | datetime | None = None,
-    graph_ids: Sequence[str] | None = None,
-    graph: Any = None,
-    include_unfinished: bool = False,
-    keep_audit: bool = True,
-    vacuum: Vacuum = "none",
-    dry_run: bool = False,
-) -> PruneReport:
+@takes(_prune_options)
+async def aprune_threads(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
     """`prune_threads` on an `AsyncPostgresSaver` (from `async_postgres_checkpointer`)."""
-    options = make_options(
-        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
-        vacuum, dry_run,
-    )  # fmt: skip
     return await _arun(saver, options)
 
 
