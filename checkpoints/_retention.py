@@ -32,7 +32,7 @@ The CLI (`council threads prune`) calls `prune_threads` and prints the report.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -68,57 +68,66 @@ def _fetch(cur: Cursor[DictRow]) -> list[dict[str, Any]]:
     return list(cur.fetchall()) if cur.description is not None else [{}] * max(cur.rowcount, 0)
 
 
-def _next(steps: Steps, reply: Any) -> tuple[str, Sequence[Any]] | PruneReport:
-    """The plan's next statement, given the last one's reply; its report once it is done."""
-    try:
-        return steps.send(reply)
-    except StopIteration as done:
-        report: PruneReport = done.value
-        return report
+class _Drive:
+    """Runs the plan's statements in a loop: iterate for each `(sql, params)`, set `reply` to
+    what it returned (None when skipped); `report` holds the plan's result once it is done."""
+
+    def __init__(self, options: Options) -> None:
+        self.steps: Steps = plan(options)
+        self.reply: Any = None
+        self.report: PruneReport | None = None
+
+    def __iter__(self) -> Iterator[tuple[str, Sequence[Any]]]:
+        while True:
+            try:
+                step = self.steps.send(self.reply)
+            except StopIteration as done:
+                self.report = done.value
+                return
+            self.reply = None
+            yield step
+
+    def done(self) -> PruneReport:
+        assert self.report is not None, "iterate the plan to its end first"
+        return self.report
 
 
 def _run(saver: PostgresSaver, options: Options) -> PruneReport:
-    steps = plan(options)
-    reply: Any = None
-    while not isinstance(step := _next(steps, reply), PruneReport):
-        sql, params = step
+    drive = _Drive(options)
+    for sql, params in drive:
         if sql.startswith("saver:"):
-            reply = None
             if _has_own_prune(saver):
                 saver.prune(params[0], strategy=sql.removeprefix("saver:"))
-                reply = []
+                drive.reply = []
         elif sql == "vacuum":
             with saver_cursor(saver) as cur:
                 for statement in vacuum_sql(options.vacuum):
                     cur.execute(statement)
-            reply = []
+            drive.reply = []
         else:
             with saver_cursor(saver) as cur:
                 cur.execute(_returning(sql), params)
-                reply = _fetch(cur)
-    return step
+                drive.reply = _fetch(cur)
+    return drive.done()
 
 
 async def _arun(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
-    steps = plan(options)
-    reply: Any = None
-    while not isinstance(step := _next(steps, reply), PruneReport):
-        sql, params = step
+    drive = _Drive(options)
+    for sql, params in drive:
         if sql.startswith("saver:"):
-            reply = None
             if _has_own_prune(saver, "aprune"):
                 await saver.aprune(params[0], strategy=sql.removeprefix("saver:"))
-                reply = []
+                drive.reply = []
             continue
         statements = vacuum_sql(options.vacuum) if sql == "vacuum" else [_returning(sql)]
         conn = saver.conn
         if isinstance(conn, AsyncConnectionPool):
             async with conn.connection() as pooled, pooled.cursor(row_factory=dict_row) as cur:
-                reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
+                drive.reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
         else:
             async with saver.lock, conn.cursor(row_factory=dict_row) as cur:
-                reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
-    return step
+                drive.reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
+    return drive.done()
 
 
 async def _aexec(cur: Any, statements: list[str], params: Sequence[Any]) -> list[dict[str, Any]]:
