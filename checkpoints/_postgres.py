@@ -62,6 +62,16 @@ def _sync_only(method: str) -> NoReturn:
     )
 
 
+def _refusal(method: str) -> Callable[..., Coroutine[Any, Any, NoReturn]]:
+    """An async method of the sync saver that refuses with `_sync_only`, whatever it is given."""
+
+    async def refuse(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
+        _sync_only(method)
+
+    refuse.__name__ = refuse.__qualname__ = method
+    return refuse
+
+
 _T = TypeVar("_T")
 
 
@@ -168,9 +178,6 @@ class _SyncPostgresSaver(PostgresSaver):
             for statement in COPY_THREAD:
                 cur.execute(statement, {"source": source, "target": target})
 
-    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        _sync_only("aget_tuple")
-
     async def alist(
         self,
         config: RunnableConfig | None,
@@ -182,35 +189,13 @@ class _SyncPostgresSaver(PostgresSaver):
         _sync_only("alist")
         yield  # an async generator, like the method it overrides
 
-    async def aput(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
-        _sync_only("aput")
-
-    async def aput_writes(
-        self,
-        config: RunnableConfig,
-        writes: Sequence[tuple[str, Any]],
-        task_id: str,
-        task_path: str = "",
-    ) -> None:
-        _sync_only("aput_writes")
-
-    async def adelete_thread(self, thread_id: str) -> None:
-        _sync_only("adelete_thread")
-
-    async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
-        _sync_only("aprune")
-
-    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
-        _sync_only("acopy_thread")
-
-    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
-        _sync_only("adelete_for_runs")
+    aget_tuple = _refusal("aget_tuple")
+    aput = _refusal("aput")
+    aput_writes = _refusal("aput_writes")
+    adelete_thread = _refusal("adelete_thread")
+    aprune = _refusal("aprune")
+    acopy_thread = _refusal("acopy_thread")
+    adelete_for_runs = _refusal("adelete_for_runs")
 
 
 class _AsyncPostgresSaver(AsyncPostgresSaver):
