@@ -39,10 +39,18 @@ def takes(
 
         def request(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, R]:
             if first.name in kwargs:  # the first argument passed by keyword, as it may be
-                return kwargs.pop(first.name), options(*args, **kwargs)
-            if not args:
+                head = kwargs.pop(first.name)
+            elif args:
+                head, args = args[0], args[1:]
+            else:
                 raise TypeError(f"{front.__name__}() missing its argument {first.name!r}")
-            return args[0], options(*args[1:], **kwargs)
+            try:
+                return head, options(*args, **kwargs)
+            except TypeError as exc:  # a wrong keyword: name the function the caller called
+                called = f"{options.__qualname__}()"
+                if not str(exc).startswith(called):
+                    raise
+                raise TypeError(f"{front.__name__}(){str(exc).removeprefix(called)}") from None
 
         call: Callable[..., Any]
         if inspect.iscoroutinefunction(front):
