@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, NoReturn, TypeVar
 
@@ -30,6 +31,7 @@ from langgraph_council.checkpoints._connections import (
     open_connection,
     open_pool,
 )
+from langgraph_council.checkpoints._fronts import takes
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
 from langgraph_council.checkpoints._run_rows import (
     COPY_THREAD,
@@ -58,6 +60,16 @@ def _sync_only(method: str) -> NoReturn:
         f"{method}() under ainvoke/astream: use `async with async_postgres_checkpointer(uri) as "
         "saver:` (inside the event loop) for async runs, or run the graph with invoke/stream"
     )
+
+
+def _refusal(method: str) -> Callable[..., Coroutine[Any, Any, NoReturn]]:
+    """An async method of the sync saver that refuses with `_sync_only`, whatever it is given."""
+
+    async def refuse(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
+        _sync_only(method)
+
+    refuse.__name__ = refuse.__qualname__ = method
+    return refuse
 
 
 _T = TypeVar("_T")
@@ -166,9 +178,6 @@ class _SyncPostgresSaver(PostgresSaver):
             for statement in COPY_THREAD:
                 cur.execute(statement, {"source": source, "target": target})
 
-    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
-        _sync_only("aget_tuple")
-
     async def alist(
         self,
         config: RunnableConfig | None,
@@ -180,35 +189,13 @@ class _SyncPostgresSaver(PostgresSaver):
         _sync_only("alist")
         yield  # an async generator, like the method it overrides
 
-    async def aput(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
-        _sync_only("aput")
-
-    async def aput_writes(
-        self,
-        config: RunnableConfig,
-        writes: Sequence[tuple[str, Any]],
-        task_id: str,
-        task_path: str = "",
-    ) -> None:
-        _sync_only("aput_writes")
-
-    async def adelete_thread(self, thread_id: str) -> None:
-        _sync_only("adelete_thread")
-
-    async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
-        _sync_only("aprune")
-
-    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
-        _sync_only("acopy_thread")
-
-    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
-        _sync_only("adelete_for_runs")
+    aget_tuple = _refusal("aget_tuple")
+    aput = _refusal("aput")
+    aput_writes = _refusal("aput_writes")
+    adelete_thread = _refusal("adelete_thread")
+    aprune = _refusal("aprune")
+    acopy_thread = _refusal("acopy_thread")
+    adelete_for_runs = _refusal("adelete_for_runs")
 
 
 class _AsyncPostgresSaver(AsyncPostgresSaver):
@@ -258,20 +245,31 @@ class _AsyncPostgresSaver(AsyncPostgresSaver):
         asyncio.run_coroutine_threadsafe(call, self.loop).result()
 
 
-def _check_pool_size(pool_size: int | None) -> None:
-    if pool_size is not None and pool_size < 1:
-        raise ValueError(f"pool_size must be >= 1 (or None for one connection), got {pool_size}")
+@dataclass(frozen=True)
+class _SaverOptions:
+    """The keywords of `postgres_checkpointer` and its async twin, checked."""
+
+    pool_size: int | None
+    prepare_threshold: int | None
+    setup: bool
+    serde: SerializerProtocol
 
 
-@contextmanager
-def postgres_checkpointer(
-    uri: str,
+def _saver_options(
     *,
     pool_size: int | None = None,
     prepare_threshold: int | None = 0,
     setup: bool = True,
     serde: SerializerProtocol | None = None,
-) -> Iterator[PostgresSaver]:
+) -> _SaverOptions:
+    if pool_size is not None and pool_size < 1:
+        raise ValueError(f"pool_size must be >= 1 (or None for one connection), got {pool_size}")
+    return _SaverOptions(pool_size, prepare_threshold, setup, serde or council_serde())
+
+
+@takes(_saver_options)
+@contextmanager
+def postgres_checkpointer(uri: str, options: _SaverOptions) -> Iterator[PostgresSaver]:
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
@@ -291,29 +289,25 @@ def postgres_checkpointer(
         >>> with postgres_checkpointer(uri) as saver:  # doctest: +SKIP
         ...     graph = builder.compile(checkpointer=saver)
     """
-    _check_pool_size(pool_size)
-    if setup:
-        setup_database(uri, prepare_threshold=prepare_threshold)
-    if pool_size is None:
-        reopen = partial(open_connection, uri, prepare_threshold=prepare_threshold)
-        saver = _SyncPostgresSaver(reopen(), serde=serde or council_serde(), reopen=reopen)
+    threshold = options.prepare_threshold
+    if options.setup:
+        setup_database(uri, prepare_threshold=threshold)
+    if options.pool_size is None:
+        reopen = partial(open_connection, uri, prepare_threshold=threshold)
+        saver = _SyncPostgresSaver(reopen(), serde=options.serde, reopen=reopen)
         try:
             yield saver
         finally:
             saver.conn.close()
         return
-    with open_pool(uri, size=pool_size, prepare_threshold=prepare_threshold) as pool:
-        yield _SyncPostgresSaver(pool, serde=serde or council_serde())
+    with open_pool(uri, size=options.pool_size, prepare_threshold=threshold) as pool:
+        yield _SyncPostgresSaver(pool, serde=options.serde)
 
 
+@takes(_saver_options)
 @asynccontextmanager
 async def async_postgres_checkpointer(
-    uri: str,
-    *,
-    pool_size: int | None = None,
-    prepare_threshold: int | None = 0,
-    setup: bool = True,
-    serde: SerializerProtocol | None = None,
+    uri: str, options: _SaverOptions
 ) -> AsyncIterator[AsyncPostgresSaver]:
     """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
 
@@ -322,19 +316,18 @@ async def async_postgres_checkpointer(
 
     `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
     """
-    _check_pool_size(pool_size)
-    if setup:
-        await asetup_database(uri, prepare_threshold=prepare_threshold)
-    if pool_size is None:
-        conn = await AsyncConnection.connect(uri, **connection_kwargs(prepare_threshold))
+    if options.setup:
+        await asetup_database(uri, prepare_threshold=options.prepare_threshold)
+    if options.pool_size is None:
+        conn = await AsyncConnection.connect(uri, **connection_kwargs(options.prepare_threshold))
         async with conn:
-            yield _AsyncPostgresSaver(conn, serde=serde or council_serde())
+            yield _AsyncPostgresSaver(conn, serde=options.serde)
         return
     async with AsyncConnectionPool[AsyncConnection[DictRow]](
         uri,
         min_size=1,
-        max_size=pool_size,
-        kwargs=connection_kwargs(prepare_threshold),
+        max_size=options.pool_size,
+        kwargs=connection_kwargs(options.prepare_threshold),
         open=False,
     ) as pool:
-        yield _AsyncPostgresSaver(pool, serde=serde or council_serde())
+        yield _AsyncPostgresSaver(pool, serde=options.serde)

@@ -32,7 +32,7 @@ The CLI (`council threads prune`) calls `prune_threads` and prints the report.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -44,9 +44,11 @@ from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from langgraph_council.checkpoints._connections import saver_cursor
+from langgraph_council.checkpoints._fronts import takes
 from langgraph_council.checkpoints._retention_plan import (
     Options,
     PruneReport,
+    Steps,
     Strategy,
     Vacuum,
     make_options,
@@ -66,54 +68,66 @@ def _fetch(cur: Cursor[DictRow]) -> list[dict[str, Any]]:
     return list(cur.fetchall()) if cur.description is not None else [{}] * max(cur.rowcount, 0)
 
 
+class _Drive:
+    """Runs the plan's statements in a loop: iterate for each `(sql, params)`, set `reply` to
+    what it returned (None when skipped); `report` holds the plan's result once it is done."""
+
+    def __init__(self, options: Options) -> None:
+        self.steps: Steps = plan(options)
+        self.reply: Any = None
+        self.report: PruneReport | None = None
+
+    def __iter__(self) -> Iterator[tuple[str, Sequence[Any]]]:
+        while True:
+            try:
+                step = self.steps.send(self.reply)
+            except StopIteration as done:
+                self.report = done.value
+                return
+            self.reply = None
+            yield step
+
+    def done(self) -> PruneReport:
+        assert self.report is not None, "iterate the plan to its end first"
+        return self.report
+
+
 def _run(saver: PostgresSaver, options: Options) -> PruneReport:
-    steps = plan(options)
-    reply: Any = None
-    while True:
-        try:
-            sql, params = steps.send(reply)
-        except StopIteration as done:
-            report: PruneReport = done.value
-            return report
+    drive = _Drive(options)
+    for sql, params in drive:
         if sql.startswith("saver:"):
-            reply = None
             if _has_own_prune(saver):
                 saver.prune(params[0], strategy=sql.removeprefix("saver:"))
-                reply = []
+                drive.reply = []
         elif sql == "vacuum":
             with saver_cursor(saver) as cur:
                 for statement in vacuum_sql(options.vacuum):
                     cur.execute(statement)
-            reply = []
+            drive.reply = []
         else:
             with saver_cursor(saver) as cur:
                 cur.execute(_returning(sql), params)
-                reply = _fetch(cur)
+                drive.reply = _fetch(cur)
+    return drive.done()
 
 
 async def _arun(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
-    steps = plan(options)
-    reply: Any = None
-    while True:
-        try:
-            sql, params = steps.send(reply)
-        except StopIteration as done:
-            report: PruneReport = done.value
-            return report
+    drive = _Drive(options)
+    for sql, params in drive:
         if sql.startswith("saver:"):
-            reply = None
             if _has_own_prune(saver, "aprune"):
                 await saver.aprune(params[0], strategy=sql.removeprefix("saver:"))
-                reply = []
+                drive.reply = []
             continue
         statements = vacuum_sql(options.vacuum) if sql == "vacuum" else [_returning(sql)]
         conn = saver.conn
         if isinstance(conn, AsyncConnectionPool):
             async with conn.connection() as pooled, pooled.cursor(row_factory=dict_row) as cur:
-                reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
+                drive.reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
         else:
             async with saver.lock, conn.cursor(row_factory=dict_row) as cur:
-                reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
+                drive.reply = await _aexec(cur, statements, () if sql == "vacuum" else params)
+    return drive.done()
 
 
 async def _aexec(cur: Any, statements: list[str], params: Sequence[Any]) -> list[dict[str, Any]]:
@@ -126,8 +140,7 @@ def _returning(sql: str) -> str:
     return sql.rstrip() + "\nRETURNING 1" if sql.lstrip().startswith("DELETE") else sql
 
 
-def prune_threads(
-    saver: PostgresSaver,
+def _prune_options(
     *,
     strategy: Strategy = "keep_latest",
     thread_ids: Sequence[str] | None = None,
@@ -138,7 +151,16 @@ def prune_threads(
     keep_audit: bool = True,
     vacuum: Vacuum = "none",
     dry_run: bool = False,
-) -> PruneReport:
+) -> Options:
+    """The keywords of `prune_threads` and `aprune_threads`, checked: written once for both."""
+    return make_options(
+        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
+        vacuum, dry_run,
+    )  # fmt: skip
+
+
+@takes(_prune_options)
+def prune_threads(saver: PostgresSaver, options: Options) -> PruneReport:
     """Prune (or delete) finished threads of a Postgres checkpointer; see the module docstring.
 
     Args:
@@ -160,31 +182,12 @@ def prune_threads(
         ...     report = prune_threads(saver, older_than=timedelta(days=30))
         ...     print(len(report.pruned), report.live_bytes_before, report.live_bytes_after)
     """
-    options = make_options(
-        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
-        vacuum, dry_run,
-    )  # fmt: skip
     return _run(saver, options)
 
 
-async def aprune_threads(
-    saver: AsyncPostgresSaver,
-    *,
-    strategy: Strategy = "keep_latest",
-    thread_ids: Sequence[str] | None = None,
-    older_than: timedelta | datetime | None = None,
-    graph_ids: Sequence[str] | None = None,
-    graph: Any = None,
-    include_unfinished: bool = False,
-    keep_audit: bool = True,
-    vacuum: Vacuum = "none",
-    dry_run: bool = False,
-) -> PruneReport:
+@takes(_prune_options)
+async def aprune_threads(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
     """`prune_threads` on an `AsyncPostgresSaver` (from `async_postgres_checkpointer`)."""
-    options = make_options(
-        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
-        vacuum, dry_run,
-    )  # fmt: skip
     return await _arun(saver, options)
 
 

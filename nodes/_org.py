@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._fencing import escape_fences
+from langgraph_council.nodes._rows import model_row
 
 __all__ = [
     "AgentProfile",
@@ -159,22 +160,23 @@ def _describe(index: int, agent_id: str | None) -> str:
 
 def _profile(index: int, row: object) -> AgentProfile:
     """One row as a profile; errors name the row's index and id, never render its input."""
-    if isinstance(row, AgentProfile):
-        return row
-    if not isinstance(row, Mapping):
-        raise OrgError(
+    return model_row(
+        AgentProfile,
+        row,
+        not_a_mapping=lambda: OrgError(
             f"agents[{index}] must be a mapping of profile fields (id, name, role, department, "
             f"level, ...), got {type(row).__name__}"
-        )
-    agent_id = _row_id(row)
-    try:
-        return AgentProfile.model_validate(dict(row))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'profile'}: {e['msg']}"
-            for e in exc.errors(include_url=False, include_input=False, include_context=False)[:5]
-        )
-        raise OrgError(f"{_describe(index, agent_id)}: {problems}", agent_id=agent_id) from None
+        ),
+        invalid=lambda mapping, exc: _invalid_profile(index, _row_id(mapping), exc),
+    )
+
+
+def _invalid_profile(index: int, agent_id: str | None, exc: ValidationError) -> OrgError:
+    problems = "; ".join(
+        f"{'.'.join(map(str, e['loc'])) or 'profile'}: {e['msg']}"
+        for e in exc.errors(include_url=False, include_input=False, include_context=False)[:5]
+    )
+    return OrgError(f"{_describe(index, agent_id)}: {problems}", agent_id=agent_id)
 
 
 def _default_row(agent_id: object, lead: str, index: int) -> dict[str, Any]:

@@ -17,7 +17,6 @@ from langgraph_council.checkpoints._runner.steps import Flow, blocking, fronts, 
 __all__ = [
     "aresume_thread",
     "aresume_with_policy",
-    "resume_flow",
     "resume_input",
     "resume_thread",
     "resume_with_policy",
@@ -65,20 +64,6 @@ def resume_input(state: StateSnapshot, thread_id: str, resume: Any) -> Command[A
     return None
 
 
-def resume_flow(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-) -> Flow[Any]:
-    """Read the thread's state, check `resume` against it, and run the graph on; its output."""
-    config = thread_config(thread_id)
-    command = resume_input((yield get_state(graph, config)), thread_id, resume)
-    return (yield invoke(graph, command, config, context=context, durability=durability))
-
-
 def _resume_with_policy(
     graph: Pregel[Any, Any],
     thread_id: str,
@@ -108,7 +93,7 @@ def _resume_with_policy(
         resume=resume,
     )
     runner = graph.with_config(plan.config) if plan.note else graph
-    output = yield from resume_flow(
+    output = yield from _resume_thread(
         runner, thread_id, resume=resume, context=context, durability=durability
     )
     yield blocking(attempts_store.clear, thread_id)
@@ -135,19 +120,21 @@ def _resume_thread(
     Example:
         >>> resume_thread(graph, "t-1", attempts_store=attempts)  # doctest: +SKIP
     """
-    if attempts_store is None:
-        flow = resume_flow(graph, thread_id, resume=resume, context=context, durability=durability)
-    else:
-        flow = _resume_with_policy(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            resume=resume,
-            context=context,
-            durability=durability,
+    if attempts_store is not None:
+        return (
+            yield from _resume_with_policy(
+                graph,
+                thread_id,
+                attempts_store=attempts_store,
+                max_resume_attempts=max_resume_attempts,
+                resume=resume,
+                context=context,
+                durability=durability,
+            )
         )
-    return (yield from flow)
+    config = thread_config(thread_id)
+    command = resume_input((yield get_state(graph, config)), thread_id, resume)
+    return (yield invoke(graph, command, config, context=context, durability=durability))
 
 
 resume_thread, aresume_thread = fronts(_resume_thread, "resume_thread")

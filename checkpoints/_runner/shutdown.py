@@ -34,13 +34,15 @@ import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphDrained
 from langgraph.pregel import Pregel
 from langgraph.runtime import RunControl
 from langgraph.types import Durability
+
+from langgraph_council.checkpoints._fronts import takes
 
 __all__ = ["ShutdownResult", "ShutdownStrategy", "arun_until_signal", "run_until_signal"]
 
@@ -50,6 +52,7 @@ _STRATEGIES = ("cooperative_timeout", "immediate", "checkpoint")
 _DEFAULT_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 _POLL_SECONDS = 0.05
 _log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -145,15 +148,40 @@ def _thread_id(graph: Pregel[Any, Any], config: RunnableConfig | None) -> str:
     return str(thread_id)
 
 
-def _validate(
-    graph: Pregel[Any, Any],
-    config: RunnableConfig | None,
-    strategy: str,
-    grace_seconds: float,
-    cleanup_seconds: float,
-    durability: Durability,
-    signals: Sequence[int],
-) -> str:
+@dataclass(frozen=True)
+class _RunRequest:
+    """The arguments of `run_until_signal` and its async twin after the graph, checked."""
+
+    input: Any
+    config: RunnableConfig
+    grace_seconds: float
+    strategy: ShutdownStrategy
+    cleanup_seconds: float
+    cleanup: Callable[[], object] | None
+    context: Any
+    durability: Durability
+    signals: Sequence[int]
+
+    def call(self, method: Callable[..., T], control: RunControl) -> T:
+        """`graph.invoke` or `graph.ainvoke` (`method`) on this run, stoppable by `control`."""
+        return method(
+            self.input, self.config, context=self.context, durability=self.durability,
+            control=control,
+        )  # fmt: skip
+
+
+def _run_request(
+    input: Any,
+    config: RunnableConfig,
+    *,
+    grace_seconds: float = 30,
+    strategy: ShutdownStrategy = "cooperative_timeout",
+    cleanup_seconds: float = 5,
+    cleanup: Callable[[], Awaitable[object] | object] | None = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    signals: Sequence[int] = _DEFAULT_SIGNALS,
+) -> _RunRequest:
     if strategy not in _STRATEGIES:
         raise ValueError(f"strategy must be one of {', '.join(_STRATEGIES)}; got {strategy!r}")
     for name, value in (("grace_seconds", grace_seconds), ("cleanup_seconds", cleanup_seconds)):
@@ -166,7 +194,10 @@ def _validate(
         )
     if not signals:
         raise ValueError("signals must name at least one signal, e.g. (signal.SIGTERM,)")
-    return _thread_id(graph, config)
+    return _RunRequest(
+        input, config, grace_seconds, strategy, cleanup_seconds, cleanup, context, durability,
+        signals,
+    )  # fmt: skip
 
 
 def _ended(thread_id: str, stop: _Stop, output: Any, error: BaseException | None) -> ShutdownResult:
@@ -224,19 +255,8 @@ def _cleanup(cleanup: Callable[[], object] | None, seconds: float) -> bool:
     return True
 
 
-def run_until_signal(
-    graph: Pregel[Any, Any],
-    input: Any,
-    config: RunnableConfig,
-    *,
-    grace_seconds: float = 30,
-    strategy: ShutdownStrategy = "cooperative_timeout",
-    cleanup_seconds: float = 5,
-    cleanup: Callable[[], object] | None = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    signals: Sequence[int] = _DEFAULT_SIGNALS,
-) -> ShutdownResult:
+@takes(_run_request)
+def run_until_signal(graph: Pregel[Any, Any], run: _RunRequest) -> ShutdownResult:
     """Run `graph` until it ends or a signal stops it; handlers are restored on return.
 
     Call it from the main thread. `cleanup` (close pools, flush records) runs afterwards,
@@ -248,26 +268,18 @@ def run_until_signal(
         >>> if result.status != "completed":  # doctest: +SKIP
         ...     print(result.message); os._exit(result.exit_code)
     """
-    thread_id = _validate(
-        graph, config, strategy, grace_seconds, cleanup_seconds, durability, signals
-    )
+    thread_id = _thread_id(graph, run.config)
     control = RunControl()
     stop = _Stop(control)
-    with _signal_handlers(signals, stop):
-
-        def invoke() -> Any:
-            return graph.invoke(
-                input, config, context=context, durability=durability, control=control
-            )
-
-        worker = _Worker(invoke, f"council-run-{thread_id}")
+    with _signal_handlers(run.signals, stop):
+        worker = _Worker(lambda: run.call(graph.invoke, control), f"council-run-{thread_id}")
         try:
-            if _wait(worker, stop, strategy, grace_seconds):
+            if _wait(worker, stop, run.strategy, run.grace_seconds):
                 result = _ended(thread_id, stop, worker.output, worker.error)
             else:
                 result = ShutdownResult("interrupted", thread_id, signum=stop.signum, detached=True)
         finally:
-            cleaned = _cleanup(cleanup, cleanup_seconds)
+            cleaned = _cleanup(run.cleanup, run.cleanup_seconds)
     return replace(result, cleanup_completed=cleaned)
 
 
@@ -319,43 +331,28 @@ async def _acleanup(cleanup: Callable[[], object] | None, seconds: float) -> boo
     return True
 
 
-async def arun_until_signal(
-    graph: Pregel[Any, Any],
-    input: Any,
-    config: RunnableConfig,
-    *,
-    grace_seconds: float = 30,
-    strategy: ShutdownStrategy = "cooperative_timeout",
-    cleanup_seconds: float = 5,
-    cleanup: Callable[[], Awaitable[object] | object] | None = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    signals: Sequence[int] = _DEFAULT_SIGNALS,
-) -> ShutdownResult:
+@takes(_run_request)
+async def arun_until_signal(graph: Pregel[Any, Any], run: _RunRequest) -> ShutdownResult:
     """Async twin of `run_until_signal`: cancelled work is really cancelled.
 
     Run it on the main thread's event loop (`asyncio.run(...)`). Cancelled work gets up to
     `cleanup_seconds` to unwind before cleanup starts.
     """
-    thread_id = _validate(
-        graph, config, strategy, grace_seconds, cleanup_seconds, durability, signals
-    )
+    thread_id = _thread_id(graph, run.config)
     loop = asyncio.get_running_loop()
     control = RunControl()
     stop = _Stop(control)
     woke = asyncio.Event()
     stop.wake = lambda: loop.call_soon_threadsafe(woke.set)
-    with _signal_handlers(signals, stop):
-        task = asyncio.ensure_future(
-            graph.ainvoke(input, config, context=context, durability=durability, control=control)
-        )
+    with _signal_handlers(run.signals, stop):
+        task = asyncio.ensure_future(run.call(graph.ainvoke, control))
         try:
-            if await _await_run(task, stop, woke, strategy, grace_seconds):
+            if await _await_run(task, stop, woke, run.strategy, run.grace_seconds):
                 error = task.exception()
                 result = _ended(thread_id, stop, None if error else task.result(), error)
             else:
                 task.cancel()
-                done, _ = await asyncio.wait({task}, timeout=cleanup_seconds)
+                done, _ = await asyncio.wait({task}, timeout=run.cleanup_seconds)
                 result = ShutdownResult(
                     "interrupted", thread_id, signum=stop.signum, detached=not done
                 )
@@ -363,5 +360,5 @@ async def arun_until_signal(
             task.cancel()
             raise
         finally:
-            cleaned = await _acleanup(cleanup, cleanup_seconds)
+            cleaned = await _acleanup(run.cleanup, run.cleanup_seconds)
     return replace(result, cleanup_completed=cleaned)

@@ -7,8 +7,6 @@ from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import (
@@ -18,6 +16,7 @@ from langgraph_council.nodes._pipeline.models import (
     Task,
     TaskStructure,
 )
+from langgraph_council.nodes._rows import model_row
 
 __all__ = [
     "ManualDecomposer",
@@ -39,17 +38,17 @@ class PlanError(CouncilError, ValueError):
 
 
 def _row(index: int, row: Subtask | Mapping[str, Any]) -> Subtask:
-    if isinstance(row, Subtask):
-        return row
-    if not isinstance(row, Mapping):
-        raise PlanError(
+    return model_row(
+        Subtask,
+        row,
+        not_a_mapping=lambda: PlanError(
             f"plan row {index} must be a Subtask or a mapping with id, title, dependencies, ...; "
             f"got {type(row).__name__}"
-        )
-    try:
-        return Subtask.model_validate(dict(row))
-    except ValidationError as exc:
-        raise PlanError(f"plan row {index} ({row.get('id')!r}) is invalid: {exc}") from None
+        ),
+        invalid=lambda mapping, exc: PlanError(
+            f"plan row {index} ({mapping.get('id')!r}) is invalid: {exc}"
+        ),
+    )
 
 
 def _find_cycle(
