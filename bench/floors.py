@@ -11,18 +11,19 @@ from __future__ import annotations
 import asyncio
 import operator
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, TypedDict
 
 from langchain_core.messages import AIMessage, AnyMessage
 from langgraph.channels.delta import DeltaChannel
 from langgraph.graph import END, START, StateGraph
-from langgraph.types import Overwrite, Send
+from langgraph.types import Send
 
 from langgraph_council.nodes import Roster
 from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes._meetings.models import Contribution, MeetingAgenda, MeetingMinutes
+from langgraph_council.nodes._meetings.opening import FRESH_MEETING
 
 
 def append(current: Sequence[Any], writes: Sequence[Any]) -> list[Any]:
@@ -69,6 +70,10 @@ class FloorMeeting(TypedDict, total=False):
     minutes: MeetingMinutes
 
 
+_OPENING_RESET = {k: v for k, v in FRESH_MEETING.items() if k in FloorMeeting.__annotations__}
+"""What our `open_meeting` resets, on the channels the floor has (the same values, not a copy)."""
+
+
 def same_work_meeting(roster: Roster, turns: int, checkpointer: Any = None) -> Any:
     """A round-robin meeting in raw LangGraph: open, `turns` turns, finalize; the same channels
     written per step as ours, the same fenced transcript in each prompt, the same roster call."""
@@ -80,20 +85,7 @@ def same_work_meeting(roster: Roster, turns: int, checkpointer: Any = None) -> A
             "meeting_id": f"mtg-{time.time_ns()}",
             "protocol": "round_robin",
             "started_at": datetime.now(UTC),
-            "contributions": Overwrite([]),
-            "messages": Overwrite([]),
-            "failures": Overwrite([]),
-            "tokens_used": Overwrite(0),
-            "input_calibration": Overwrite((0, 0)),
-            "discussion_tokens": Overwrite(0),
-            "turn": 0,
-            "status": "completed",
-            "error": None,
-            "conflicts": [],
-            "discussants": [],
-            "discussion_index": 0,
-            "devils_advocate_used": False,
-            "outcome": None,
+            **_OPENING_RESET,
         }
 
     def take_turn(state: FloorMeeting) -> dict[str, Any]:
@@ -144,6 +136,32 @@ def same_work_meeting(roster: Roster, turns: int, checkpointer: Any = None) -> A
     return graph.compile(checkpointer=checkpointer)
 
 
+def _wave_fanout(
+    schema: Any,
+    node: str,
+    task: Callable[[Any], Awaitable[dict[str, Any]]],
+    wave_args: Callable[[int], Sequence[Any] | None],
+    checkpointer: Any = None,
+) -> Any:
+    """The raw `Send` loop both wave floors use: `dispatch` counts the wave, one `node` task per
+    item of `wave_args(wave)` runs `task`, then back to `dispatch`; None from `wave_args` ends."""
+
+    def dispatch(state: dict[str, Any]) -> dict[str, Any]:
+        return {"wave": state.get("wave", -1) + 1}
+
+    def route(state: dict[str, Any]) -> Any:
+        args = wave_args(state["wave"])
+        return END if args is None else [Send(node, arg) for arg in args]
+
+    graph = StateGraph(schema)
+    graph.add_node("dispatch", dispatch)
+    graph.add_node(node, task)
+    graph.add_edge(START, "dispatch")
+    graph.add_conditional_edges("dispatch", route, [node, END])
+    graph.add_edge(node, "dispatch")
+    return graph.compile(checkpointer=checkpointer)
+
+
 class _Pipeline(TypedDict, total=False):
     wave: int
     results: Annotated[list[str], operator.add]
@@ -157,23 +175,13 @@ def send_pipeline(
     """A raw `Send` fan-out: each wave's subtasks run as parallel tasks (one write each), then
     the next wave; `work(subtask_id)` is awaited in each task (the executor's work)."""
 
-    def dispatch(state: _Pipeline) -> dict[str, Any]:
-        return {"wave": state.get("wave", -1) + 1}
-
-    def route(state: _Pipeline) -> Any:
-        wave = state["wave"]
-        return [Send("work", sid) for sid in waves[wave]] if wave < len(waves) else END
-
     async def run_one(sid: str) -> dict[str, Any]:
         return {"results": [await work(sid)]}
 
-    graph = StateGraph(_Pipeline)
-    graph.add_node("dispatch", dispatch)
-    graph.add_node("work", run_one)  # type: ignore[call-overload]
-    graph.add_edge(START, "dispatch")
-    graph.add_conditional_edges("dispatch", route, ["work", END])
-    graph.add_edge("work", "dispatch")
-    return graph.compile(checkpointer=checkpointer)
+    def subtasks(wave: int) -> Sequence[str] | None:
+        return waves[wave] if wave < len(waves) else None
+
+    return _wave_fanout(_Pipeline, "work", run_one, subtasks, checkpointer)
 
 
 class _Waves(TypedDict, total=False):
@@ -184,26 +192,16 @@ class _Waves(TypedDict, total=False):
 def wave_calls(roster: Roster, agents: Sequence[str], sizes: Sequence[int]) -> Any:
     """Model calls in waves, as a protocol makes them: `sizes[w]` parallel calls in wave `w`."""
 
-    def dispatch(state: _Waves) -> dict[str, Any]:
-        return {"wave": state.get("wave", -1) + 1}
-
-    def route(state: _Waves) -> Any:
-        wave = state["wave"]
+    def callers(wave: int) -> list[str] | None:
         if wave >= len(sizes):
-            return END
-        return [Send("call", agents[i % len(agents)]) for i in range(sizes[wave])]
+            return None
+        return [agents[i % len(agents)] for i in range(sizes[wave])]
 
     async def call(agent: str) -> dict[str, Any]:
         reply = await roster.acall(agent, "Give your view on the agenda.", max_tokens=400)
         return {"said": [reply.content]}
 
-    graph = StateGraph(_Waves)
-    graph.add_node("dispatch", dispatch)
-    graph.add_node("call", call)  # type: ignore[call-overload]
-    graph.add_edge(START, "dispatch")
-    graph.add_conditional_edges("dispatch", route, ["call", END])
-    graph.add_edge("call", "dispatch")
-    return graph.compile()
+    return _wave_fanout(_Waves, "call", call, callers)
 
 
 class _Transcript(TypedDict, total=False):

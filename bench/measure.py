@@ -23,9 +23,9 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = [
     "Backends",
@@ -164,6 +164,23 @@ async def acalls_of(fn: Callable[[], Awaitable[object]]) -> int:
     return count[0]
 
 
+_F = TypeVar("_F", bound=Callable[[], object])
+_Samples = tuple[list[tuple[float, float]], list[tuple[float, float]]]
+
+
+def _alternate(
+    ours: _F, floor: _F, rounds: int, warm: int, backends: Backends | None, sides: _Samples
+) -> Iterator[_F]:
+    """Yield `ours`, then `floor`, `rounds` times; the caller runs (or awaits) each before asking
+    for the next, and its time after the first `warm` rounds lands in `sides` (ours, floor)."""
+    for n in range(rounds):
+        for fn, samples in ((ours, sides[0]), (floor, sides[1])):
+            start = _clock(backends)
+            yield fn
+            if n >= warm:
+                samples.append(_since(start, backends))
+
+
 def interleave(
     ours: Callable[[], object],
     floor: Callable[[], object],
@@ -174,13 +191,9 @@ def interleave(
     count_calls: bool = True,
 ) -> tuple[Side, Side]:
     """Alternate `ours` and `floor` `runs` times each (after `warm` of each), medians."""
-    sides: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
-    for n in range(warm + runs):
-        for fn, samples in ((ours, sides[0]), (floor, sides[1])):
-            start = _clock(backends)
-            fn()
-            if n >= warm:
-                samples.append(_since(start, backends))
+    sides: _Samples = ([], [])
+    for fn in _alternate(ours, floor, warm + runs, warm, backends, sides):
+        fn()
     calls = (calls_of(ours), calls_of(floor)) if count_calls else (None, None)
     return Side.of(sides[0], calls[0]), Side.of(sides[1], calls[1])
 
@@ -195,13 +208,9 @@ async def ainterleave(
     count_calls: bool = True,
 ) -> tuple[Side, Side]:
     """`interleave` for coroutine functions, in the running loop."""
-    sides: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
-    for n in range(warm + runs):
-        for fn, samples in ((ours, sides[0]), (floor, sides[1])):
-            start = _clock(backends)
-            await fn()
-            if n >= warm:
-                samples.append(_since(start, backends))
+    sides: _Samples = ([], [])
+    for fn in _alternate(ours, floor, warm + runs, warm, backends, sides):
+        await fn()
     calls = (await acalls_of(ours), await acalls_of(floor)) if count_calls else (None, None)
     return Side.of(sides[0], calls[0]), Side.of(sides[1], calls[1])
 

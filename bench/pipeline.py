@@ -55,16 +55,23 @@ ORG = Org(
         for i in range(20)
     ]
 )
-PLAN = [
-    {
-        "id": f"w{w}-{i}",
-        "title": f"Part {i} of wave {w}",
-        "required_skills": ["python"],
-        "dependencies": [f"w{w - 1}-{i}"] if w else [],
-    }
-    for w in range(WAVES)
-    for i in range(WIDTH)
-]
+
+
+def _chains(prefix: str, part: str, waves: int, width: int) -> list[dict[str, Any]]:
+    """`width` chains `waves` long: subtask `i` of wave `w` depends on subtask `i` of wave `w-1`."""
+    return [
+        {
+            "id": f"{prefix}{w}-{i}",
+            "title": f"{part} {i} of wave {w}",
+            "required_skills": ["python"],
+            "dependencies": [f"{prefix}{w - 1}-{i}"] if w else [],
+        }
+        for w in range(waves)
+        for i in range(width)
+    ]
+
+
+PLAN = _chains("w", "Part", WAVES, WIDTH)
 CONFIG = CoordinationConfig(max_subtasks=SUBTASKS, max_depth=WAVES, topology="centralized")
 # The benchmark measures the pipeline, not the guard's limits: 1,000 hand-offs in a second.
 GUARD = LoopPreventionConfig(
@@ -118,16 +125,7 @@ async def measure(uri: str, repeat: int) -> dict[str, list[tuple[float, float]]]
 
 GIT_WAVES, GIT_WIDTH, GIT_MODULES = 4, 5, 40
 GIT_SUBTASKS = GIT_WAVES * GIT_WIDTH
-GIT_PLAN = [
-    {
-        "id": f"g{w}-{i}",
-        "title": f"Module {i} of wave {w}",
-        "required_skills": ["python"],
-        "dependencies": [f"g{w - 1}-{i}"] if w else [],
-    }
-    for w in range(GIT_WAVES)
-    for i in range(GIT_WIDTH)
-]
+GIT_PLAN = _chains("g", "Module", GIT_WAVES, GIT_WIDTH)
 GIT_CONFIG = CoordinationConfig(max_subtasks=GIT_SUBTASKS, max_depth=GIT_WAVES)
 
 

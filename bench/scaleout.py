@@ -21,12 +21,12 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from langgraph_sdk import get_client
+
+from langgraph_council.checkpoints._embedded import given_or_scratch_server
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -42,20 +42,6 @@ MEETING: Any = {
     "token_budget": 50_000,
 }
 CONTEXT: Any = {"round_robin": {"max_turns_per_agent": 1}}
-
-
-@contextmanager
-def _pg_server(uri: str | None) -> Iterator[str]:
-    if uri:
-        yield uri
-        return
-    from langgraph_council.checkpoints import embedded_postgres
-
-    with (
-        tempfile.TemporaryDirectory(prefix="council-bench-pg-") as tmp,
-        embedded_postgres(Path(tmp) / "data", fsync=False) as started,
-    ):
-        yield started
 
 
 async def _meetings(deployment: Cluster, count: int) -> tuple[float, int]:
@@ -136,7 +122,9 @@ def main(argv: list[str]) -> None:
     order = [n for r in range(args.rounds) for n in ((1, 2) if r % 2 == 0 else (2, 1))]
     rates: dict[int, list[float]] = {1: [], 2: []}
     rows = []
-    with _pg_server(args.uri or os.environ.get("COUNCIL_TEST_PG_URI")) as pg:
+    with given_or_scratch_server(
+        args.uri or os.environ.get("COUNCIL_TEST_PG_URI"), prefix="council-bench-pg-"
+    ) as pg:
         for replicas in order:
             seconds, completed = measure(pg, replicas, args.meetings, args.latency, args.jobs)
             rates[replicas].append(completed / seconds)

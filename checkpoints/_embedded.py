@@ -17,6 +17,7 @@ import shutil
 import socket
 import stat
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -323,3 +324,17 @@ def embedded_postgres(
             with _locked(guard):
                 if _last_user(users) and stop_on_exit and _running_port(path) is not None:
                     _stop(path, account)
+
+
+@contextlib.contextmanager
+def given_or_scratch_server(uri: str | None, *, prefix: str = "council-pg-") -> Iterator[str]:
+    """Yield `uri` when given, else a throwaway embedded server (fsync off) in a temporary
+    folder named with `prefix`: how the tests and the benches pick their server."""
+    if uri:
+        yield uri
+        return
+    with (
+        tempfile.TemporaryDirectory(prefix=prefix) as tmp,
+        embedded_postgres(Path(tmp) / "data", fsync=False) as started,
+    ):
+        yield started

@@ -4,7 +4,6 @@ memory-or-Postgres matrix (`backend`): the same test on in-memory stores and on 
 from __future__ import annotations
 
 import os
-import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -16,7 +15,8 @@ import pytest
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from psycopg import sql
 
-from langgraph_council.checkpoints import embedded_postgres, postgres_checkpointer, setup_database
+from langgraph_council.checkpoints import postgres_checkpointer, setup_database
+from langgraph_council.checkpoints._embedded import given_or_scratch_server
 from langgraph_council.nodes import AgentProfile, Org
 from tests.backends import ASYNC_COMMIT, BACKENDS, Backend
 
@@ -35,14 +35,7 @@ def _studio_pipeline_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """URI of a server to create test databases on: `COUNCIL_TEST_PG_URI` or an embedded one."""
-    given = os.environ.get(SERVER_URI_ENV)
-    if given:
-        yield given
-        return
-    with (
-        tempfile.TemporaryDirectory(prefix="council-pg-") as tmp,
-        embedded_postgres(Path(tmp) / "data", fsync=False) as uri,
-    ):
+    with given_or_scratch_server(os.environ.get(SERVER_URI_ENV)) as uri:
         yield uri
 
 

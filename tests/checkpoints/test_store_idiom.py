@@ -24,9 +24,10 @@ from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.checkpoints._resume_attempts import PostgresResumeAttemptStore
 from langgraph_council.guards._rules import GuardLimits
 from langgraph_council.guards._types import LoopRecord
-from langgraph_council.nodes import DissentRecord, MeetingAgenda, MeetingMinutes
+from langgraph_council.nodes import MeetingAgenda, MeetingMinutes
 from langgraph_council.nodes._escalation.models import Escalation
 from langgraph_council.nodes._meetings.records import MeetingRecord
+from tests.nodes.samples import dissent_record
 
 pytestmark = pytest.mark.postgres
 
@@ -56,19 +57,6 @@ def _minutes() -> MeetingMinutes:
         total_output_tokens=0,
         started_at=T0,
         ended_at=T0,
-    )
-
-
-def _dissent() -> DissentRecord:
-    return DissentRecord(
-        id="d-1",
-        conflict_id="c-1",
-        dissenting_agent_id="a",
-        dissenting_position="cron",
-        reasoning="simple",
-        strategy_used="authority",
-        decided_by="b",
-        timestamp=T0,
     )
 
 
@@ -112,9 +100,9 @@ CASES = {
     ),
     "dissent": Case(
         PostgresDissentStore,
-        lambda s: s.put_many([_dissent()]),
+        lambda s: s.put_many([dissent_record(timestamp=T0)]),
         lambda s: s.list(agent_id="a"),
-        [_dissent()],
+        [dissent_record(timestamp=T0)],
     ),
     "loop records": Case(
         PostgresLoopRecordStore,

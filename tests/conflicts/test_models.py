@@ -17,6 +17,7 @@ from langgraph_council.nodes import (
     HumanDecision,
 )
 from langgraph_council.nodes._conflicts.human import parse_conflict_decision as parse_decision
+from tests.nodes.samples import dissent_record
 
 
 def test_one_position_is_refused(kit: Any) -> None:
@@ -147,24 +148,8 @@ def test_a_dict_input_is_validated_into_a_conflict(kit: Any, org: Any) -> None:
         graph.invoke({"conflict": data})
 
 
-def _bare_record(**extra: Any) -> Any:
-    """A dissent record with only the required fields (no conflict type, no timestamp)."""
-    from langgraph_council.nodes import DissentRecord
-
-    return DissentRecord(
-        id="d1",
-        conflict_id="c1",
-        dissenting_agent_id="a",
-        dissenting_position="p",
-        reasoning="r",
-        strategy_used="authority",
-        decided_by="b",
-        **extra,
-    )
-
-
 def test_a_dissent_record_with_only_the_documented_fields_is_valid() -> None:
-    record = _bare_record(evidence=("e",))
+    record = dissent_record(evidence=("e",))
     assert record.conflict_type is None and record.timestamp.tzinfo is not None
 
 
@@ -172,7 +157,7 @@ def test_a_dissent_record_with_only_the_documented_fields_is_valid() -> None:
 def test_a_record_without_a_conflict_type_round_trips_through_postgres(pg_db: str) -> None:
     from langgraph_council.checkpoints import PostgresDissentStore
 
-    record = _bare_record()
+    record = dissent_record()
     with PostgresDissentStore.from_conn_string(pg_db) as store:
         store.put_many([record])
         assert store.list(agent_id="a") == [record]

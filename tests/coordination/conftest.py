@@ -1,4 +1,8 @@
-"""Coordination test helpers: a recording executor, plan rows, graphs over both checkpointers."""
+"""Coordination test helpers: a recording executor, plan rows, graphs over both checkpointers.
+
+Every test in this folder runs without a git identity (`no_git_identity`, autouse, registered
+here once instead of imported by each git test module).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from langgraph_council.graphs import (
 from langgraph_council.nodes import AgentProfile, Org, Task
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes._pipeline.report import CoordinationResult
+from tests.coordination.gitrepo import no_git_identity
 from tests.probes import Overlap
 
 
@@ -129,4 +134,13 @@ def agent(agent_id: str, **kw: Any) -> AgentProfile:
     return AgentProfile(id=agent_id, **fields)
 
 
-__all__ = ["TASK", "CoordinationConfig", "Recorder", "agent", "arun", "rows", "run"]
+__all__ = [
+    "TASK",
+    "CoordinationConfig",
+    "Recorder",
+    "agent",
+    "arun",
+    "no_git_identity",
+    "rows",
+    "run",
+]

@@ -9,16 +9,7 @@ import pytest
 from langgraph_council.nodes._semantic.checks import check_files, check_tree, new_issues
 from langgraph_council.nodes._workspace.merge_engine import apply_decision, merge_subtask
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
-from tests.coordination.gitrepo import (
-    commit_all,
-    config,
-    git,
-    make_repo,
-    no_git_identity,
-    write,
-)
-
-__all__ = ["no_git_identity"]
+from tests.coordination.gitrepo import commit_all, config, git, make_repo, write
 
 UTIL = "LIMIT = 3\n\n\ndef helper(a, b=1):\n    return a + b\n"
 APP = "import util\n\n\ndef run():\n    return util.helper(1, b=2)\n"

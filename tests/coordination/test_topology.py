@@ -10,20 +10,10 @@ from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_c
 from langgraph_council.nodes import Org, Task
 from langgraph_council.nodes._workspace.models import WorkspaceError
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
-from tests.coordination.gitrepo import (
-    branches,
-    commit_all,
-    config,
-    git,
-    make_repo,
-    no_git_identity,
-    write,
-)
+from tests.coordination.gitrepo import branches, commit_all, config, git, make_repo, write
 from tests.coordination.workspace_pipeline import Writer
 
 from .conftest import Recorder, rows, run
-
-__all__ = ["no_git_identity"]
 
 # a and b are independent (one wave), c builds on a.
 THREE = rows({"a": [], "b": [], "c": ["a"]})

@@ -16,18 +16,7 @@ from langgraph_council.nodes._workspace.models import (
     WorktreeLimitError,
 )
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
-from tests.coordination.gitrepo import (
-    branches,
-    commit_all,
-    config,
-    git,
-    make_repo,
-    no_git_identity,
-    snapshot,
-    write,
-)
-
-__all__ = ["no_git_identity"]
+from tests.coordination.gitrepo import branches, commit_all, config, git, make_repo, snapshot, write
 
 
 @pytest.fixture

@@ -15,12 +15,9 @@ from tests.coordination.gitrepo import (
     config,
     git,
     make_repo,
-    no_git_identity,
     snapshot,
     write,
 )
-
-__all__ = ["no_git_identity"]
 
 
 @pytest.fixture

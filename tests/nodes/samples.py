@@ -1,10 +1,10 @@
-"""Sample inputs more than one test file sends to models: the release conflict, a two-step plan."""
+"""Samples more than one test file uses: the release conflict, a two-step plan, a dissent record."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from langgraph_council.nodes import Conflict, ConflictPosition
+from langgraph_council.nodes import Conflict, ConflictPosition, DissentRecord
 
 TWO_STEP_PLAN: dict[str, Any] = {
     "subtasks": [
@@ -30,3 +30,18 @@ def release_conflict() -> Conflict:
                              agent_level="mid", position="Wait", reasoning="Review Monday"),
         ],
     )  # fmt: skip
+
+
+def dissent_record(**extra: Any) -> DissentRecord:
+    """Agent a's dissent from b's authority decision, with only the required fields set;
+    `extra` adds the optional ones (pass `timestamp=` for a record that compares equal)."""
+    return DissentRecord(
+        id="d1",
+        conflict_id="c1",
+        dissenting_agent_id="a",
+        dissenting_position="p",
+        reasoning="r",
+        strategy_used="authority",
+        decided_by="b",
+        **extra,
+    )

@@ -6,6 +6,7 @@ naming them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -74,32 +75,23 @@ _STRATEGY = st.one_of(st.sampled_from(STRATEGIES), odd_text)
 _AGENT_OR_JUNK = st.one_of(st.sampled_from([*AGENTS, "cto", "ceo", "ghost"]), odd_text, junk)
 
 
+def with_sections(
+    draw: st.DrawFn, top: Fuzzed, sections: Mapping[str, Mapping[str, st.SearchStrategy[Any]]]
+) -> Fuzzed:
+    """`top` with each nested config section (`name: fields`) drawn by `mutate` and set when it
+    is not empty; its changed keys read `name.key`."""
+    value, touched = dict(top.value), set(top.touched)
+    for name, fields in sections.items():
+        part = mutate(draw, {}, fields, prefix=f"{name}.")
+        if part.value:
+            value[name] = part.value
+            touched |= part.touched
+    return Fuzzed(value, touched)
+
+
 @st.composite
 def conflict_configs(draw: st.DrawFn) -> Fuzzed:
     """A `ConflictResolutionConfig` as a dict, valid or broken."""
-    debate = mutate(
-        draw,
-        {},
-        {
-            "judge": st.one_of(st.sampled_from(["shared_manager", "ceo"]), _AGENT_OR_JUNK),
-            "max_argument_tokens": numbers,
-            "rebuttal_round": junk,
-        },
-        prefix="debate.",
-    )
-    hybrid = mutate(
-        draw,
-        {},
-        {"review_agent": _AGENT_OR_JUNK, "min_confidence": numbers, "escalate_on_ambiguity": junk},
-        prefix="hybrid.",
-    )
-    ladder = mutate(
-        draw,
-        {},
-        {"max_rounds": numbers, "arbitrator": _AGENT_OR_JUNK, "min_confidence": numbers},
-        prefix="ladder.",
-    )
-    human = mutate(draw, {}, {"timeout_seconds": st.one_of(numbers, junk)}, prefix="human.")
     top = mutate(
         draw,
         {"strategy": draw(st.sampled_from(STRATEGIES))},
@@ -112,16 +104,28 @@ def conflict_configs(draw: st.DrawFn) -> Fuzzed:
         },
         rate=2,
     )
-    value = dict(top.value)
-    touched = set(top.touched)
-    for name, part in (("debate", debate), ("hybrid", hybrid), ("ladder", ladder)):
-        if part.value:
-            value[name] = part.value
-            touched |= part.touched
-    if human.value:
-        value["human"] = human.value
-        touched |= human.touched
-    return Fuzzed(value, touched)
+    return with_sections(
+        draw,
+        top,
+        {
+            "debate": {
+                "judge": st.one_of(st.sampled_from(["shared_manager", "ceo"]), _AGENT_OR_JUNK),
+                "max_argument_tokens": numbers,
+                "rebuttal_round": junk,
+            },
+            "hybrid": {
+                "review_agent": _AGENT_OR_JUNK,
+                "min_confidence": numbers,
+                "escalate_on_ambiguity": junk,
+            },
+            "ladder": {
+                "max_rounds": numbers,
+                "arbitrator": _AGENT_OR_JUNK,
+                "min_confidence": numbers,
+            },
+            "human": {"timeout_seconds": st.one_of(numbers, junk)},
+        },
+    )
 
 
 # -- plans -------------------------------------------------------------------------------
@@ -211,32 +215,26 @@ def tasks(draw: st.DrawFn) -> Fuzzed:
 @st.composite
 def guard_configs(draw: st.DrawFn) -> Fuzzed:
     """A `LoopPreventionConfig` as a dict, valid or broken."""
-    rate = mutate(
-        draw,
-        {},
-        {"max_per_pair_per_minute": numbers, "burst_allowance": numbers, "window_seconds": numbers},
-        prefix="rate_limit.",
-    )
-    breaker = mutate(
-        draw,
-        {},
-        {
-            "bounce_threshold": numbers,
-            "bounce_window_seconds": numbers,
-            "cooldown_seconds": numbers,
-            "max_cooldown_seconds": numbers,
-        },
-        prefix="circuit_breaker.",
-    )
     top = mutate(
         draw, {}, {"max_delegation_depth": numbers, "dedup_window_seconds": numbers}, rate=2
     )
-    value = dict(top.value)
-    if rate.value:
-        value["rate_limit"] = rate.value
-    if breaker.value:
-        value["circuit_breaker"] = breaker.value
-    return Fuzzed(value, top.touched | rate.touched | breaker.touched)
+    return with_sections(
+        draw,
+        top,
+        {
+            "rate_limit": {
+                "max_per_pair_per_minute": numbers,
+                "burst_allowance": numbers,
+                "window_seconds": numbers,
+            },
+            "circuit_breaker": {
+                "bounce_threshold": numbers,
+                "bounce_window_seconds": numbers,
+                "cooldown_seconds": numbers,
+                "max_cooldown_seconds": numbers,
+            },
+        },
+    )
 
 
 # -- plan limits -------------------------------------------------------------------------

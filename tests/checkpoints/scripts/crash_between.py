@@ -37,9 +37,12 @@ from langgraph_council.graphs import (
     create_delegation_graph,
     create_meeting_graph,
 )
-from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
+from langgraph_council.nodes import Conflict, Org, Roster
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repo, for `tests`
+from tests.conflicts.conftest import conflict
 
 ORG = Org.load(Path(__file__).resolve().parents[2] / "data" / "org.yaml")
 KILL_AT = {"meeting": ("take_turn", 2), "conflict": ("debate", 1), "delegation": ("call_agent", 2)}
@@ -104,21 +107,8 @@ def _reply(log: Path) -> Any:
 
 
 def _conflict() -> Conflict:
-    return Conflict(
-        id="c-crash",
-        type="architecture",
-        subject="Queue or cron?",
-        positions=tuple(
-            ConflictPosition(
-                agent_id=a,
-                agent_department=ORG.get(a).department,
-                agent_level=ORG.get(a).level,
-                position=f"{a}'s plan",
-                reasoning="measured",
-            )
-            for a in ("senior_dev", "junior_dev")
-        ),
-    )
+    """senior_dev against junior_dev, as the conflict tests build one."""
+    return conflict(ORG, ("senior_dev", "junior_dev"), conflict_id="c-crash")
 
 
 def build(family: str, saver: PostgresSaver, log: Path) -> tuple[Any, Any, Any]:
