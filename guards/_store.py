@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, TypeAlias, runtime_checkable
 
 from langgraph.config import get_config
 
@@ -95,7 +96,124 @@ class LoopRecordStore(Protocol):
         ...
 
 
-class InMemoryGuardStateStore:
+# The arguments of one `check_and_record` and of one `record_bounce`, in signature order, as
+# `GuardStateStoreBase` packs them for its hooks. Plain tuples, not NamedTuples: one is built
+# on every guard check, and a tuple display costs a fraction of a NamedTuple's constructor.
+CheckRequest: TypeAlias = tuple[str, str, str, GuardLimits, float | None, str | None]
+"""(delegator, delegatee, task_id, limits, now, attempt_id)"""
+BounceRequest: TypeAlias = tuple[str, str, str, str, GuardLimits, float | None, str | None]
+"""(delegator, delegatee, task_id, reason, limits, now, bounce_id)"""
+
+
+class GuardStateStoreBase(ABC):
+    """The `GuardStateStore` front end the package's stores share: the public keyword
+    signatures are written here once; a store implements `_check` and `_bounce`."""
+
+    __slots__ = ()
+
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
+        """Check the stateful limits and, only if all pass, record the delegation."""
+        return self._check((delegator, delegatee, task_id, limits, now, attempt_id))
+
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
+        pair; returns the pair's breaker state afterwards."""
+        return self._bounce((delegator, delegatee, task_id, reason, limits, now, bounce_id))
+
+    @abstractmethod
+    def _check(self, request: CheckRequest) -> StoreVerdict:
+        """`check_and_record` as one atomic operation."""
+
+    @abstractmethod
+    def _bounce(self, request: BounceRequest) -> PairState:
+        """`record_bounce` as one atomic operation."""
+
+
+def packed_check(store: GuardStateStore) -> Callable[[CheckRequest], StoreVerdict]:
+    """`store`'s check-and-record as a function of one packed request, bound once by
+    `LoopGuard`: a `GuardStateStoreBase`'s own `_check` (the keyword front end stays off the
+    hot path), or, for a structural store or one that overrides `check_and_record`, that
+    method behind a small adapter."""
+    if (
+        isinstance(store, GuardStateStoreBase)
+        and type(store).check_and_record is GuardStateStoreBase.check_and_record
+    ):
+        return store._check
+    check = store.check_and_record
+
+    def adapted(request: CheckRequest) -> StoreVerdict:
+        delegator, delegatee, task_id, limits, now, attempt_id = request
+        return check(
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            limits=limits,
+            now=now,
+            attempt_id=attempt_id,
+        )
+
+    return adapted
+
+
+class LoopQuery(NamedTuple):
+    """The filters of one `LoopRecordStore.list` call."""
+
+    mechanism: str | None
+    agent_id: str | None
+    task_id: str | None
+    since: datetime | None
+    limit: int | None
+
+
+class LoopRecordStoreBase(ABC):
+    """The `LoopRecordStore` front end the package's stores share: `list` checks its filters
+    here once; a store implements `put` and `_list`."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def put(self, record: LoopRecord) -> None:
+        """Store `record`; putting the same id again is a no-op."""
+
+    @abstractmethod
+    def _list(self, filters: LoopQuery) -> list[LoopRecord]:
+        """The records `filters` selects, oldest first (`limit` already checked)."""
+
+    def list(
+        self,
+        *,
+        mechanism: str | None = None,
+        agent_id: str | None = None,
+        task_id: str | None = None,
+        since: datetime | None = None,
+        limit: int | None = None,
+    ) -> list[LoopRecord]:
+        """Records matching every given filter (`since` inclusive), oldest first."""
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be >= 1 or None, got {limit}")
+        return self._list(LoopQuery(mechanism, agent_id, task_id, since, limit))
+
+
+class InMemoryGuardStateStore(GuardStateStoreBase):
     """Process-local guard state behind one lock; fast, lost on restart.
 
     Example:
@@ -112,16 +230,8 @@ class InMemoryGuardStateStore:
         self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
         self._bounce_ids: dict[str, float] = {}
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
+    def _check(self, request: CheckRequest) -> StoreVerdict:
+        delegator, delegatee, task_id, limits, now, attempt_id = request
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         dedup = self._dedup
@@ -146,17 +256,8 @@ class InMemoryGuardStateStore:
                 self._attempts[attempt_id] = (verdict, at)
             return verdict
 
-    def record_bounce(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        reason: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        bounce_id: str | None = None,
-    ) -> PairState:
+    def _bounce(self, request: BounceRequest) -> PairState:
+        delegator, delegatee, task_id, reason, limits, now, bounce_id = request
         key = pair_key(delegator, delegatee)
         note = rejected_note(delegator, delegatee, task_id, reason)
         with self._lock:
@@ -228,7 +329,7 @@ def put_loop_record(
     store.put(loop_record(handoff, outcome, None if thread is None else str(thread), recorded_at))
 
 
-class InMemoryLoopRecordStore:
+class InMemoryLoopRecordStore(LoopRecordStoreBase):
     """Loop records in a dict; for tests and single-process runs."""
 
     def __init__(self) -> None:
@@ -241,17 +342,8 @@ class InMemoryLoopRecordStore:
 
     add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
-    def list(
-        self,
-        *,
-        mechanism: str | None = None,
-        agent_id: str | None = None,
-        task_id: str | None = None,
-        since: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[LoopRecord]:
-        if limit is not None and limit < 1:
-            raise ValueError(f"limit must be >= 1 or None, got {limit}")
+    def _list(self, filters: LoopQuery) -> list[LoopRecord]:
+        mechanism, agent_id, task_id, since, limit = filters
         with self._lock:
             rows = sorted(self._records.values(), key=lambda r: (r.recorded_at, r.id))
         found = [
