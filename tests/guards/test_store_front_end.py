@@ -3,8 +3,10 @@ structural store (no base class) and a subclass that overrides the method both s
 
 from __future__ import annotations
 
+from typing import Any
+
 from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard
-from langgraph_council.guards._rules import GuardLimits, PairState, StoreVerdict
+from langgraph_council.guards._rules import PairState, StoreVerdict
 
 
 class CountingSubclass(InMemoryGuardStateStore):
@@ -26,25 +28,14 @@ class StructuralStore:
 
     def __init__(self) -> None:
         self.inner = InMemoryGuardStateStore()
-        self.seen: list[tuple[str, str, str, float | None, str | None]] = []
+        self.seen: list[dict[str, Any]] = []
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
-        self.seen.append((delegator, delegatee, task_id, now, attempt_id))
-        return self.inner.check_and_record(
-            delegator=delegator, delegatee=delegatee, task_id=task_id, limits=limits, now=now
-        )
+    def check_and_record(self, **keywords: Any) -> StoreVerdict:
+        self.seen.append({k: v for k, v in keywords.items() if k != "limits"})
+        return self.inner.check_and_record(**keywords)
 
-    def record_bounce(self, **kwargs: object) -> PairState:
-        return PairState()
+    def record_bounce(self, **keywords: Any) -> PairState:
+        return self.inner.record_bounce(**keywords)
 
 
 def test_an_overriding_subclass_sees_every_check() -> None:
@@ -62,5 +53,7 @@ def test_a_structural_store_gets_every_keyword() -> None:
         chain=["root"], delegator="a", delegatee="b", task_id="t1", now=100.0, attempt_id="x1"
     )
     assert outcome.passed
-    assert store.seen == [("a", "b", "t1", 100.0, "x1")]
+    assert store.seen == [
+        {"delegator": "a", "delegatee": "b", "task_id": "t1", "now": 100.0, "attempt_id": "x1"}
+    ]
     assert store.inner.pair_state("a", "b").rate_times == (100.0,)
