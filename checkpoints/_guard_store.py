@@ -32,7 +32,7 @@ from langgraph_council.guards._rules import (
     rejected_note,
     returned_note,
 )
-from langgraph_council.guards._store import BounceRequest, CheckRequest, GuardStateStoreBase
+from langgraph_council.guards._store import BounceRequest, CheckRequest, GuardStateStore
 
 __all__ = ["PostgresGuardStateStore"]
 
@@ -55,7 +55,7 @@ def _epoch(value: datetime | None) -> float | None:
     return None if value is None else value.timestamp()
 
 
-class PostgresGuardStateStore(BasePostgresStore, GuardStateStoreBase):
+class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
     """Guard state in Postgres, atomic across processes and connections.
 
     Pass a connection (calls are serialised on it) or a `ConnectionPool` (each call borrows

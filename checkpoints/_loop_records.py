@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
-from langgraph_council.guards._store import LoopQuery, LoopRecordStoreBase
+from langgraph_council.guards._store import LoopQuery, LoopRecordStore
 from langgraph_council.guards._types import LoopRecord
 
 __all__ = ["PostgresLoopRecordStore"]
@@ -17,7 +17,7 @@ VALUES (%(id)s, %(mechanism)s, %(chain)s, %(delegator)s, %(delegatee)s, %(task_i
 ON CONFLICT (id) DO NOTHING"""
 
 
-class PostgresLoopRecordStore(BasePostgresStore, LoopRecordStoreBase):
+class PostgresLoopRecordStore(BasePostgresStore, LoopRecordStore):
     """Loop records in `council_loop_records`; inserts are idempotent by record id.
 
     Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import AIMessage
 from langgraph.types import Command
@@ -24,7 +24,12 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import CouncilStores, EscalationQueue, postgres_checkpointer
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.guards._rules import PairState, StoreVerdict
-from langgraph_council.guards._store import BounceRequest, CheckRequest, GuardStateStoreBase
+from langgraph_council.guards._store import (
+    BounceRequest,
+    CheckRequest,
+    GuardStateStore,
+    GuardStoreHooks,
+)
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
@@ -52,10 +57,10 @@ def always_hand_back(call: ScriptCall) -> AIMessage:
     )
 
 
-class CrashAfterRecord(GuardStateStoreBase):
+class CrashAfterRecord(GuardStateStore):
     """Delegates to a real store, then kills the process once something was recorded."""
 
-    def __init__(self, inner: GuardStateStoreBase) -> None:
+    def __init__(self, inner: GuardStoreHooks) -> None:
         self.inner = inner
 
     def _check(self, request: CheckRequest) -> StoreVerdict:
@@ -78,8 +83,8 @@ def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
         queue, loop_records = stores.escalations, stores.loop_records
         assert isinstance(queue, EscalationQueue) and loop_records is not None
         if os.environ.get("CRASH_AFTER_RECORD"):
-            assert isinstance(stores.guard_state, GuardStateStoreBase)
-            stores = stores.replace(guard_state=CrashAfterRecord(stores.guard_state))
+            inner = cast(GuardStoreHooks, stores.guard_state)  # a PostgresGuardStateStore
+            stores = stores.replace(guard_state=CrashAfterRecord(inner))
         graph = create_delegation_graph(
             ORG,
             Roster(ORG, default_model=ScriptedChatModel(always_hand_back)),
