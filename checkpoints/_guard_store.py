@@ -32,6 +32,7 @@ from langgraph_council.guards._rules import (
     rejected_note,
     returned_note,
 )
+from langgraph_council.guards._store import BounceRequest, CheckRequest, GuardStateStore
 
 __all__ = ["PostgresGuardStateStore"]
 
@@ -54,7 +55,7 @@ def _epoch(value: datetime | None) -> float | None:
     return None if value is None else value.timestamp()
 
 
-class PostgresGuardStateStore(BasePostgresStore):
+class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
     """Guard state in Postgres, atomic across processes and connections.
 
     Pass a connection (calls are serialised on it) or a `ConnectionPool` (each call borrows
@@ -76,18 +77,10 @@ class PostgresGuardStateStore(BasePostgresStore):
         self._cur: Cursor[TupleRow] | None = None  # reused on a single connection
         self._synchronous_commit = bool(synchronous_commit)
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
+    def _check(self, request: CheckRequest) -> StoreVerdict:
         """One round trip: `council_guard_check_and_record` (`checkpoints/_guard_sql.py`) locks
         the pair's row, decides and writes inside one autocommit transaction."""
+        delegator, delegatee, task_id, limits, now, attempt_id = request
         params = (
             delegator,
             delegatee,
@@ -119,19 +112,10 @@ class PostgresGuardStateStore(BasePostgresStore):
             raise self._missing_schema() from exc
         return _verdict(row, delegator, delegatee, task_id, limits)
 
-    def record_bounce(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        reason: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        bounce_id: str | None = None,
-    ) -> PairState:
+    def _bounce(self, request: BounceRequest) -> PairState:
         """One call of `council_guard_record_bounce`: it locks the pair's row (creating it when
         the pair is new) and uses the database clock when `now` is None."""
+        delegator, delegatee, task_id, reason, limits, now, bounce_id = request
         params = (
             delegator,
             delegatee,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
+from langgraph_council.guards._store import LoopQuery, LoopRecordStore
 from langgraph_council.guards._types import LoopRecord
 
 __all__ = ["PostgresLoopRecordStore"]
@@ -18,7 +17,7 @@ VALUES (%(id)s, %(mechanism)s, %(chain)s, %(delegator)s, %(delegatee)s, %(task_i
 ON CONFLICT (id) DO NOTHING"""
 
 
-class PostgresLoopRecordStore(BasePostgresStore):
+class PostgresLoopRecordStore(BasePostgresStore, LoopRecordStore):
     """Loop records in `council_loop_records`; inserts are idempotent by record id.
 
     Pass a connection or a `ConnectionPool`; `setup()` (or `setup_database`) creates the table.
@@ -38,17 +37,8 @@ class PostgresLoopRecordStore(BasePostgresStore):
 
     add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
-    def list(
-        self,
-        *,
-        mechanism: str | None = None,
-        agent_id: str | None = None,
-        task_id: str | None = None,
-        since: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[LoopRecord]:
-        if limit is not None and limit < 1:
-            raise ValueError(f"limit must be >= 1 or None, got {limit}")
+    def _list(self, filters: LoopQuery) -> list[LoopRecord]:
+        mechanism, agent_id, task_id, since, limit = filters
         if since is not None and since.tzinfo is None:
             raise ValueError("since must be timezone-aware, e.g. datetime(..., tzinfo=UTC)")
         where: list[str] = ["TRUE"]

@@ -7,7 +7,11 @@ from datetime import datetime
 
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._rules import PairState
-from langgraph_council.guards._store import GuardStateStore, InMemoryGuardStateStore
+from langgraph_council.guards._store import (
+    GuardStateStore,
+    InMemoryGuardStateStore,
+    packed_check,
+)
 from langgraph_council.guards._types import GuardMechanism, GuardOutcome, Handoff
 
 __all__ = ["LoopGuard", "format_chain"]
@@ -73,7 +77,7 @@ class LoopGuard:
         self._store: GuardStateStore = store if store is not None else InMemoryGuardStateStore()
         self._limits = self.config.limits()
         self._depth = self.config.max_delegation_depth
-        self._check_and_record = self._store.check_and_record  # bound once: the hot path
+        self._check_and_record = packed_check(self._store)  # bound once: the hot path
 
     @property
     def store(self) -> GuardStateStore:
@@ -149,13 +153,9 @@ class LoopGuard:
         if path.index(delegatee) != last or last > self._depth:
             mechanism, message = self._stateless(path[:-2], delegator, delegatee)
             return GuardOutcome(passed=False, mechanism=mechanism, message=message, chain=path)
+        at = None if now is None else _epoch(now)
         verdict = self._check_and_record(
-            delegator=delegator,
-            delegatee=delegatee,
-            task_id=task_id,
-            limits=self._limits,
-            now=None if now is None else _epoch(now),
-            attempt_id=attempt_id,
+            (delegator, delegatee, task_id, self._limits, at, attempt_id)
         )
         if verdict.passed:
             return GuardOutcome(True, "all_passed", "", path)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, TypeAlias, cast, runtime_checkable
 
 from langgraph.config import get_config
 
@@ -43,7 +43,13 @@ class GuardStateStore(Protocol):
     `now` is POSIX seconds; None means the store's own wall clock. An `attempt_id` (or
     `bounce_id`) seen before returns the first verdict again without recording twice (a node
     re-run after a crash).
+
+    A store may define both methods itself (structurally) or subclass this protocol and
+    implement the hooks of `GuardStoreHooks` instead: the two methods below are then its front
+    ends, so the keyword signatures are written once, here.
     """
+
+    __slots__ = ()
 
     def check_and_record(
         self,
@@ -56,7 +62,8 @@ class GuardStateStore(Protocol):
         attempt_id: str | None = None,
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation."""
-        ...
+        request = (delegator, delegatee, task_id, limits, now, attempt_id)
+        return cast("GuardStoreHooks", self)._check(request)
 
     def record_bounce(
         self,
@@ -71,12 +78,19 @@ class GuardStateStore(Protocol):
     ) -> PairState:
         """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
         pair; returns the pair's breaker state afterwards."""
-        ...
+        request = (delegator, delegatee, task_id, reason, limits, now, bounce_id)
+        return cast("GuardStoreHooks", self)._bounce(request)
 
 
 @runtime_checkable
 class LoopRecordStore(Protocol):
-    """Durable analytics of blocked delegations (the store vocabulary: `put`, `list`)."""
+    """Durable analytics of blocked delegations (the store vocabulary: `put`, `list`).
+
+    A subclass of this protocol implements `put` and `_list` (`LoopRecordHooks`) and inherits
+    `list`, which checks `limit` once for every store.
+    """
+
+    __slots__ = ()
 
     def put(self, record: LoopRecord) -> None:
         """Store `record`; putting the same id again is a no-op."""
@@ -92,10 +106,73 @@ class LoopRecordStore(Protocol):
         limit: int | None = None,
     ) -> Sequence[LoopRecord]:
         """Records matching every given filter (`since` inclusive), oldest first."""
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be >= 1 or None, got {limit}")
+        query = LoopQuery(mechanism, agent_id, task_id, since, limit)
+        return cast("LoopRecordHooks", self)._list(query)
+
+
+# The arguments of one `check_and_record` and of one `record_bounce`, in signature order, as
+# `GuardStateStore`'s front ends (and `LoopGuard`) pack them for the hooks. Plain tuples, not
+# NamedTuples: one is built on every guard check, and a tuple display costs a fraction of a
+# NamedTuple's constructor.
+CheckRequest: TypeAlias = tuple[str, str, str, GuardLimits, float | None, str | None]
+"""(delegator, delegatee, task_id, limits, now, attempt_id)"""
+BounceRequest: TypeAlias = tuple[str, str, str, str, GuardLimits, float | None, str | None]
+"""(delegator, delegatee, task_id, reason, limits, now, bounce_id)"""
+
+
+class GuardStoreHooks(Protocol):
+    """What a subclass of `GuardStateStore` implements: each hook is one atomic operation on
+    the packed arguments of the public method of the same meaning."""
+
+    def _check(self, request: CheckRequest) -> StoreVerdict: ...
+
+    def _bounce(self, request: BounceRequest) -> PairState: ...
+
+
+def packed_check(store: GuardStateStore) -> Callable[[CheckRequest], StoreVerdict]:
+    """`store`'s check-and-record as a function of one packed request, bound once by
+    `LoopGuard`: the hook `_check` of a store that inherits the protocol's front end (which
+    stays off the hot path), or, for a structural store or one that overrides
+    `check_and_record`, that method behind a small adapter."""
+    if type(store).check_and_record is GuardStateStore.check_and_record:
+        return cast(GuardStoreHooks, store)._check
+    check = store.check_and_record
+
+    def adapted(request: CheckRequest) -> StoreVerdict:
+        delegator, delegatee, task_id, limits, now, attempt_id = request
+        return check(
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            limits=limits,
+            now=now,
+            attempt_id=attempt_id,
+        )
+
+    return adapted
+
+
+class LoopQuery(NamedTuple):
+    """The filters of one `LoopRecordStore.list` call."""
+
+    mechanism: str | None
+    agent_id: str | None
+    task_id: str | None
+    since: datetime | None
+    limit: int | None
+
+
+class LoopRecordHooks(Protocol):
+    """What a subclass of `LoopRecordStore` implements besides `put`."""
+
+    def _list(self, filters: LoopQuery) -> list[LoopRecord]:
+        """The records `filters` selects, oldest first (`limit` already checked)."""
         ...
 
 
-class InMemoryGuardStateStore:
+class InMemoryGuardStateStore(GuardStateStore):
     """Process-local guard state behind one lock; fast, lost on restart.
 
     Example:
@@ -112,16 +189,8 @@ class InMemoryGuardStateStore:
         self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
         self._bounce_ids: dict[str, float] = {}
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
+    def _check(self, request: CheckRequest) -> StoreVerdict:
+        delegator, delegatee, task_id, limits, now, attempt_id = request
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         dedup = self._dedup
@@ -146,17 +215,8 @@ class InMemoryGuardStateStore:
                 self._attempts[attempt_id] = (verdict, at)
             return verdict
 
-    def record_bounce(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        reason: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        bounce_id: str | None = None,
-    ) -> PairState:
+    def _bounce(self, request: BounceRequest) -> PairState:
+        delegator, delegatee, task_id, reason, limits, now, bounce_id = request
         key = pair_key(delegator, delegatee)
         note = rejected_note(delegator, delegatee, task_id, reason)
         with self._lock:
@@ -228,7 +288,7 @@ def put_loop_record(
     store.put(loop_record(handoff, outcome, None if thread is None else str(thread), recorded_at))
 
 
-class InMemoryLoopRecordStore:
+class InMemoryLoopRecordStore(LoopRecordStore):
     """Loop records in a dict; for tests and single-process runs."""
 
     def __init__(self) -> None:
@@ -241,17 +301,8 @@ class InMemoryLoopRecordStore:
 
     add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
-    def list(
-        self,
-        *,
-        mechanism: str | None = None,
-        agent_id: str | None = None,
-        task_id: str | None = None,
-        since: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[LoopRecord]:
-        if limit is not None and limit < 1:
-            raise ValueError(f"limit must be >= 1 or None, got {limit}")
+    def _list(self, filters: LoopQuery) -> list[LoopRecord]:
+        mechanism, agent_id, task_id, since, limit = filters
         with self._lock:
             rows = sorted(self._records.values(), key=lambda r: (r.recorded_at, r.id))
         found = [

@@ -16,20 +16,20 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import AIMessage
 from langgraph.types import Command
 
-from langgraph_council.checkpoints import (
-    EscalationQueue,
-    PostgresGuardStateStore,
-    PostgresLoopRecordStore,
-    postgres_checkpointer,
-)
+from langgraph_council.checkpoints import CouncilStores, EscalationQueue, postgres_checkpointer
 from langgraph_council.graphs import create_delegation_graph
-from langgraph_council.guards import GuardStateStore
-from langgraph_council.guards._rules import GuardLimits, PairState, StoreVerdict
+from langgraph_council.guards._rules import PairState, StoreVerdict
+from langgraph_council.guards._store import (
+    BounceRequest,
+    CheckRequest,
+    GuardStateStore,
+    GuardStoreHooks,
+)
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
@@ -57,54 +57,20 @@ def always_hand_back(call: ScriptCall) -> AIMessage:
     )
 
 
-class CrashAfterRecord:
+class CrashAfterRecord(GuardStateStore):
     """Delegates to a real store, then kills the process once something was recorded."""
 
-    def __init__(self, inner: GuardStateStore) -> None:
+    def __init__(self, inner: GuardStoreHooks) -> None:
         self.inner = inner
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
-        verdict = self.inner.check_and_record(
-            delegator=delegator,
-            delegatee=delegatee,
-            task_id=task_id,
-            limits=limits,
-            now=now,
-            attempt_id=attempt_id,
-        )
+    def _check(self, request: CheckRequest) -> StoreVerdict:
+        verdict = self.inner._check(request)
         if verdict.passed:
             os._exit(9)
         return verdict
 
-    def record_bounce(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        reason: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        bounce_id: str | None = None,
-    ) -> PairState:
-        return self.inner.record_bounce(
-            delegator=delegator,
-            delegatee=delegatee,
-            task_id=task_id,
-            reason=reason,
-            limits=limits,
-            now=now,
-            bounce_id=bounce_id,
-        )
+    def _bounce(self, request: BounceRequest) -> PairState:
+        return self.inner._bounce(request)
 
 
 def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
@@ -112,18 +78,17 @@ def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
     ctx = {"enforce_chain_of_command": False}
     with (
         postgres_checkpointer(uri) as saver,
-        PostgresGuardStateStore.from_conn_string(uri) as guard_store,
-        PostgresLoopRecordStore.from_conn_string(uri) as loop_records,
-        EscalationQueue.from_conn_string(uri) as queue,
+        CouncilStores.from_conn_string(uri) as stores,
     ):
+        queue, loop_records = stores.escalations, stores.loop_records
+        assert isinstance(queue, EscalationQueue) and loop_records is not None
+        if os.environ.get("CRASH_AFTER_RECORD"):
+            inner = cast(GuardStoreHooks, stores.guard_state)  # a PostgresGuardStateStore
+            stores = stores.replace(guard_state=CrashAfterRecord(inner))
         graph = create_delegation_graph(
             ORG,
             Roster(ORG, default_model=ScriptedChatModel(always_hand_back)),
-            guard_store=CrashAfterRecord(guard_store)
-            if os.environ.get("CRASH_AFTER_RECORD")
-            else guard_store,
-            loop_records=loop_records,
-            escalations=queue,
+            stores=stores,
             checkpointer=saver,
         )
         before = [i.value for i in graph.get_state(cfg).interrupts]
