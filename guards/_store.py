@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import NamedTuple, Protocol, TypeAlias, cast, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypeAlias, cast, runtime_checkable
 
 from langgraph.config import get_config
 
@@ -122,6 +122,10 @@ BounceRequest: TypeAlias = tuple[str, str, str, str, GuardLimits, float | None, 
 """(delegator, delegatee, task_id, reason, limits, now, bounce_id)"""
 
 
+_CHECK_KEYWORDS = ("delegator", "delegatee", "task_id", "limits", "now", "attempt_id")
+"""The keywords of `check_and_record`, in `CheckRequest`'s order."""
+
+
 class GuardStoreHooks(Protocol):
     """What a subclass of `GuardStateStore` implements: each hook is one atomic operation on
     the packed arguments of the public method of the same meaning."""
@@ -141,15 +145,8 @@ def packed_check(store: GuardStateStore) -> Callable[[CheckRequest], StoreVerdic
     check = store.check_and_record
 
     def adapted(request: CheckRequest) -> StoreVerdict:
-        delegator, delegatee, task_id, limits, now, attempt_id = request
-        return check(
-            delegator=delegator,
-            delegatee=delegatee,
-            task_id=task_id,
-            limits=limits,
-            now=now,
-            attempt_id=attempt_id,
-        )
+        keywords: dict[str, Any] = dict(zip(_CHECK_KEYWORDS, request, strict=True))
+        return check(**keywords)
 
     return adapted
 

@@ -194,6 +194,10 @@ class SubtaskResult(BaseModel):
         )
 
 
+_TASK_FIELDS: set[str] = set(Task.model_fields) & set(Subtask.model_fields)
+"""What a subtask and a task both describe: a nested coordination's task starts from these."""
+
+
 class SubtaskRun(BaseModel):
     """What the executor receives for one subtask.
 
@@ -225,15 +229,5 @@ class SubtaskRun(BaseModel):
 
     def child_task(self) -> Task:
         """This subtask as a `Task` owned by its agent, for a nested coordination graph."""
-        sub = self.subtask
-        return Task(
-            id=sub.id,
-            title=sub.title,
-            description=sub.description,
-            required_skills=sub.required_skills,
-            required_role=sub.required_role,
-            complexity=sub.complexity,
-            expected_artifacts=sub.expected_artifacts,
-            delegation_chain=self.delegation_chain,
-            owner_id=self.agent.id,
-        )
+        shared = self.subtask.model_dump(include=_TASK_FIELDS)
+        return Task(**shared, delegation_chain=self.delegation_chain, owner_id=self.agent.id)

@@ -24,16 +24,14 @@ ParentUpdater = Callable[[ParentUpdate], Any]
 again after a crash (a node re-runs from its start), so make it idempotent per `run_id`."""
 
 
+_REPORTED: set[str] = set(ParentUpdate.model_fields) & set(CoordinationResult.model_fields)
+"""The fields the callback gets as the result has them (its `status` is `parent_status`)."""
+
+
 def parent_update(result: CoordinationResult) -> ParentUpdate:
     """What the callback receives for `result`."""
-    return ParentUpdate(
-        task_id=result.task_id,
-        run_id=result.run_id,
-        status=result.parent_status,
-        rollup=result.rollup,
-        summary=result.summary,
-        authority_flags=result.authority_flags,
-    )
+    reported = result.model_dump(include=_REPORTED)
+    return ParentUpdate(status=result.parent_status, **reported)
 
 
 def _finish(result: CoordinationResult, started: float, error: str | None) -> dict[str, Any]:
