@@ -14,7 +14,7 @@ from langgraph.types import Command
 from langgraph_council.guards._chain_of_command import check_chain_of_command
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._store import LoopRecordStore, put_loop_record
-from langgraph_council.guards._types import GuardOutcome, Handoff
+from langgraph_council.guards._types import GuardOutcome, Handoff, blocked_fields
 from langgraph_council.nodes._delegation.flow import (
     CALL_AGENT,
     DELEGATION_GUARD,
@@ -123,14 +123,9 @@ class _Guard:
         escalated_to = "human" if manager is None else manager.id
         blocked = BlockedDelegation(
             attempt_id=handoff.attempt_id,
-            delegator=handoff.delegator,
-            delegatee=handoff.delegatee,
-            task_id=handoff.task_id,
-            mechanism=outcome.mechanism,
-            message=outcome.message,
-            chain=outcome.chain,
             notice=_notice(handoff, outcome, escalated_to),
             escalated_to=escalated_to,
+            **blocked_fields(handoff, outcome),
         )
         if self.loop_records is not None:
             put_loop_record(self.loop_records, handoff, outcome, blocked.timestamp)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
@@ -22,6 +23,7 @@ __all__ = [
     "GuardOutcome",
     "Handoff",
     "LoopRecord",
+    "blocked_fields",
     "loop_record",
 ]
 
@@ -74,6 +76,19 @@ class LoopRecord(BaseModel):
         return a, b
 
 
+def blocked_fields(handoff: Handoff, outcome: GuardOutcome) -> dict[str, Any]:
+    """What every record of a blocked hand-off says (`LoopRecord`, `BlockedDelegation`): who
+    handed which task to whom, the rule that refused it, its message and the chain."""
+    return {
+        "delegator": handoff.delegator,
+        "delegatee": handoff.delegatee,
+        "task_id": handoff.task_id,
+        "mechanism": outcome.mechanism,
+        "message": outcome.message,
+        "chain": outcome.chain,
+    }
+
+
 def loop_record(
     handoff: Handoff,
     outcome: GuardOutcome,
@@ -81,14 +96,6 @@ def loop_record(
     recorded_at: datetime | None = None,
 ) -> LoopRecord:
     """The loop record of `handoff`, blocked with `outcome` (its id is the attempt id)."""
-    return LoopRecord(
-        id=handoff.attempt_id,
-        mechanism=outcome.mechanism,
-        chain=outcome.chain,
-        delegator=handoff.delegator,
-        delegatee=handoff.delegatee,
-        task_id=handoff.task_id,
-        message=outcome.message,
-        thread_id=thread_id,
-        recorded_at=recorded_at or utc_now(),
-    )
+    at = recorded_at or utc_now()
+    fields = blocked_fields(handoff, outcome)
+    return LoopRecord(id=handoff.attempt_id, thread_id=thread_id, recorded_at=at, **fields)
