@@ -28,6 +28,7 @@ from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.graphs import MeetingType, create_meeting_crons
 from tests.conftest import fresh_database
+from tests.served import read_again
 from tests.server.cluster import Replica, ServerExtraMissingError, cluster
 from tests.server.conftest import LATENCY
 
@@ -79,8 +80,8 @@ def _types(name: str) -> list[MeetingType]:
 
 
 async def _delete(client: LangGraphClient, name: str) -> None:
-    for old in await client.crons.search(metadata={CRON_KEY: name}):
-        await client.crons.delete(old["cron_id"])
+    for old in await read_again(lambda: client.crons.search(metadata={CRON_KEY: name})):
+        await read_again(lambda: client.crons.delete(old["cron_id"]))  # noqa: B023 - awaited here
 
 
 async def test_crons_and_assistants_are_created_from_the_config_once_per_type(
@@ -110,8 +111,13 @@ async def test_a_cron_runs_the_scheduled_meeting(cron_client: LangGraphClient) -
         minutes: list[Any] = []
         while time.monotonic() < deadline and not minutes:
             await asyncio.sleep(2)
-            for thread in await cron_client.threads.search(metadata={CRON_KEY: name}, limit=5):
-                state: Any = await cron_client.threads.get_state(thread["thread_id"])
+            threads = await read_again(
+                lambda: cron_client.threads.search(metadata={CRON_KEY: name}, limit=5)
+            )
+            for thread in threads:
+                state: Any = await read_again(
+                    lambda: cron_client.threads.get_state(thread["thread_id"])  # noqa: B023
+                )
                 if (state.get("values") or {}).get("minutes"):
                     minutes.append(state["values"]["minutes"])
         assert minutes, "no cron run of the scheduled meeting finished in 150 s"
