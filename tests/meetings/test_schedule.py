@@ -151,7 +151,10 @@ def test_council_schedule_runs_survives_a_failing_run_and_stops_on_sigterm(tmp_p
     argv = council_argv("schedule", str(_schedule_file(tmp_path)), "--memory", "--log", str(log))
     out = _run_until_standup_ran_twice(argv, log, 120)
     entries = _log(log)
-    failed = [r for r in entries if r["meeting_type"] == "broken"]
+    # A stop that lands during a run drains it at a step boundary: only the last may say so.
+    settled = entries[:-1] if entries[-1]["status"] == "abandoned" else entries
+    assert all(r["status"] != "abandoned" for r in settled)
+    failed = [r for r in settled if r["meeting_type"] == "broken"]
     assert failed and all(r["status"] == "failed" for r in failed)
     assert "@no_such_role" in failed[0]["detail"]
     standups = [r for r in entries if r["meeting_type"] == "standup"]
