@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import httpx
+import pytest
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes._demo import demo_conflict
@@ -42,18 +42,20 @@ async def read_again(call: Callable[[], Awaitable[T]], *, attempts: int = 3) -> 
     raise AssertionError("unreachable")
 
 
-_ENDED = frozenset({"success", "error", "timeout", "interrupted"})
+async def finished(client: LangGraphClient, thread_id: str, run_id: str) -> str:
+    """The run's final status; fails if it is still pending or running after two minutes (a
+    wedged queue: the saver's rollback failed and the first run never let go of the thread)."""
+    for _ in range(600):
+        run = await read_again(lambda: client.runs.get(thread_id, run_id))
+        if (status := str(run["status"])) not in ("pending", "running"):
+            return status
+        await asyncio.sleep(0.2)
+    pytest.fail(f"run {run_id} still pending or running after two minutes")
 
 
-async def final_values(
-    client: LangGraphClient, thread_id: str, run_id: str, *, within_s: float = 180
-) -> dict[str, Any]:
-    """The thread's values once its run has ended (polled, not joined): on two replicas under
-    load, `runs.wait` once returned a state without the run's last steps."""
-    deadline = time.monotonic() + within_s
-    while (await read_again(lambda: client.runs.get(thread_id, run_id)))["status"] not in _ENDED:
-        if time.monotonic() > deadline:
-            raise AssertionError(f"run {run_id} of thread {thread_id} did not end in {within_s} s")
-        await asyncio.sleep(0.1)
+async def final_values(client: LangGraphClient, thread_id: str, run_id: str) -> dict[str, Any]:
+    """The thread's values once its run has ended (`finished`), not what `runs.wait` returns:
+    on two replicas under load, that once lacked the run's last steps."""
+    await finished(client, thread_id, run_id)
     state: Any = await read_again(lambda: client.threads.get_state(thread_id))
     return dict(state["values"])

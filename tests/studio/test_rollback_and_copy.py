@@ -23,6 +23,7 @@ from langgraph_sdk.client import LangGraphClient
 from langgraph_council.graphs.studio import LATENCY_ENV
 from tests.checkpoints.orphans import orphans
 from tests.cli_runner import run_cli
+from tests.served import finished
 from tests.studio.dev_server import Server, langgraph_dev
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -58,17 +59,6 @@ async def eventually(check: Callable[[], bool], what: str, timeout: float = 60) 
             return
         await asyncio.sleep(0.1)
     pytest.fail(f"never happened: {what}")
-
-
-async def finished(client: LangGraphClient, thread_id: str, run_id: str) -> str:
-    """The run's final status; fails if it is still pending or running after two minutes (a
-    wedged queue: the saver's rollback failed and the first run never let go of the thread)."""
-    for _ in range(600):
-        status = str((await client.runs.get(thread_id, run_id))["status"])
-        if status not in ("pending", "running"):
-            return status
-        await asyncio.sleep(0.2)
-    pytest.fail(f"run {run_id} still pending or running after two minutes")
 
 
 async def test_a_rolled_back_run_leaves_no_checkpoints_behind(
