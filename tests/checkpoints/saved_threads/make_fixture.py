@@ -224,7 +224,6 @@ def archive() -> None:
 
 def main() -> None:
     check_commit()
-    os.environ.setdefault("LANGGRAPH_STRICT_MSGPACK", "true")
     s.REPO_LOCK.touch()
     with (
         s.REPO_LOCK.open() as lock,
