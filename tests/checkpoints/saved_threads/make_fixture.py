@@ -29,7 +29,6 @@ import contextlib
 import fcntl
 import gzip
 import json
-import os
 import shutil
 import subprocess
 import sys
