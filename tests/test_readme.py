@@ -105,6 +105,13 @@ def test_no_block_reads_a_file_of_the_checkout() -> None:
             assert "examples/" not in block.code, f"{block.name} reads examples/ of the checkout"
 
 
+def test_the_readme_passes_stores_one_way() -> None:
+    """`stores=CouncilStores(...)`, never the older store keywords (`guard_store=` stays)."""
+    alias = re.compile(r"\b(escalations|dissent_store|records|loop_records)=")
+    for block in blocks(README.read_text()):
+        assert not alias.search(block.code), f"{block.name} passes a store by an alias keyword"
+
+
 def test_every_link_of_the_readme_resolves() -> None:
     for target in LINK.findall(README.read_text()):
         if target.startswith(("http://", "https://", "mailto:")):
