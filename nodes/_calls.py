@@ -202,9 +202,7 @@ def model_node(
         planned = _noted(planned)
         try:
             who = _roster(roster, planned)
-            outcome = call_with_limit(
-                lambda: _invoke(who, planned), *_limit(time_limit, planned)
-            )
+            outcome = call_with_limit(lambda: _invoke(who, planned), *_limit(time_limit, planned))
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised

@@ -38,6 +38,7 @@ from langgraph_council.nodes._meetings.steps import (
     boundary,
     budget_of,
     emit,
+    failed_turn,
     named_agent,
     out_of_budget,
     priced_call,
@@ -295,22 +296,24 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         if not decision.allowed:
             return out_of_budget("discussion", decision.reason, "synthesize")
-        return priced_call(agent, prompt, decision)
+
+        def on_error(exc: Exception) -> Update:
+            # A discussant that fails (or runs past its time limit) is recorded; talk goes on.
+            update = {"failures": [failed_turn(agent, "discussion", exc)]}
+            return _next_discussion(state, config, update)
+
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
-        index, turn = state.get("discussion_index", 0), state["turn"]
+        turn = state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
         update: dict[str, Any] = {
             **turn_update(state["meeting_id"], outcome, "discussion", turn),
             "discussion_tokens": outcome.tokens,
             "turn": turn + 1,
-            "discussion_index": index + 1,
         }
-        more = index + 1 < len(_discussion(state, config))
-        if more and _room(state, config):
-            return Command(goto="discuss", update=update)
-        return Command(goto=_after_discussion(state, config), update=update)
+        return _next_discussion(state, config, update)
 
     return model_node(
         "discuss",
@@ -320,6 +323,17 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         plan_io=cancel_source_present,
         time_limit=AGENT_LIMIT,
     )
+
+
+def _next_discussion(
+    state: MeetingState, config: MeetingProtocolConfig, update: dict[str, Any]
+) -> Command[Any]:
+    """After a discussion turn (spoken or failed): the next one while there is room."""
+    index = state.get("discussion_index", 0)
+    update = {**update, "discussion_index": index + 1}
+    if index + 1 < len(_discussion(state, config)) and _room(state, config):
+        return Command(goto="discuss", update=update)
+    return Command(goto=_after_discussion(state, config), update=update)
 
 
 def _stopped(state: MeetingState, config: MeetingProtocolConfig) -> Command[Any] | None:
@@ -379,7 +393,12 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         if not decision.allowed:
             return {"status": "budget_exhausted", "error": decision.reason}
-        return priced_call(agent, prompt, decision)
+
+        def on_error(exc: Exception) -> Update:
+            why = f"the devil's advocate {agent} failed ({type(exc).__name__}: {exc})"
+            return {"devils_advocate_used": True, "notes": [f"{why}; the meeting went on"]}
+
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
