@@ -164,3 +164,17 @@ def test_time_limits_must_be_positive(make_roster, meeting_input) -> None:
         with pytest.raises(ValueError, match=field):
             graph.invoke(meeting_input(), context={field: 0})
     assert model.calls == []
+
+
+def test_a_discussant_that_fails_is_recorded_and_the_talk_goes_on(
+    make_roster, meeting_input, position
+) -> None:
+    script = _script(position)
+    script["senior_dev"] = [script["senior_dev"][0], RuntimeError("HTTP 500 after retries")]
+    roster, _ = make_roster(script)
+    minutes = create_meeting_graph(roster).invoke(meeting_input())["minutes"]
+    assert minutes.status == "completed"
+    (failure,) = minutes.failures
+    assert (failure.agent_id, failure.phase) == ("senior_dev", "discussion")
+    discussed = [c.agent_id for c in minutes.contributions if c.phase == "discussion"]
+    assert discussed and "senior_dev" not in discussed
