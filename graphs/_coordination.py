@@ -60,6 +60,7 @@ from langgraph_council.nodes._pipeline.planner import make_planner_node
 from langgraph_council.nodes._pipeline.recovery import make_retry_node
 from langgraph_council.nodes._pipeline.replan import make_replan_node
 from langgraph_council.nodes._pipeline.rollup import make_rollup_node
+from langgraph_council.nodes._pipeline.runtime import time_limit
 from langgraph_council.nodes._pipeline.state import (
     CoordinationContext,
     CoordinationInput,
@@ -157,7 +158,9 @@ def _check_workspace(
     return workspace
 
 
-def _checker(check: CheckLike | None, workspace: WorkspaceConfig | None) -> SubtaskChecker | None:
+def _checker(
+    check: CheckLike | None, workspace: WorkspaceConfig | None, config: CoordinationConfig
+) -> SubtaskChecker | None:
     """The pipeline's check before a merge: the factory's `check=` or `WorkspaceConfig.check`."""
     if check is not None and workspace is not None and workspace.check is not None:
         raise ValueError("check= and WorkspaceConfig.check both give a check; keep one of them")
@@ -171,7 +174,8 @@ def _checker(check: CheckLike | None, workspace: WorkspaceConfig | None) -> Subt
         )
     timeout = workspace.check_timeout_seconds if workspace else 600.0
     chars = workspace.check_output_chars if workspace else 4000
-    return SubtaskChecker(given, timeout=timeout, output_chars=chars)
+    limit = time_limit(config, "callable_timeout_seconds")
+    return SubtaskChecker(given, timeout=timeout, output_chars=chars, callable_limit=limit)
 
 
 def _add_recovery(
@@ -277,7 +281,7 @@ def build_coordination_graph(
     config = coerce_config(config, CoordinationConfig)
     decompose = _decompose_node(org, roster, options.get("decomposer"), config)
     isolated = _check_workspace(options.get("workspace"), roster)
-    checker = _checker(options.get("check"), isolated)
+    checker = _checker(options.get("check"), isolated, config)
     kept = bundle(
         stores,
         escalations=options.get("escalations"),
@@ -315,7 +319,9 @@ def build_coordination_graph(
     rungs = (RETRY_SUBTASK, REASSIGN_SUBTASK) + ((REPLAN_SUBTASK,) if roster else ())
     builder.add_node(DISPATCH, dispatch, destinations=(*after, done, *rungs))
     builder.add_node(
-        EXECUTE_SUBTASK, make_execute_node(runner, checker), input_schema=ExecutePayload
+        EXECUTE_SUBTASK,
+        make_execute_node(runner, checker, time_limit(config, "executor_timeout_seconds")),
+        input_schema=ExecutePayload,
     )
     _add_recovery(builder, org, roster, config, guard, kept.loop_records)
     builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, config))

@@ -15,6 +15,7 @@ Each subclass also keeps its builtin base, so `except ValueError` keeps working:
     │   ├── WorkerStepsExhaustedError         nodes: out of max_steps
     │   └── WorkerBudgetExceededError         nodes: out of token_budget
     ├── IsolationUnavailableError (RuntimeError)  nodes: commands need isolation; none here
+    ├── CallTimeoutError (TimeoutError)       nodes: an agent or callable ran past its limit
     ├── ScriptExhaustedError (RuntimeError)   nodes.testing: a scripted model ran out
     ├── EmbeddedPostgresError (RuntimeError)  checkpoints: the embedded server did not start
     ├── ThreadFailedError (RuntimeError)      checkpoints: a thread was given up on

@@ -9,6 +9,7 @@ from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, agent_limit
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Verdict
 from langgraph_council.nodes._conflicts.outcomes import make_resolution, to_human, with_fallback
 from langgraph_council.nodes._conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
@@ -116,8 +117,11 @@ def _manager_decided(state: StrategyState, verdict: object, why: str, tokens: in
     return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
 
 
-def make_ask_common_manager_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
-    """Node `ask_common_manager`: the tied parties' manager picks (a model call if it has one)."""
+def make_ask_common_manager_node(
+    roster: Roster | None, default: ConflictResolutionConfig | None = None
+) -> Runnable[StrategyState, Update]:
+    """Node `ask_common_manager`: the tied parties' manager picks (a model call if it has one;
+    `default` is the build-time config, whose `agent_timeout_seconds` bounds it)."""
 
     def plan(state: StrategyState) -> Call | Update:
         manager = state.get("judge_id")
@@ -142,4 +146,5 @@ def make_ask_common_manager_node(roster: Roster | None) -> Runnable[StrategyStat
         )
         return _manager_decided(state, outcome.parsed, why, outcome.tokens)
 
-    return model_node("ask_common_manager", roster, plan, apply)
+    limit = agent_limit(default or ConflictResolutionConfig())
+    return model_node("ask_common_manager", roster, plan, apply, time_limit=limit)

@@ -8,7 +8,11 @@ from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    agent_limit,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.debate import (
     evaluation_notes,
     evaluator_failed,
@@ -120,4 +124,4 @@ def make_review_node(
             evaluation_notes(state, outcome),
         )
 
-    return model_node("review", roster, plan, apply)
+    return model_node("review", roster, plan, apply, time_limit=agent_limit(default))

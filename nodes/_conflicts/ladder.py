@@ -12,7 +12,11 @@ from typing_extensions import TypedDict
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    agent_limit,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.debate import (
     evaluation_notes,
     evaluator_failed,
@@ -157,7 +161,7 @@ def make_negotiate_node(
         )
         return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
-    return model_node("negotiate", roster, plan, apply)
+    return model_node("negotiate", roster, plan, apply, time_limit=agent_limit(default))
 
 
 def route_negotiation(state: StrategyState) -> Any:
@@ -284,4 +288,4 @@ def make_arbitrate_node(
             state, outcome.reply.agent_id, outcome.parsed, problem, outcome.tokens, notes
         )
 
-    return model_node("arbitrate", roster, plan, apply)
+    return model_node("arbitrate", roster, plan, apply, time_limit=agent_limit(default))

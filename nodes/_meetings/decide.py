@@ -9,7 +9,7 @@ from langchain_core.runnables import Runnable
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUDGE_DIRECTIVE,
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
@@ -205,5 +205,10 @@ def synthesize(roster: Roster, *, name: str, phase: MeetingPhase) -> Runnable[Me
         return plan_synthesis(roster, state, ctx(), phase=phase, agent=state["leader_id"])
 
     return model_node(
-        name, roster, plan, apply_synthesis(roster, phase), plan_io=cancel_source_present
+        name,
+        roster,
+        plan,
+        apply_synthesis(roster, phase),
+        plan_io=cancel_source_present,
+        time_limit=AGENT_LIMIT,
     )

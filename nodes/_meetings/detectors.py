@@ -10,6 +10,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, cast
 
+from langgraph.errors import GraphBubbleUp
+
+from langgraph_council.nodes._deadline import call_with_limit
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict, Position
 from langgraph_council.nodes._meetings.positions import rank_positions, words
 
@@ -215,20 +218,39 @@ def _conflict(found: Found, name: str, ids: Sequence[str]) -> DetectedConflict |
     return conflict.model_copy(update={"agent_ids": members}) if len(members) >= 2 else None
 
 
-def custom_conflicts(name: str, inputs: Sequence[Contribution]) -> list[DetectedConflict] | None:
-    """The conflicts a registered detector finds; None when `name` is a built-in one.
+def _registered(name: str, inputs: Sequence[Contribution]) -> list[DetectedConflict]:
+    with _LOCK:
+        detector = _DETECTORS[name]
+    method = getattr(detector, "detect", None)
+    found = method(inputs) if callable(method) else cast(Any, detector)(inputs)
+    ids = [c.agent_id for c in inputs]
+    return [c for f in found if (c := _conflict(f, name, ids)) is not None]
+
+
+def custom_conflicts(
+    name: str, inputs: Sequence[Contribution], *, limit: float | None = None
+) -> tuple[list[DetectedConflict] | None, str | None]:
+    """The conflicts a registered detector finds, and why it was not used (a note).
+
+    (None, None) when `name` is a built-in detector. A registered detector that raises,
+    returns something else than conflicts or takes over `limit` seconds
+    (`MeetingProtocolConfig.callable_timeout_seconds`) gives (None, why): the caller then
+    detects with `auto` and keeps the note for the minutes' warnings.
 
     Raises:
         ValueError: `name` is neither built in nor registered (naming the setting).
     """
     if name in BUILTIN_DETECTORS:
-        return None
-    with _LOCK:
-        detector = _DETECTORS.get(name)
-    if detector is None:
-        check_detector(name)
-        return None  # registered between the two reads: unreachable in practice
-    method = getattr(detector, "detect", None)
-    found = method(inputs) if callable(method) else cast(Any, detector)(inputs)
-    ids = [c.agent_id for c in inputs]
-    return [c for f in found if (c := _conflict(f, name, ids)) is not None]
+        return None, None
+    check_detector(name)
+    setting = "MeetingProtocolConfig.callable_timeout_seconds"
+    try:
+        found = call_with_limit(
+            lambda: _registered(name, inputs), limit, f"conflict detector {name!r}", setting
+        )
+    except GraphBubbleUp:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a failing detector falls back to `auto`
+        why = f"{type(exc).__name__}: {exc}"
+        return None, f"conflict detector {name!r} failed ({why}); the auto detector was used"
+    return found, None

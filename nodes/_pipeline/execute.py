@@ -12,12 +12,17 @@ from typing import Any, Protocol, TypeVar
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
-from langchain_core.runnables.config import run_in_executor
 from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
 from pydantic import ValidationError
 
 from langgraph_council.nodes._calls import dual_node
+from langgraph_council.nodes._deadline import (
+    TimeLimit,
+    acall_in_thread,
+    acall_with_limit,
+    call_with_limit,
+)
 from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, CheckResult
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
@@ -66,7 +71,8 @@ class Executor:
 
     Runnables get the `SubtaskRun`; a compiled graph gets its fields as input keys
     (`subtask`, `agent`, `upstream_results`, ...) and must return a `result` key; callables
-    get the `SubtaskRun`. Sync callables run in a worker thread under `ainvoke`.
+    get the `SubtaskRun`. Sync callables run in a daemon worker thread under `ainvoke` (one
+    that never returns cannot hold the process at exit).
 
     Raises:
         TypeError: If `executor` is neither a Runnable nor callable.
@@ -112,7 +118,8 @@ class Executor:
             return self._output(await executor.ainvoke(self._input(run)))
         if self.is_async:
             return await executor(run)
-        out = await run_in_executor(None, executor, run)
+        what = f"the executor of subtask {run.subtask.id!r}"
+        out = await acall_in_thread(lambda: executor(run), None, what, "")
         return await out if inspect.isawaitable(out) else out
 
 
@@ -276,18 +283,28 @@ class _Call:
             self.done(_failed(self.run, error, time.perf_counter() - self.started))
 
 
-def make_execute_node(executor: Executor, checker: Checker | None = None) -> Runnable[Any, Any]:
+def make_execute_node(
+    executor: Executor, checker: Checker | None = None, time_limit: TimeLimit | None = None
+) -> Runnable[Any, Any]:
     """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check.
 
     Raising means `failed`; a completed result whose `checker` verdict fails becomes `failed`
     (`quality_gate`, the check's output kept in the attempt). The attempt is appended to the
-    run's earlier ones in `SubtaskResult.attempts`.
+    run's earlier ones in `SubtaskResult.attempts`. `time_limit` bounds the executor call
+    (`CoordinationConfig.executor_timeout_seconds`): a late executor is a failed attempt
+    (`CallTimeoutError`), its call left to finish in a daemon thread, its result dropped.
     """
+
+    def limit(run: SubtaskRun) -> tuple[float | None, str, str]:
+        seconds = time_limit.read() if time_limit else None
+        what = f"the executor of subtask {run.subtask.id!r}"
+        return seconds, what, time_limit.setting if time_limit else ""
 
     def execute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
-            result = call.result(executor.invoke(call.run))
+            raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
+            result = call.result(raw)
             check = checker.check(call.run) if checker and result.status == "completed" else None
             call.done(result, check)
         return call.update
@@ -295,7 +312,8 @@ def make_execute_node(executor: Executor, checker: Checker | None = None) -> Run
     async def aexecute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
-            result = call.result(await executor.ainvoke(call.run))
+            raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
+            result = call.result(raw)
             completed = checker is not None and result.status == "completed"
             check = await checker.acheck(call.run) if checker and completed else None
             call.done(result, check)

@@ -28,6 +28,12 @@ from typing import Any, TypeAlias
 
 from langgraph.errors import GraphBubbleUp
 
+from langgraph_council.nodes._deadline import (
+    CallTimeoutError,
+    TimeLimit,
+    acall_with_limit,
+    call_with_limit,
+)
 from langgraph_council.nodes._pipeline.attempts import CheckResult
 from langgraph_council.nodes._pipeline.execute import run_blocking
 from langgraph_council.nodes._pipeline.models import SubtaskRun
@@ -121,9 +127,15 @@ def _verdict(value: Any, started: float) -> CheckResult:
     )
 
 
+def _settled(value: Any) -> Any:
+    return run_blocking(value) if inspect.isawaitable(value) else value
+
+
 def _raised(exc: Exception, started: float) -> CheckResult:
-    output = f"the check raised {type(exc).__name__}: {exc}"
-    return CheckResult(passed=False, output=output, duration_s=time.perf_counter() - started)
+    late = isinstance(exc, CallTimeoutError)
+    output = str(exc) if late else f"the check raised {type(exc).__name__}: {exc}"
+    duration = time.perf_counter() - started
+    return CheckResult(passed=False, output=output, duration_s=duration, timed_out=late)
 
 
 class SubtaskChecker:
@@ -134,8 +146,16 @@ class SubtaskChecker:
         ValueError: If the command is empty or its program is not found on PATH.
     """
 
-    def __init__(self, check: CheckLike, *, timeout: float, output_chars: int) -> None:
+    def __init__(
+        self,
+        check: CheckLike,
+        *,
+        timeout: float,
+        output_chars: int,
+        callable_limit: TimeLimit | None = None,
+    ) -> None:
         self.timeout, self.output_chars = timeout, output_chars
+        self.limit = callable_limit
         self.command: tuple[str, ...] = ()
         self.call: SubtaskCheck | None = None
         if callable(check):
@@ -167,16 +187,22 @@ class SubtaskChecker:
             output_chars=self.output_chars,
         )  # fmt: skip
 
+    def _limit(self) -> tuple[float | None, str, str]:
+        """A callable check's time limit (`CoordinationConfig.callable_timeout_seconds`): past
+        it the check fails as `timed_out`, its call left in a daemon thread (`nodes._deadline`)
+        so it cannot hold the process at exit."""
+        seconds = self.limit.read() if self.limit else None
+        return seconds, "the check callable", self.limit.setting if self.limit else ""
+
     def check(self, run: SubtaskRun) -> CheckResult:
         """Check `run`'s work from sync code."""
         if self.call is None:
             return self._run_command(run)
         started = time.perf_counter()
         path = None if run.workspace_path is None else Path(run.workspace_path)
+        call = self.call
         try:
-            value = self.call(path, run)
-            if inspect.isawaitable(value):
-                value = run_blocking(value)
+            value = call_with_limit(lambda: _settled(call(path, run)), *self._limit())
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - a raising check is a failed check
@@ -191,7 +217,7 @@ class SubtaskChecker:
         started = time.perf_counter()
         path = None if run.workspace_path is None else Path(run.workspace_path)
         try:
-            value = await call(path, run)
+            value = await acall_with_limit(lambda: call(path, run), *self._limit())
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - a raising check is a failed check
