@@ -145,7 +145,7 @@ def test_a_gitattributes_merge_union_is_held_and_never_steers_a_later_merge(
 @pytest.mark.parametrize("name", [".gitmodules", "pkg/.gitattributes"])
 def test_other_git_control_files_are_held(org: Org, tmp_path: Path, name: str) -> None:
     repo = busy_repo(tmp_path / "repo")
-    writer = Writer({"a": {name: "[submodule \"x\"]\n\tpath = x\n\turl = ../x\n"}})
+    writer = Writer({"a": {name: '[submodule "x"]\n\tpath = x\n\turl = ../x\n'}})
     graph = _graph(org, repo, writer, checkpointer=InMemorySaver())
     thread = {"configurable": {"thread_id": "control"}}
     asked = graph.invoke({"task": TASK}, thread)["__interrupt__"][0].value
@@ -172,5 +172,3 @@ def test_the_users_own_gitattributes_are_not_held(org: Org, tmp_path: Path) -> N
     git(repo, "commit", "-q", "-m", "attributes")
     result = run(_graph(org, repo, Writer({"a": {"a.py": "A = 1\n"}})))
     assert result.merge("a").status == "merged"
-
-
