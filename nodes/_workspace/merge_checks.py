@@ -1,5 +1,7 @@
-"""What a merge must pass before it is kept: no link out of the tree, no git-control file or link
-into `.git` from a subtask, no new AST issue (bounded).
+"""What a merge must pass before it is kept: no link out, no git-control change, no new AST issue.
+
+A subtask's merge must bring no link out of the tree, no change to a git-control file and no
+link into `.git`; and no new issue of the bounded AST checks.
 
 `MergeChecks` is taken in the integration worktree before `git merge --no-commit` (the tree as
 it stands) and asked again after it (the merged tree). Tree checks are cached by git tree id and

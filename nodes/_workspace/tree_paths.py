@@ -1,5 +1,4 @@
-"""Paths of a worktree that must not be taken on trust: links out of it, git-control files and
-links into its `.git`, untracked writes."""
+"""Paths of a worktree not taken on trust: links out or into `.git`, git-control files, untracked."""
 
 from __future__ import annotations
 
