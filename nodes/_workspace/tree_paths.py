@@ -1,4 +1,4 @@
-"""Paths of a worktree not taken on trust: links out or into `.git`, git-control files, untracked."""
+"""Worktree paths not taken on trust: links out or into `.git`, git-control files, untracked."""
 
 from __future__ import annotations
 
