@@ -28,14 +28,15 @@ _PREFIX = "gitdir: "
 class GitLinkError(WorkspaceError):
     """A worktree's git link is not the one git made for it (`path`, `reason`).
 
-    Nothing is staged or committed there; the subtask that worked in it fails with `reason`.
+    Nothing is staged or committed there; the subtask that worked in it fails with the message,
+    which names no path (it reaches the next attempt's prompt).
     """
 
     def __init__(self, path: Path, reason: str) -> None:
         self.path, self.reason = path, reason
         super().__init__(
             f"the worktree's git link was changed ({reason}); council staged and committed "
-            f"nothing there, so the repository is untouched (worktree {path})"
+            "nothing there, so the repository is untouched"
         )
 
 
@@ -74,12 +75,12 @@ def linked_admin(work_tree: Path) -> Path:
         raise GitLinkError(work_tree, ".git is not a gitfile (`gitdir: <path>`) any more")
     admin = _resolved(top, text.removeprefix(_PREFIX))
     if admin.is_relative_to(top):
-        raise GitLinkError(work_tree, f".git names {admin}, inside the worktree itself")
+        raise GitLinkError(work_tree, ".git names a folder inside the worktree itself")
     if admin.parent.name != "worktrees" or _back_pointer(admin) != top / ".git":
-        raise GitLinkError(work_tree, f".git names {admin}, not git's admin dir of this worktree")
+        raise GitLinkError(work_tree, ".git names another repository, not this worktree's own")
     common = admin / "commondir"
     if not common.is_file() or _resolved(admin, _read_small(common)) != admin.parent.parent:
-        raise GitLinkError(work_tree, f"{admin} does not belong to the repository around it")
+        raise GitLinkError(work_tree, ".git names a folder that is no repository's worktree")
     return admin
 
 

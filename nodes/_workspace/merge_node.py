@@ -144,12 +144,13 @@ def _dropped(outcome: SubtaskResult, merge: MergeResult, ruling: MergeRuling) ->
 
 def _refusal(outcome: SubtaskResult, merge: MergeResult) -> SubtaskResult:
     """`outcome` failed because its worktree's git link or HEAD had been changed."""
-    earlier = f"{outcome.error}; " if outcome.status == "failed" and outcome.error else ""
+    reason = merge.message.removeprefix("not merged: ")
+    earlier = outcome.error if outcome.status == "failed" and outcome.error else ""
     return outcome.model_copy(
         update={
             "status": "failed",
             "failure_category": outcome.failure_category or "quality_gate",
-            "error": earlier + merge.message.removeprefix("not merged: "),
+            "error": earlier if reason in earlier else f"{earlier}; {reason}".lstrip("; "),
         }
     )
 

@@ -54,13 +54,14 @@ def _cleanable(repo: Path) -> None:
     assert git(repo, "worktree", "list").count("\n") == 1
 
 
+@pytest.mark.parametrize("check", [None, ["git", "status"]], ids=["no-check", "check"])
 def test_an_executor_rewriting_its_gitfile_fails_its_subtask_and_leaves_the_repo_alone(
-    org: Org, tmp_path: Path
+    org: Org, tmp_path: Path, check: list[str] | None
 ) -> None:
     repo = busy_repo(tmp_path / "repo")
     before = snapshot(repo)
     writer = Writer({"a": {".git": _redirect(repo, ".git")}}, commit=False)
-    result = run(_graph(org, repo, writer))
+    result = run(_graph(org, repo, writer, check=check))
     outcome = result.outcome("a")
     assert outcome.status == "failed", outcome
     assert ".git" in (outcome.error or "") and "link" in (outcome.error or ""), outcome.error
