@@ -55,7 +55,9 @@ def _back_pointer(admin: Path) -> Path | None:
     back = admin / "gitdir"
     if back.is_symlink() or not back.is_file():
         return None
-    return _resolved(admin, _read_small(back))
+    named = Path(_read_small(back).strip())
+    # the folder resolved, never the file itself: a `.git` replaced by a link must not move it
+    return _resolved(admin, str(named.parent)) / named.name
 
 
 def linked_admin(work_tree: Path) -> Path:

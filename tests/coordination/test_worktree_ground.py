@@ -14,6 +14,8 @@ from langgraph.types import Command
 
 from langgraph_council.graphs import ManualDecomposer, WorkspaceConfig, create_coordination_graph
 from langgraph_council.nodes import Org
+from langgraph_council.nodes._workspace.gitlink import GitLinkError
+from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import busy_repo, git, no_git_identity, snapshot
 from tests.coordination.workspace_pipeline import TASK, Writer
 
@@ -173,3 +175,39 @@ def test_the_users_own_gitattributes_are_not_held(org: Org, tmp_path: Path) -> N
     git(repo, "commit", "-q", "-m", "attributes")
     result = run(_graph(org, repo, Writer({"a": {"a.py": "A = 1\n"}})))
     assert result.merge("a").status == "merged"
+
+
+def _forged_admin(repo: Path, root: Path) -> None:
+    """A fake admin dir inside the worktree that points back at it and at the user's repo."""
+    fake = root / "fake" / "worktrees" / "x"
+    fake.mkdir(parents=True)
+    (fake / "gitdir").write_text(f"{root / '.git'}\n")
+    (fake / "commondir").write_text(f"{repo / '.git'}\n")
+    (fake / "HEAD").write_text("ref: refs/heads/main\n")
+    (root / ".git").write_text(f"gitdir: {fake}\n")
+
+
+def _git_as_link(repo: Path, root: Path) -> None:
+    (root / ".git").unlink()
+    os.symlink(repo / ".git", root / ".git")
+
+
+def _git_as_directory(repo: Path, root: Path) -> None:
+    (root / ".git").unlink()
+    git(root, "init", "-q")
+
+
+@pytest.mark.parametrize("attack", [_forged_admin, _git_as_link, _git_as_directory])
+def test_every_other_shape_of_git_link_is_refused_then_put_back(tmp_path: Path, attack) -> None:
+    repo = busy_repo(tmp_path / "repo")
+    before = snapshot(repo)
+    workspace = RunWorkspace.open(WorkspaceConfig(repo_path=repo), "run-1")
+    root = workspace.create_worktree("a").path
+    (root / "work.py").write_text("W = 1\n")
+    attack(repo, root)
+    with pytest.raises(GitLinkError, match="git link was changed"):
+        workspace.commit_pending("a")
+    assert snapshot(repo) == before
+    assert workspace.commit_pending("a") is not None  # the link was put back: work committed
+    assert "work.py" in git(repo, "ls-tree", "--name-only", workspace.subtask_branch("a"))
+    assert snapshot(repo) == before
