@@ -39,10 +39,12 @@ ConflictEscalation = Literal["human", "review_agent"]
 """Who decides a textual or semantic merge conflict."""
 
 MergeStatus = Literal[
-    "merged", "conflict", "semantic_conflict", "dropped", "empty", "pending_approval"
+    "merged", "conflict", "semantic_conflict", "dropped", "empty", "pending_approval", "refused"
 ]
 """What happened to one subtask branch; `empty` means it had nothing to merge;
-`pending_approval` means it waits for a go-ahead (`merge_order="manual"`), not merged yet."""
+`pending_approval` means it waits for a go-ahead (`merge_order="manual"`), not merged yet;
+`refused` means its worktree's git link or HEAD had been changed, so nothing was staged or
+committed there (the subtask fails with the reason)."""
 
 MergeDecision = Literal["keep", "drop"]
 """A decision on a conflicted merge: keep it (after any resolution commit) or drop it."""
@@ -54,9 +56,12 @@ SemanticIssueKind = Literal[
     "import_conflict",
     "syntax_error",
     "unsafe_symlink",
+    "git_control",
 ]
-"""`unsafe_symlink` is not an AST finding: a link the merge brings in that resolves outside the
-worktree. It is checked even with `semantic_analysis=False` and held like the others."""
+"""`unsafe_symlink` and `git_control` are not AST findings: a link the merge brings in that
+resolves outside the worktree, and a git-control file the merge would add, change or remove
+(`.gitattributes`, `.gitmodules`, or a link into the worktree's `.git`). Both are checked even
+with `semantic_analysis=False` and held like the others, for a person to decide."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")

@@ -184,9 +184,8 @@ def test_replan_replaces_the_subtask_through_the_planner(org: Org) -> None:
     (call,) = model.calls  # the planner saw what went wrong, fenced as peer text
     fenced = call.prompt.split("<peer-contribution", 1)[1].split("</peer-contribution>", 1)[0]
     assert "schema missing in b (attempt 1)" in fenced
-    assert (
-        "Completed subtasks it may depend on (a dependency must be one of these): a" in call.prompt
-    )
+    context = call.prompt.split('<task-data field="plan-context">', 1)[1].split("</task-data>")[0]
+    assert "Completed subtasks it may depend on: a\n" in context
 
 
 def test_an_unusable_replacement_is_blocked_and_the_failure_is_final(org: Org) -> None:
