@@ -173,15 +173,32 @@ def scrub(text: str, visible: Mapping[str, str]) -> str:
     return text
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill the command: its group, and with the namespace's first process every other."""
+def _children(pid: int) -> list[int]:
+    with contextlib.suppress(OSError, ValueError):
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    return []
+
+
+def _kill(process: subprocess.Popen[bytes], namespaced: bool) -> None:
+    """Kill the command and everything it started, and wait until they are gone.
+
+    In a namespace the first process (`unshare`'s child, PID 1 inside) is killed first:
+    `unshare` returns only once the kernel has killed and reaped the whole namespace, whereas
+    killing `unshare` itself would leave that teardown running after we return.
+    """
+    if namespaced:
+        for pid in _children(process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait()
 
 
 def _watch(
-    process: subprocess.Popen[bytes], sink: IO[bytes], spec: SandboxSpec
+    process: subprocess.Popen[bytes], sink: IO[bytes], spec: SandboxSpec, namespaced: bool
 ) -> tuple[int | None, bool, bool]:
     """Wait for the command: (exit code or None, timed out, output over the bound)."""
     deadline = time.monotonic() + spec.timeout
@@ -194,12 +211,12 @@ def _watch(
         size = os.fstat(sink.fileno()).st_size
         if size >= spec.max_file_bytes:
             if code is None:
-                _kill(process)
+                _kill(process, namespaced)
             return None, False, True
         if code is not None:
             return code, False, False
         if left <= 0:
-            _kill(process)
+            _kill(process, namespaced)
             return None, True, False
 
 
@@ -227,7 +244,7 @@ def run_sandboxed(
                 stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )  # fmt: skip
-            code, timed_out, exceeded = _watch(process, sink, spec)
+            code, timed_out, exceeded = _watch(process, sink, spec, bool(prefix))
             sink.seek(0)
             text = read(sink)
     finally:

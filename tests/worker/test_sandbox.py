@@ -151,13 +151,19 @@ def _orphan_script(tmp_path: Path) -> Iterator[tuple[str, str]]:
                 os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.parametrize("via", ["run_command", "check"])
+@pytest.mark.parametrize("via", ["run_command", "check", "timeout"])
 def test_a_detached_child_does_not_outlive_its_command(tmp_path: Path, via: str) -> None:
     with _orphan_script(tmp_path) as (script, token):
         if via == "run_command":
             out = run_command(f"{PY} {script}", tmp_path, CommandPolicy(allow=[[PY, script]]))
-        else:
+        elif via == "check":
             out = _check([PY, script], tmp_path)
+        else:  # the command itself hangs after detaching its child: killed at 2 s
+            with (tmp_path / script).open("a") as handle:
+                handle.write("import sys, time\nsys.stdout.flush()\ntime.sleep(120)\n")
+            hang = CommandPolicy(allow=[[PY, script]], timeout_seconds=2)
+            out = run_command(f"{PY} {script}", tmp_path, hang)
+            assert out.startswith("timed out after 2 s")
         assert "detached" in out
         assert _processes_with(token) == []
 
