@@ -81,6 +81,7 @@ from langgraph_council.nodes._workspace.nodes import (
     make_open_workspace_node,
 )
 from langgraph_council.nodes._workspace.repo import check_workspace
+from langgraph_council.nodes._workspace.sandbox import SandboxSpec
 from langgraph_council.nodes._workspace.subtask_check import CheckLike, SubtaskChecker
 
 __all__ = [
@@ -175,7 +176,14 @@ def _checker(
     timeout = workspace.check_timeout_seconds if workspace else 600.0
     chars = workspace.check_output_chars if workspace else 4000
     limit = time_limit(config, "callable_timeout_seconds")
-    return SubtaskChecker(given, timeout=timeout, output_chars=chars, callable_limit=limit)
+    sandbox = None if workspace is None else SandboxSpec(
+        timeout, "WorkspaceConfig(check_isolation='best_effort')",
+        env_allow=workspace.check_env_allow, isolation=workspace.check_isolation,
+        max_file_bytes=workspace.check_max_file_bytes,
+    )  # fmt: skip
+    return SubtaskChecker(
+        given, timeout=timeout, output_chars=chars, callable_limit=limit, sandbox=sandbox
+    )
 
 
 def _add_recovery(

@@ -14,7 +14,7 @@ Each subclass also keeps its builtin base, so `except ValueError` keeps working:
     ├── WorkerError (RuntimeError)            nodes: the worktree worker stopped early
     │   ├── WorkerStepsExhaustedError         nodes: out of max_steps
     │   └── WorkerBudgetExceededError         nodes: out of token_budget
-    ├── IsolationUnavailableError (RuntimeError)  nodes: commands need isolation; none here
+    ├── IsolationUnavailableError (RuntimeError)  nodes: agent-run code needs namespaces; none
     ├── CallTimeoutError (TimeoutError)       nodes: an agent or callable ran past its limit
     ├── ScriptExhaustedError (RuntimeError)   nodes.testing: a scripted model ran out
     ├── EmbeddedPostgresError (RuntimeError)  checkpoints: the embedded server did not start

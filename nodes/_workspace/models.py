@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._pipeline.attempts import CheckResult
+from langgraph_council.nodes._workspace.sandbox import DEFAULT_MAX_FILE_BYTES, Isolation
 
 __all__ = [
     "ConflictEscalation",
@@ -202,6 +203,13 @@ class WorkspaceConfig(BaseModel):
       goes through the pipeline's recovery with the check's output (its last
       `check_output_chars` characters) as feedback. The factory's `check=` takes a callable
       instead (or the same list); give it in one place only.
+    - `check_env_allow`, `check_isolation`, `check_max_file_bytes`: a check command runs code
+      the agent wrote, so it runs in the sandbox `run_command` shares (docs/design.md, "What
+      agent-run code can see"): a minimal environment plus the variables of this process
+      named in `check_env_allow` (e.g. `("DATABASE_URL",)`), its own user and PID namespace
+      (where none can be made the graph refuses to build unless `check_isolation=
+      "best_effort"`), output and each file it writes held to `check_max_file_bytes` (the
+      check is stopped there). What it changes in the worktree is undone before the merge.
 
     Example:
         >>> WorkspaceConfig(repo_path="/src/app", base_branch="develop").max_concurrent_worktrees
@@ -228,6 +236,9 @@ class WorkspaceConfig(BaseModel):
     check: tuple[str, ...] | None = None
     check_timeout_seconds: float = Field(default=600.0, gt=0)
     check_output_chars: int = Field(default=4000, ge=100, le=1_000_000)
+    check_env_allow: tuple[str, ...] = ()
+    check_isolation: Isolation = "required"
+    check_max_file_bytes: int = Field(default=DEFAULT_MAX_FILE_BYTES, ge=1024)
 
     @field_validator("base_branch")
     @classmethod

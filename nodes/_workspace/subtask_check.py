@@ -1,28 +1,25 @@
 """The check before a merge: a callable, or a command run in the subtask's worktree (no shell).
 
-A command runs as an argv list with the worktree as its working directory, stdin closed,
-stdout and stderr together in a temporary file (so a chatty check never fills memory; only its
-tail is kept), in its own process group, killed as a group at the timeout. Python checks write
-no bytecode (`PYTHONDONTWRITEBYTECODE=1`), and any file the check leaves that git would commit
-(not ignored, not there before the check) is removed again, so the check never adds to the
-subtask's work. A callable gets the worktree path (None without a workspace) and the
-`SubtaskRun`, and returns a `CheckResult`, a bool, or `(passed, output)`; raising fails the
-check with the error as its output. A check never runs git hooks: its only git calls are
-internal ones (`git.py`).
+A command runs as an argv list with the worktree as its working directory, in the sandbox the
+worker's `run_command` shares (`sandbox.py`: an allowlisted environment, its own user and PID
+namespace, killed with everything it started at the timeout, output and files bounded, output
+scrubbed of this process's secrets); only the output's tail is kept. Whatever the check
+changes among the paths git would commit (edits, deletions, new files) is undone afterwards
+(`check_edits.py`), so the check never adds to or alters the subtask's work.
+
+A callable gets the worktree path (None without a workspace) and the `SubtaskRun`, and
+returns a `CheckResult`, a bool, or `(passed, output)`; raising fails the check with the error
+as its output. A check never runs git hooks: its only git calls are internal ones (`git.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
-import os
 import shutil
-import signal
-import subprocess
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -37,9 +34,17 @@ from langgraph_council.nodes._deadline import (
 from langgraph_council.nodes._pipeline.attempts import CheckResult
 from langgraph_council.nodes._pipeline.execute import run_blocking
 from langgraph_council.nodes._pipeline.models import SubtaskRun
-from langgraph_council.nodes._workspace.git import try_git
+from langgraph_council.nodes._workspace.check_edits import discarding_edits
+from langgraph_council.nodes._workspace.sandbox import (
+    SandboxSpec,
+    read_tail,
+    require_isolation,
+    run_sandboxed,
+)
 
 __all__ = ["CheckLike", "CheckVerdict", "SubtaskCheck", "SubtaskChecker", "run_command"]
+
+_OPT_OUT = "WorkspaceConfig(check_isolation='best_effort')"
 
 CheckVerdict: TypeAlias = CheckResult | bool | tuple[bool, str]
 """What a check callable returns: a `CheckResult`, passed as a bool, or (passed, output)."""
@@ -53,61 +58,31 @@ CheckLike: TypeAlias = SubtaskCheck | Sequence[str]
 """What `check=` takes: a callable, or a command as an argv list."""
 
 
-def _untracked(worktree: Path) -> set[str]:
-    listed = try_git(worktree, "ls-files", "--others", "--exclude-standard", "-z")
-    return {p for p in listed.stdout.split("\0") if p} if listed.ok else set()
-
-
-def _remove_new(worktree: Path, before: set[str]) -> None:
-    """Remove what the check left that git would commit with the subtask's work."""
-    left = sorted(_untracked(worktree) - before)
-    if left:
-        try_git(worktree, "--literal-pathspecs", "clean", "-f", "-q", "--", *left)
-
-
-def _tail(path: Path, chars: int) -> str:
-    with path.open("rb") as handle:
-        size = handle.seek(0, os.SEEK_END)
-        handle.seek(max(0, size - chars * 4))
-        text = handle.read().decode("utf-8", errors="replace")
-    return text if len(text) <= chars else "…" + text[-(chars - 1) :]
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):  # it ended on its own meanwhile
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
 def run_command(
-    argv: Sequence[str], worktree: Path, *, timeout: float, output_chars: int
+    argv: Sequence[str],
+    worktree: Path,
+    *,
+    timeout: float,
+    output_chars: int,
+    sandbox: SandboxSpec | None = None,
 ) -> CheckResult:
-    """Run `argv` in `worktree` (no shell) and report passed (exit 0), output tail and time."""
+    """Run `argv` in `worktree` in the sandbox (no shell) and report passed (exit 0), the
+    output's scrubbed tail and the time; what the check changed in the worktree is undone."""
     command, started = tuple(argv), time.perf_counter()
-    before = _untracked(worktree)
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    with tempfile.TemporaryDirectory(prefix="council-check-") as tmp:
-        out = Path(tmp) / "output"
-        with out.open("wb") as sink:
-            try:
-                proc = subprocess.Popen(  # an argv list, no shell
-                    command, cwd=worktree, stdin=subprocess.DEVNULL, stdout=sink,
-                    stderr=subprocess.STDOUT, env=env, start_new_session=True,
-                )  # fmt: skip
-            except OSError as exc:
-                return CheckResult(passed=False, output=f"could not start: {exc}", command=command)
-            try:
-                code: int | None = proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                _kill(proc)
-                code = None
-        output = _tail(out, output_chars)
-    _remove_new(worktree, before)
-    if code is None:
+    spec = replace(sandbox or SandboxSpec(timeout, _OPT_OUT), timeout=timeout)
+    with discarding_edits(worktree):
+        try:
+            done = run_sandboxed(command, worktree, spec, read_tail(output_chars))
+        except OSError as exc:
+            return CheckResult(passed=False, output=f"could not start: {exc}", command=command)
+    output, code = done.output, done.exit_code
+    if done.timed_out:
         output += f"\n[timed out after {timeout:g} s; the check's processes were killed]"
+    if done.output_exceeded:
+        output += f"\n[stopped: the check wrote more than {spec.max_file_bytes} bytes of output]"
     return CheckResult(
         passed=code == 0, output=output, duration_s=time.perf_counter() - started,
-        command=command, exit_code=code, timed_out=code is None,
+        command=command, exit_code=code, timed_out=done.timed_out,
     )  # fmt: skip
 
 
@@ -153,9 +128,11 @@ class SubtaskChecker:
         timeout: float,
         output_chars: int,
         callable_limit: TimeLimit | None = None,
+        sandbox: SandboxSpec | None = None,
     ) -> None:
         self.timeout, self.output_chars = timeout, output_chars
         self.limit = callable_limit
+        self.sandbox = sandbox or SandboxSpec(timeout, _OPT_OUT)
         self.command: tuple[str, ...] = ()
         self.call: SubtaskCheck | None = None
         if callable(check):
@@ -174,6 +151,7 @@ class SubtaskChecker:
             )
         else:
             self.command = tuple(check)
+            require_isolation(self.sandbox)  # refuse now, not at the first subtask
 
     def _run_command(self, run: SubtaskRun) -> CheckResult:
         if run.workspace_path is None:
@@ -184,7 +162,7 @@ class SubtaskChecker:
             )
         return run_command(
             self.command, Path(run.workspace_path), timeout=self.timeout,
-            output_chars=self.output_chars,
+            output_chars=self.output_chars, sandbox=self.sandbox,
         )  # fmt: skip
 
     def _limit(self) -> tuple[float | None, str, str]:
