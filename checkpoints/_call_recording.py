@@ -20,8 +20,8 @@ from langchain_core.messages import BaseMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, LLMResult
 
 from langgraph_council.checkpoints._call_records import CallRecordStore
-from langgraph_council.nodes._agents import AGENT_ID_MARKER
-from langgraph_council.nodes._replies import estimate_tokens
+from langgraph_council.nodes._calls.replies import estimate_tokens
+from langgraph_council.nodes._calls.roster import AGENT_ID_MARKER
 
 __all__ = ["AGENT_ID_METADATA", "PROMPT_TOKENS_METADATA", "CallRecordHandler"]
 

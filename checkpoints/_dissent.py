@@ -8,7 +8,7 @@ from psycopg.types.json import Jsonb
 
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.nodes._conflicts.dissent import DissentQuery, DissentStore
-from langgraph_council.nodes._conflicts.models import DissentRecord
+from langgraph_council.nodes._records.conflicts import DissentRecord
 
 __all__ = ["PostgresDissentStore"]
 

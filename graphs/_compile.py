@@ -16,7 +16,7 @@ Private LangGraph import, and why: LangGraph 1.2 has no public compile-time dura
 default, only the per-call `durability=` argument. `Pregel` reads its default from the run's
 configurable key `CONFIG_KEY_DURABILITY` (`langgraph._internal._constants`), so the compiled
 graph is bound with that key set. This module is the only place that names it (the package's
-other private LangGraph import is `nodes._calls`); when LangGraph grows a public default,
+other private LangGraph import is `nodes._calls.node`); when LangGraph grows a public default,
 change `_sync_durability` alone.
 """
 

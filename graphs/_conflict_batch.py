@@ -15,7 +15,7 @@ from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._conflicts import ConflictOptions, build_conflict_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._agents import Entry
+from langgraph_council.nodes._calls.roster import Entry
 from langgraph_council.nodes._conflicts.batch import (
     RESOLVE_CONFLICT,
     BatchInput,

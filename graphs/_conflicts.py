@@ -22,7 +22,7 @@ from langgraph_council.graphs._conflict_strategies import (
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
 from langgraph_council.graphs._shape import bundle, check_options, coerce_config, team
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._agents import Entry
+from langgraph_council.nodes._calls.roster import Entry
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.dissent import DissentStore, make_record_dissent_node
 from langgraph_council.nodes._conflicts.human import (

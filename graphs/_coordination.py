@@ -21,13 +21,19 @@ from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._reassign import make_reassign_node
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
-from langgraph_council.nodes._agents import Entry, Roster
+from langgraph_council.nodes._calls.roster import Entry, Roster
 from langgraph_council.nodes._escalation.store import Escalations
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.dispatch import make_dispatch_node
 from langgraph_council.nodes._pipeline.execute import Executor, ExecutorLike, make_execute_node
+from langgraph_council.nodes._pipeline.merge_node import make_merge_node
+from langgraph_council.nodes._pipeline.merge_review import (
+    make_await_merge_node,
+    make_open_merge_node,
+    make_review_node,
+)
 from langgraph_council.nodes._pipeline.names import (
     AWAIT_MERGE_DECISION,
     CREATE_WORKTREES,
@@ -68,21 +74,15 @@ from langgraph_council.nodes._pipeline.state import (
     CoordinationState,
     ExecutePayload,
 )
-from langgraph_council.nodes._workspace.merge_node import make_merge_node
-from langgraph_council.nodes._workspace.merge_review import (
-    make_await_merge_node,
-    make_open_merge_node,
-    make_review_node,
-)
-from langgraph_council.nodes._workspace.models import WorkspaceConfig
-from langgraph_council.nodes._workspace.nodes import (
+from langgraph_council.nodes._pipeline.subtask_check import CheckLike, SubtaskChecker
+from langgraph_council.nodes._pipeline.workspace_nodes import (
     make_create_worktrees_node,
     make_finish_workspace_node,
     make_open_workspace_node,
 )
+from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes._workspace.repo import check_workspace
 from langgraph_council.nodes._workspace.sandbox import SandboxSpec
-from langgraph_council.nodes._workspace.subtask_check import CheckLike, SubtaskChecker
 
 __all__ = [
     "CoordinationGraph",

@@ -20,7 +20,7 @@ from langgraph_council.guards import (
     LoopRecordStore,
     make_delegation_guard,
 )
-from langgraph_council.nodes._agents import Entry, Roster
+from langgraph_council.nodes._calls.roster import Entry, Roster
 from langgraph_council.nodes._context import build_time_metadata
 from langgraph_council.nodes._delegation.flow import (
     CALL_AGENT,

@@ -11,8 +11,8 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import pure_node
+from langgraph_council.nodes._calls.node import pure_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.decide import synthesize
 from langgraph_council.nodes._meetings.papers import assign_papers, synthesize_papers

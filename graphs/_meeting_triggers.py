@@ -19,7 +19,7 @@ from langgraph_council.checkpoints._runner.meetings import (
 )
 from langgraph_council.checkpoints._runner.schedule import MeetingScheduler, ScheduledRun
 from langgraph_council.graphs._meetings import create_meeting_graph
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._meetings.minutes import TaskCreator
 from langgraph_council.nodes._meetings.records import MeetingRecorder

@@ -22,8 +22,8 @@ from langgraph_council.graphs._meeting_protocols import (
 )
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
 from langgraph_council.graphs._shape import bundle, check_options, coerce_config, roster_team
-from langgraph_council.nodes._agents import Entry, Roster
-from langgraph_council.nodes._calls import pure_node
+from langgraph_council.nodes._calls.node import pure_node
+from langgraph_council.nodes._calls.roster import Entry, Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
@@ -65,7 +65,7 @@ MeetingProtocolBuilder: TypeAlias = PluginBuilder
 factory splices its nodes between `open_meeting` and `finalize` (see `graphs._registry`).
 
 Model-calling nodes are `nodes._calls.model_node`s that price each call with
-`nodes._budget.price` before making it."""
+`nodes._calls.budget.price` before making it."""
 
 
 class MeetingOptions(TypedDict, total=False):

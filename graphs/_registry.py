@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeAlias, TypeVar
 from langchain_core.runnables import Runnable
 from langgraph.graph import END, START, StateGraph
 
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._org import Org
 
 __all__ = ["PluginBuilder", "PluginGraph", "Registry", "add_plugin", "splice"]

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.checkpoints._stores import STORE_ALIASES
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._context import instance_or_mapping, validation_problems
 from langgraph_council.nodes._escalation.store import check_escalation_store
 from langgraph_council.nodes._org import Org

@@ -11,8 +11,8 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from langgraph_council.graphs._compile import durability_key
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import dual_node, model_node
+from langgraph_council.nodes._calls.node import dual_node, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._worker.commands import COMMAND_TOOL_NAME, CommandPolicy
 from langgraph_council.nodes._worker.loop import WorkerSettings, WorkerState, WorkerSteps

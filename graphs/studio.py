@@ -13,7 +13,7 @@ The saver's database also holds what requests and server replicas share (`served
 the escalation queue, guard state, loop, dissent and meeting records. Several replicas behind one
 PostgreSQL serve the same threads (docs/deploy.md).
 
-The `coordination` pipeline runs the demo of `nodes/_pipeline/demo.py` (`council demo
+The `coordination` pipeline runs the demo of `graphs/_demo/pipeline.py` (`council demo
 pipeline`): a fixed plan of four subtasks in two waves, scripted agents writing real files in git
 worktrees of one persistent demo repository, and merge conflicts
 decided by a human (`Command(resume=...)` in Studio). The repository is `COUNCIL_PIPELINE_REPO`
@@ -48,14 +48,14 @@ from langgraph_council.checkpoints._postgres import async_postgres_checkpointer
 from langgraph_council.graphs._conflicts import create_conflict_graph
 from langgraph_council.graphs._coordination import create_coordination_graph
 from langgraph_council.graphs._delegation import create_delegation_graph
+from langgraph_council.graphs._demo.data import MODEL_ENV, demo_org, demo_reply, demo_roster
+from langgraph_council.graphs._demo.pipeline import DEMO_PLAN, DemoAgents, demo_pipeline_repo
 from langgraph_council.graphs._graph_tag import GRAPH_KEY, STUDIO_PREFIX, tag_graph
 from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.graphs._served_stores import open_served_stores, served_stores
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
-from langgraph_council.nodes._pipeline.demo import DEMO_PLAN, DemoAgents, demo_pipeline_repo
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes._workspace.git import run_lock
 from langgraph_council.nodes._workspace.models import WorkspaceConfig

@@ -1,14 +1,6 @@
 """Domain models: the org and its agents, the roster, and what each family takes and returns."""
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._conflicts.models import (
-    Conflict,
-    ConflictOutcome,
-    ConflictPosition,
-    ConflictResolution,
-    ConflictType,
-    DissentRecord,
-)
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.state import ConflictInput, ConflictKeys
 from langgraph_council.nodes._delegation.state import DelegationInput
 from langgraph_council.nodes._errors import CouncilError
@@ -44,6 +36,14 @@ from langgraph_council.nodes._pipeline.models import (
 )
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from langgraph_council.nodes._pipeline.state import CoordinationInput, CoordinationKeys
+from langgraph_council.nodes._records.conflicts import (
+    Conflict,
+    ConflictOutcome,
+    ConflictPosition,
+    ConflictResolution,
+    ConflictType,
+    DissentRecord,
+)
 
 __all__ = [
     "ActionItem",

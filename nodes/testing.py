@@ -17,9 +17,9 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, PrivateAttr
 
-from langgraph_council.nodes._agents import AGENT_ID_MARKER
+from langgraph_council.nodes._calls.replies import estimate_tokens
+from langgraph_council.nodes._calls.roster import AGENT_ID_MARKER
 from langgraph_council.nodes._errors import CouncilError
-from langgraph_council.nodes._replies import estimate_tokens
 
 __all__ = ["Reply", "ScriptCall", "ScriptExhaustedError", "ScriptedChatModel", "last_human_text"]
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from langgraph_sdk.client import LangGraphClient
 
-from langgraph_council.nodes._demo import demo_conflict
+from langgraph_council.graphs._demo.data import demo_conflict
 
 T = TypeVar("T")
 

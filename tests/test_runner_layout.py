@@ -11,14 +11,14 @@ RUNS = {"invoke", "ainvoke", "stream", "astream"}
 
 ALLOWED_RUNS = {
     # The agent layer calls the chat model a Roster holds (one model call per turn).
-    ("nodes/_agents.py", "Roster.call", "model.invoke"),
-    ("nodes/_agents.py", "Roster.acall", "model.ainvoke"),
-    ("nodes/_agents.py", "Roster.call_structured", "runnable.invoke"),
-    ("nodes/_agents.py", "Roster.acall_structured", "runnable.ainvoke"),
+    ("nodes/_calls/roster.py", "Roster.call", "model.invoke"),
+    ("nodes/_calls/roster.py", "Roster.acall", "model.ainvoke"),
+    ("nodes/_calls/roster.py", "Roster.call_structured", "runnable.invoke"),
+    ("nodes/_calls/roster.py", "Roster.acall_structured", "runnable.ainvoke"),
     # A roster entry that is an agent the user supplied (a Runnable or compiled graph taking
     # messages) runs inside the calling node, as its subgraph.
-    ("nodes/_agent_calls.py", "run_agent", "agent.invoke"),
-    ("nodes/_agent_calls.py", "arun_agent", "agent.ainvoke"),
+    ("nodes/_calls/agent_runs.py", "run_agent", "agent.invoke"),
+    ("nodes/_calls/agent_runs.py", "arun_agent", "agent.ainvoke"),
     # The worker's tool calls: LangChain tools, not graphs.
     ("nodes/_worker/loop.py", "WorkerSteps.run_tools", "tools[c['name']].invoke"),
     ("nodes/_worker/loop.py", "WorkerSteps.arun_tools", "tools[c['name']].ainvoke"),

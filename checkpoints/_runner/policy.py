@@ -32,8 +32,8 @@ from langgraph_council.checkpoints._resume_attempts import (
 )
 from langgraph_council.checkpoints._runner.commands import thread_config
 from langgraph_council.checkpoints._runner.steps import Flow, blocking, fronts, get_state
+from langgraph_council.nodes._calls.resume_note import RESUME_NOTE_KEY, resume_note_payload
 from langgraph_council.nodes._errors import CouncilError
-from langgraph_council.nodes._resume_note import RESUME_NOTE_KEY, resume_note_payload
 
 __all__ = [
     "ResumePlan",

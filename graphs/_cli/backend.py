@@ -37,12 +37,12 @@ from langgraph_council.checkpoints._resume_attempts import (
 )
 from langgraph_council.graphs._conflicts import create_conflict_graph
 from langgraph_council.graphs._delegation import create_delegation_graph
+from langgraph_council.graphs._demo.data import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.graphs._graph_tag import GRAPH_KEY, GRAPH_PREFIX, PROTOCOL_KEY, tag_graph
 from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.guards import GuardStateStore, LoopRecordStore
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
-from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._escalation.models import EscalationKind
 from langgraph_council.nodes._meetings.records import MeetingRecorder

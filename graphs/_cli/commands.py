@@ -39,21 +39,21 @@ from langgraph_council.graphs._cli.pipeline_output import print_pipeline, print_
 from langgraph_council.graphs._cli.run import print_waiting, run_graph, stream_run
 from langgraph_council.graphs._cli.worker_demo import worker_demo
 from langgraph_council.graphs._coordination import create_coordination_graph
-from langgraph_council.graphs._graph_tag import GRAPH_KEY, tag_graph
-from langgraph_council.guards import InMemoryGuardStateStore
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
-from langgraph_council.nodes._context import merge_context
-from langgraph_council.nodes._delegation.models import DelegationConfig
-from langgraph_council.nodes._demo import DEMO_TASK, demo_agenda, demo_conflict
-from langgraph_council.nodes._escalation.models import Escalation, EscalationKind
-from langgraph_council.nodes._pipeline.config import CoordinationConfig
-from langgraph_council.nodes._pipeline.demo import (
+from langgraph_council.graphs._demo.data import DEMO_TASK, demo_agenda, demo_conflict
+from langgraph_council.graphs._demo.pipeline import (
     DEMO_PIPELINE_TASK,
     DemoAgents,
     demo_pipeline_repo,
     demo_pipeline_roster,
     demo_workspace,
 )
+from langgraph_council.graphs._graph_tag import GRAPH_KEY, tag_graph
+from langgraph_council.guards import InMemoryGuardStateStore
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
+from langgraph_council.nodes._context import merge_context
+from langgraph_council.nodes._delegation.models import DelegationConfig
+from langgraph_council.nodes._escalation.models import Escalation, EscalationKind
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import Task
 
 __all__ = [

@@ -39,14 +39,14 @@ from rich.console import Console
 from rich.text import Text
 
 from langgraph_council.graphs._cli.backend import Backend, CliError
+from langgraph_council.graphs._demo.data import demo_reply, with_stream_usage
 from langgraph_council.graphs._graph_tag import FILE_KEY, GRAPH_KEY, tag_graph
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition, Verdict
-from langgraph_council.nodes._demo import demo_reply, with_stream_usage
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.models import MeetingAgenda
 from langgraph_council.nodes._meetings.participants import MAX_TOKEN_BUDGET
 from langgraph_council.nodes._meetings.synthesis import PositionDraft, SynthesisOutput
 from langgraph_council.nodes._org import Org, OrgError
+from langgraph_council.nodes._records.conflicts import Conflict, ConflictPosition, Verdict
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel, last_human_text
 
 __all__ = [

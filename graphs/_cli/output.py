@@ -15,10 +15,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from langgraph_council.nodes._conflicts.models import ConflictResolution, DissentRecord
 from langgraph_council.nodes._delegation.models import DelegationResult
 from langgraph_council.nodes._escalation.models import Escalation
 from langgraph_council.nodes._meetings.models import MeetingMinutes
+from langgraph_council.nodes._records.conflicts import ConflictResolution, DissentRecord
 
 __all__ = [
     "LiveProgress",

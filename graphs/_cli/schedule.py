@@ -34,7 +34,7 @@ from langgraph_council.checkpoints._runner.schedule import ScheduledRun
 from langgraph_council.graphs._cli.backend import Backend, CliError
 from langgraph_council.graphs._cli.file import SCRIPTED, _first_error, _model, _Spec, load_org
 from langgraph_council.graphs._meeting_triggers import MeetingTriggers, MeetingType
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._org import Org
 
 __all__ = ["ScheduleFile", "load_schedule_file", "schedule_cmd", "schedule_log_path"]

@@ -44,6 +44,12 @@ from langgraph_council.graphs._cli.output import (
 )
 from langgraph_council.graphs._cli.run import RunEnd, run_graph, running_threads, thread_metadata
 from langgraph_council.graphs._coordination import create_coordination_graph
+from langgraph_council.graphs._demo.pipeline import (
+    DemoAgents,
+    demo_pipeline_repo,
+    demo_pipeline_roster,
+    demo_workspace,
+)
 from langgraph_council.graphs._graph_tag import (
     FILE_KEY,
     GRAPH_KEY,
@@ -56,12 +62,6 @@ from langgraph_council.graphs._graph_tag import (
     tag_graph,
 )
 from langgraph_council.guards import InMemoryGuardStateStore
-from langgraph_council.nodes._pipeline.demo import (
-    DemoAgents,
-    demo_pipeline_repo,
-    demo_pipeline_roster,
-    demo_workspace,
-)
 
 __all__ = ["UNKNOWN_GRAPH", "ThreadView", "graph_of", "thread_graph", "thread_views", "threads_cmd"]
 

@@ -9,18 +9,18 @@ from langgraph.pregel import Pregel
 
 from langgraph_council.graphs._cli.backend import Backend
 from langgraph_council.graphs._coordination import create_coordination_graph
-from langgraph_council.graphs._worker import worktree_agent
-from langgraph_council.guards import InMemoryGuardStateStore
-from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
-from langgraph_council.nodes._pipeline.models import Task
-from langgraph_council.nodes._worker.commands import CommandPolicy
-from langgraph_council.nodes._worker.demo import (
+from langgraph_council.graphs._demo.worker import (
     AGENTS_DEMO_PLAN,
     AGENTS_DEMO_TASK,
     agents_demo_check,
     agents_demo_repo,
     agents_demo_roster,
 )
+from langgraph_council.graphs._worker import worktree_agent
+from langgraph_council.guards import InMemoryGuardStateStore
+from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
+from langgraph_council.nodes._pipeline.models import Task
+from langgraph_council.nodes._worker.commands import CommandPolicy
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
 
 __all__ = ["worker_demo"]

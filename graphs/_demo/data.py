@@ -13,8 +13,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 from pydantic import BaseModel
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition, Verdict
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.models import MeetingAgenda
 from langgraph_council.nodes._meetings.synthesis import (
     ActionItemDraft,
@@ -22,6 +21,7 @@ from langgraph_council.nodes._meetings.synthesis import (
     SynthesisOutput,
 )
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._records.conflicts import Conflict, ConflictPosition, Verdict
 from langgraph_council.nodes._workspace.git import run_git
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel, last_human_text
 

@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._demo import demo_org, demo_repo
+from langgraph_council.graphs._demo.data import demo_org, demo_repo
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._pipeline.models import SubtaskRun, Task
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel

@@ -21,8 +21,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._demo import MODEL_ENV, demo_model, demo_org, demo_repo
+from langgraph_council.graphs._demo.data import MODEL_ENV, demo_model, demo_org, demo_repo
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._pipeline.models import Task
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 

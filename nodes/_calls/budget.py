@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from langgraph_council.nodes._agents import Prompt, Roster
+from langgraph_council.nodes._calls.roster import Prompt, Roster
 
 __all__ = [
     "BudgetDecision",

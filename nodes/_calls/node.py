@@ -11,7 +11,7 @@ models). `tests/nodes/test_one_call_path.py` keeps it that way.
   under `ainvoke`, so parallel branches overlap.
 - `apply(state, outcome)` is pure: it folds the reply into a partial update or a `Command`.
 - A node resuming a thread (`checkpoints._runner.policy`) gets the resume note in front of
-  its prompt (`nodes._resume_note`), its tokens added to `prompt_tokens`.
+  its prompt (`nodes._calls.resume_note`), its tokens added to `prompt_tokens`.
 - A model error propagates, unless the call has `on_error`, whose update is used instead (a
   failed participant is recorded; a failed judge falls back). `GraphBubbleUp` always propagates.
 - Every call has a time limit (`time_limit=`, read from the family's config at run time;
@@ -40,15 +40,15 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 from pydantic import BaseModel
 
-from langgraph_council.nodes._agents import Prompt, Roster
+from langgraph_council.nodes._calls.replies import AgentReply, estimate_tokens
+from langgraph_council.nodes._calls.resume_note import resume_note_for, with_resume_note
+from langgraph_council.nodes._calls.roster import Prompt, Roster
 from langgraph_council.nodes._deadline import (
     DEFAULT_AGENT_LIMIT,
     TimeLimit,
     acall_with_limit,
     call_with_limit,
 )
-from langgraph_council.nodes._replies import AgentReply, estimate_tokens
-from langgraph_council.nodes._resume_note import resume_note_for, with_resume_note
 
 __all__ = ["Call", "CallOutcome", "Update", "dual_node", "model_node", "pure_node"]
 

@@ -12,8 +12,8 @@ from typing import Any, Generic, TypeVar
 from langchain_core.messages import AIMessage, BaseMessage
 from pydantic import BaseModel, ConfigDict
 
-from langgraph_council.nodes._agent_calls import AGENT_TEXT_MODE, AgentRun
-from langgraph_council.nodes._structured import StructuredMode, read_out
+from langgraph_council.nodes._calls.agent_runs import AGENT_TEXT_MODE, AgentRun
+from langgraph_council.nodes._calls.structured import StructuredMode, read_out
 from langgraph_council.nodes._text import replace_nul, scrub_nul
 
 __all__ = [
@@ -54,7 +54,7 @@ class AgentReply(BaseModel):
     tool_calls: tuple[dict[str, Any], ...] = ()
     parsed_from_text: bool = False
     structured_mode: StructuredMode | None = None
-    """How a structured call asked for its schema (`nodes._structured.StructuredMode`)."""
+    """How a structured call asked for its schema (`nodes._calls.structured.StructuredMode`)."""
     fallback_reason: str | None = None
     """Why a structured call was not answered through the model's schema binding (the server
     refused or ignored it, now or earlier in the run), else None."""
@@ -127,7 +127,7 @@ def model_reply(
 
 
 def agent_reply(agent_id: str, run: AgentRun, max_tokens: int | None) -> AgentReply:
-    """The reply of an agent run (`nodes._agent_calls`): its last AI message, its usage."""
+    """The reply of an agent run (`nodes._calls.agent_runs`): its last AI message, its usage."""
     content, replaced = replace_nul(text_of(run.reply))
     return AgentReply(
         agent_id=agent_id,

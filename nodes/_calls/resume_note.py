@@ -15,7 +15,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
 
-from langgraph_council.nodes._agents import Prompt
+from langgraph_council.nodes._calls.roster import Prompt
 
 __all__ = ["RESUME_NOTE_KEY", "resume_note_for", "resume_note_payload", "with_resume_note"]
 

@@ -13,14 +13,12 @@ from langchain_core.tools import BaseTool
 from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel
 
-from langgraph_council.nodes._agent_calls import (
+from langgraph_council.nodes._calls.agent_runs import (
     agent_entries,
     arun_agent,
     run_agent,
 )
-from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
-from langgraph_council.nodes._org import AgentProfile, Org, team_org
-from langgraph_council.nodes._replies import (
+from langgraph_council.nodes._calls.replies import (
     AgentReply,
     StructuredReply,
     agent_reply,
@@ -29,7 +27,7 @@ from langgraph_council.nodes._replies import (
     model_reply,
     text_of,
 )
-from langgraph_council.nodes._structured import (
+from langgraph_council.nodes._calls.structured import (
     StructuredMethod,
     StructuredMode,
     StructuredModes,
@@ -38,6 +36,8 @@ from langgraph_council.nodes._structured import (
     schema_instruction,
     with_instruction,
 )
+from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
+from langgraph_council.nodes._org import AgentProfile, Org, team_org
 from langgraph_council.nodes._text import scrub_nul
 
 __all__ = ["Entry", "Prompt", "Roster"]

@@ -1,1 +1,1 @@
-"""Conflict resolution: models, state, prompts, one module per strategy, dissent records."""
+"""Conflict resolution: state, prompts, one module per strategy, dissent records."""

@@ -7,14 +7,14 @@ from typing import Any
 
 from langchain_core.runnables import Runnable, RunnableLambda
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, agent_limit
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Verdict
 from langgraph_council.nodes._conflicts.outcomes import make_resolution, to_human, with_fallback
 from langgraph_council.nodes._conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
 from langgraph_council.nodes._conflicts.state import StrategyState
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._records.conflicts import Conflict, ConflictOutcome, Verdict
 
 __all__ = [
     "AuthorityRanking",

@@ -9,7 +9,7 @@ from langgraph.types import Send
 from typing_extensions import TypedDict
 
 from langgraph_council.nodes._conflicts.intake import coerce_conflict
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictResolution, DissentRecord
+from langgraph_council.nodes._records.conflicts import Conflict, ConflictResolution, DissentRecord
 
 __all__ = [
     "RESOLVE_CONFLICT",

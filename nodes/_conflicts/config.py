@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictType
 from langgraph_council.nodes._context import register_section, run_context
 from langgraph_council.nodes._deadline import DEFAULT_AGENT_TIMEOUT_S, TimeLimit
 from langgraph_council.nodes._escalation.models import DEFAULT_TIMEOUT_SECONDS
+from langgraph_council.nodes._records.conflicts import Conflict, ConflictType
 
 __all__ = [
     "ConflictResolutionConfig",

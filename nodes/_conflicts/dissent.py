@@ -14,14 +14,14 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langgraph.config import get_config
 
-from langgraph_council.nodes._conflicts.models import (
+from langgraph_council.nodes._conflicts.state import ConflictState
+from langgraph_council.nodes._messages import said
+from langgraph_council.nodes._records.conflicts import (
     Conflict,
     ConflictResolution,
     ConflictType,
     DissentRecord,
 )
-from langgraph_council.nodes._conflicts.state import ConflictState
-from langgraph_council.nodes._messages import said
 
 __all__ = [
     "DissentQuery",

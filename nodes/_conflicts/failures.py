@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from langgraph_council.nodes._calls import Update
-from langgraph_council.nodes._conflicts.models import Conflict, Statement, Verdict
+from langgraph_council.nodes._calls.node import Update
 from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._records.conflicts import Conflict, Statement, Verdict
 
 __all__ = [
     "PartiesFailedError",

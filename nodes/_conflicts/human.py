@@ -13,12 +13,6 @@ from langchain_core.runnables import RunnableConfig
 
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes._conflicts.intake import coerce_conflict
-from langgraph_council.nodes._conflicts.models import (
-    Conflict,
-    ConflictOutcome,
-    ConflictResolution,
-    utc_now,
-)
 from langgraph_council.nodes._conflicts.outcomes import make_resolution, with_fallback
 from langgraph_council.nodes._conflicts.prompts import summarise_position
 from langgraph_council.nodes._conflicts.state import ConflictState
@@ -31,6 +25,12 @@ from langgraph_council.nodes._escalation.flow import (
 )
 from langgraph_council.nodes._escalation.models import Escalation, HumanDecision, parse_decision
 from langgraph_council.nodes._escalation.store import Escalations, check_escalation_store
+from langgraph_council.nodes._records.conflicts import (
+    Conflict,
+    ConflictOutcome,
+    ConflictResolution,
+    utc_now,
+)
 
 __all__ = [
     "MAX_HUMAN_ATTEMPTS",

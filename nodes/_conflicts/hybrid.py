@@ -6,8 +6,8 @@ from typing import Any
 
 from langchain_core.runnables import Runnable, RunnableLambda
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.config import (
     ConflictResolutionConfig,
     agent_limit,
@@ -20,7 +20,6 @@ from langgraph_council.nodes._conflicts.debate import (
     verdict_call,
     verdict_problem,
 )
-from langgraph_council.nodes._conflicts.models import ConflictOutcome, Verdict
 from langgraph_council.nodes._conflicts.outcomes import (
     noted,
     resolved_by_verdict,
@@ -32,6 +31,7 @@ from langgraph_council.nodes._conflicts.prompts import (
 )
 from langgraph_council.nodes._conflicts.state import StrategyState
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._records.conflicts import ConflictOutcome, Verdict
 
 __all__ = ["make_choose_reviewer_node", "make_review_node", "review_analysis"]
 

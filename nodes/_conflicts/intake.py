@@ -8,9 +8,9 @@ from typing import Any
 from langgraph.types import Overwrite
 
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
-from langgraph_council.nodes._conflicts.models import Conflict
 from langgraph_council.nodes._conflicts.state import ConflictState
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._records.conflicts import Conflict
 
 __all__ = [
     "coerce_conflict",

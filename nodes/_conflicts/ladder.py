@@ -10,8 +10,8 @@ from langgraph.types import Send
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.config import (
     ConflictResolutionConfig,
     agent_limit,
@@ -28,7 +28,6 @@ from langgraph_council.nodes._conflicts.failures import (
     require_quorum,
     with_failures,
 )
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Statement, Verdict
 from langgraph_council.nodes._conflicts.outcomes import (
     make_resolution,
     noted,
@@ -43,6 +42,7 @@ from langgraph_council.nodes._conflicts.prompts import (
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._records.conflicts import Conflict, ConflictOutcome, Statement, Verdict
 
 __all__ = [
     "NegotiationReply",

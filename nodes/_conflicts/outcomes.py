@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from langgraph_council.nodes._conflicts.models import (
+from langgraph_council.nodes._records.conflicts import (
     Conflict,
     ConflictOutcome,
     ConflictResolution,

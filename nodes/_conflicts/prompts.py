@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition, Statement
 from langgraph_council.nodes._fencing import fence_peer, fence_task_data
+from langgraph_council.nodes._records.conflicts import Conflict, ConflictPosition, Statement
 
 __all__ = [
     "ARBITRATION_PROMPT",

@@ -18,7 +18,9 @@ from langgraph_council.nodes._conflicts.config import (
     HybridConfig,
     LadderConfig,
 )
-from langgraph_council.nodes._conflicts.models import (
+from langgraph_council.nodes._escalation.models import HumanDecision
+from langgraph_council.nodes._messages import Messages, said_once
+from langgraph_council.nodes._records.conflicts import (
     Conflict,
     ConflictResolution,
     ConflictType,
@@ -26,8 +28,6 @@ from langgraph_council.nodes._conflicts.models import (
     Statement,
     Verdict,
 )
-from langgraph_council.nodes._escalation.models import HumanDecision
-from langgraph_council.nodes._messages import Messages, said_once
 
 __all__ = [
     "ConflictContext",

@@ -11,8 +11,8 @@ from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Command, Overwrite
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._context import build_time_config, run_context
 from langgraph_council.nodes._delegation.handoff import AgentTurn, delegate_to, read_turn
 from langgraph_council.nodes._delegation.models import DelegationConfig, DelegationResult

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from langchain_core.tools import tool
 
+from langgraph_council.nodes._calls.replies import AgentReply
 from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes._org import Org
-from langgraph_council.nodes._replies import AgentReply
 from langgraph_council.nodes._text import scrub_nul
 
 __all__ = [

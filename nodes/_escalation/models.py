@@ -27,8 +27,8 @@ from pydantic import (
     model_validator,
 )
 
-from langgraph_council.nodes._conflicts.models import Conflict
 from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._records.conflicts import Conflict
 from langgraph_council.nodes._text import NulFree
 
 __all__ = [

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from langchain_core.runnables import Runnable
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._budget import price
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.budget import price
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUDGE_DIRECTIVE,

@@ -16,10 +16,10 @@ from typing import Any
 from langgraph.config import get_config
 
 from langgraph_council.nodes._conflicts.dissent import DissentStore
-from langgraph_council.nodes._conflicts.models import DissentRecord
 from langgraph_council.nodes._meetings.models import MeetingMinutes
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
+from langgraph_council.nodes._records.conflicts import DissentRecord
 
 __all__ = ["meeting_dissent_records", "record_meeting_dissent"]
 

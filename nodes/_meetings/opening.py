@@ -9,7 +9,7 @@ from typing import Any
 from langgraph.config import get_config
 from langgraph.types import Overwrite
 
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import ctx
 from langgraph_council.nodes._meetings.models import SynthesisResult
 from langgraph_council.nodes._meetings.participants import validate_meeting_input

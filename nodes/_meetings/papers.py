@@ -7,8 +7,8 @@ from collections.abc import Callable
 from langchain_core.runnables import Runnable
 from langgraph.types import Command
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, Update, model_node
+from langgraph_council.nodes._calls.node import Call, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.decide import apply_synthesis, plan_synthesis
 from langgraph_council.nodes._meetings.parallel import open_phase, quorum_error

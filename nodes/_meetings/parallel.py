@@ -9,9 +9,9 @@ from typing import Any
 from langchain_core.runnables import Runnable
 from langgraph.types import Command, Send
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._budget import BudgetDecision, price_parallel
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.budget import BudgetDecision, price_parallel
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import MeetingPhase
 from langgraph_council.nodes._meetings.state import CallTask, MeetingState

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.models import MeetingAgenda
 
 __all__ = [

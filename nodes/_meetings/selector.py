@@ -18,9 +18,9 @@ from langchain_core.runnables import Runnable
 from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._budget import price
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.budget import price
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._deadline import call_with_limit
 from langgraph_council.nodes._fencing import escape_line
 from langgraph_council.nodes._meetings.config import (

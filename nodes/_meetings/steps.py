@@ -9,15 +9,15 @@ from typing import Any, Literal, Protocol
 from langgraph.config import get_stream_writer
 from langgraph.types import Command
 
-from langgraph_council.nodes._agents import Prompt, Roster
-from langgraph_council.nodes._budget import BudgetDecision, TokenBudget
-from langgraph_council.nodes._calls import Call, CallOutcome, Update
+from langgraph_council.nodes._calls.budget import BudgetDecision, TokenBudget
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update
+from langgraph_council.nodes._calls.replies import AgentReply
+from langgraph_council.nodes._calls.roster import Prompt, Roster
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.stopping import at_boundary
 from langgraph_council.nodes._messages import said_once
-from langgraph_council.nodes._replies import AgentReply
 
 __all__ = [
     "MeetingNode",

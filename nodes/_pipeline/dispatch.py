@@ -10,7 +10,7 @@ from typing import Any
 from langchain_core.runnables import Runnable
 from langgraph.types import Command, Send
 
-from langgraph_council.nodes._calls import pure_node
+from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.attempts import feedback_for
 from langgraph_council.nodes._pipeline.config import CoordinationConfig

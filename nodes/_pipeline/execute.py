@@ -16,7 +16,7 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
 from pydantic import ValidationError
 
-from langgraph_council.nodes._calls import dual_node
+from langgraph_council.nodes._calls.node import dual_node
 from langgraph_council.nodes._deadline import (
     TimeLimit,
     acall_in_thread,
@@ -162,7 +162,7 @@ def _failed(run: SubtaskRun, error: str, duration: float) -> SubtaskResult:
 
 
 class Checker(Protocol):
-    """The pipeline's check before a merge (`nodes._workspace.subtask_check.SubtaskChecker`)."""
+    """The pipeline's check before a merge (`nodes._pipeline.subtask_check.SubtaskChecker`)."""
 
     def check(self, run: SubtaskRun) -> CheckResult:
         """Check `run`'s work from sync code."""

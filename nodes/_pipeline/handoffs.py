@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from langchain_core.runnables import Runnable
 
-from langgraph_council.nodes._calls import dual_node
+from langgraph_council.nodes._calls.node import dual_node
 from langgraph_council.nodes._handoff import Handoff
 from langgraph_council.nodes._pipeline.models import SubtaskResult, Task
 from langgraph_council.nodes._pipeline.names import GUARD_HANDOFFS

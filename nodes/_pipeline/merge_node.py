@@ -28,6 +28,7 @@ from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult
 from langgraph_council.nodes._pipeline.names import DISPATCH, MERGE_SUBTASKS
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
 from langgraph_council.nodes._pipeline.state import merges_of, outcomes_of, plan_of
+from langgraph_council.nodes._pipeline.workspace_nodes import workspace_of
 from langgraph_council.nodes._workspace.gitlink import GitLinkError
 from langgraph_council.nodes._workspace.merge_engine import (
     apply_decision,
@@ -42,7 +43,6 @@ from langgraph_council.nodes._workspace.models import (
     MergeRuling,
     WorkspaceConfig,
 )
-from langgraph_council.nodes._workspace.nodes import workspace_of
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 
 __all__ = [

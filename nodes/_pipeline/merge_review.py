@@ -24,8 +24,8 @@ from langgraph.config import get_config
 from langgraph.types import Command
 from pydantic import BaseModel, ConfigDict
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._escalation.flow import (
     await_decision,
     open_escalation,
@@ -44,12 +44,12 @@ from langgraph_council.nodes._pipeline.names import (
 from langgraph_council.nodes._pipeline.prompts import render_review_prompt
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
 from langgraph_council.nodes._pipeline.state import plan_of, routing_of, task_of
+from langgraph_council.nodes._pipeline.workspace_nodes import workspace_of
 from langgraph_council.nodes._workspace.models import (
     MergeResult,
     MergeRuling,
     WorkspaceConfig,
 )
-from langgraph_council.nodes._workspace.nodes import workspace_of
 
 __all__ = [
     "MergeVerdict",

@@ -10,7 +10,7 @@ from typing import Any
 from langchain_core.runnables import Runnable
 from langgraph.types import Command, Overwrite
 
-from langgraph_council.nodes._calls import pure_node
+from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import PlanError, build_plan

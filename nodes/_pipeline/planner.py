@@ -23,8 +23,8 @@ from langchain_core.utils.json import parse_json_markdown
 from langgraph.types import Command
 from pydantic import BaseModel, Field, ValidationError
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import PlanError, build_plan

@@ -16,7 +16,7 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 
-from langgraph_council.nodes._calls import dual_node
+from langgraph_council.nodes._calls.node import dual_node
 from langgraph_council.nodes._handoff import Handoff
 from langgraph_council.nodes._pipeline.attempts import RecoveryStep
 from langgraph_council.nodes._pipeline.handoffs import CheckHandoffs, guard_task_id

@@ -16,7 +16,7 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 
-from langgraph_council.nodes._calls import pure_node
+from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, RecoveryStep
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult

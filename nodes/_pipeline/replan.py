@@ -15,8 +15,8 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.attempts import Attempt, feedback_for
 from langgraph_council.nodes._pipeline.config import CoordinationConfig

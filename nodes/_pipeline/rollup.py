@@ -8,7 +8,7 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 
-from langgraph_council.nodes._calls import pure_node
+from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._pipeline.attribution import attribute
 from langgraph_council.nodes._pipeline.config import CoordinationConfig

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from langchain_core.runnables import Runnable
 from langgraph.config import get_stream_writer
 
-from langgraph_council.nodes._calls import dual_node
+from langgraph_council.nodes._calls.node import dual_node
 from langgraph_council.nodes._context import run_context
 from langgraph_council.nodes._deadline import TimeLimit
 from langgraph_council.nodes._pipeline.config import CoordinationConfig

@@ -13,8 +13,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.tools import BaseTool
 from typing_extensions import TypedDict
 
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, Update
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._worker.commands import CommandPolicy, command_tool

@@ -1,1 +1,1 @@
-"""The git workspace: worktrees per subtask, the merge engine and the merge node."""
+"""The git engine: worktrees per subtask, the merge engine, merge checks, tree paths, its models."""

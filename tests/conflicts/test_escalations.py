@@ -25,7 +25,7 @@ from langgraph_council.graphs import (
     create_conflict_graph,
 )
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
-from langgraph_council.nodes._conflicts.models import utc_now
+from langgraph_council.nodes._records.conflicts import utc_now
 from tests.backends import Backend
 from tests.processes import last_json, run_python
 

@@ -15,8 +15,8 @@ from langgraph_council.graphs import (
 )
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._pipeline.decompose import build_plan
+from langgraph_council.nodes._pipeline.merge_node import merge_sequence
 from langgraph_council.nodes._pipeline.models import SubtaskResult
-from langgraph_council.nodes._workspace.merge_node import merge_sequence
 from tests.coordination.gitrepo import (
     branches,
     busy_repo,

@@ -104,7 +104,7 @@ async def _studio_threads(db: str) -> None:
     """Two conflict threads as `langgraph dev` makes them: the `langgraph.json` factory, the
     saver of `checkpointer.path` lent with `graph.copy(update=...)`, the shared stores."""
     from langgraph_council.graphs import studio
-    from langgraph_council.nodes._demo import demo_conflict
+    from langgraph_council.graphs._demo.data import demo_conflict
 
     os.environ[studio.DATABASE_ENV] = db
     try:

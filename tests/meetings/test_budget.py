@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage
 
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.guards import TokenBudget
-from langgraph_council.nodes._replies import estimate_tokens
+from langgraph_council.nodes._calls.replies import estimate_tokens
 
 LONG = "We should weigh latency, cost and the team's experience carefully here. " * 6
 

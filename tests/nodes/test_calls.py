@@ -13,8 +13,8 @@ from typing_extensions import TypedDict
 
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._agents import Prompt
-from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._calls.roster import Prompt
 from langgraph_council.nodes._delegation.handoff import delegate_to
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.nodes.schemas import Verdict

@@ -226,7 +226,7 @@ def test_council_model_on_a_custom_base_url_streams_with_real_usage(
     then carry no usage and budgets run on estimates. The demos, Studio and `council run`
     turn it on when they build the model from a string."""
     from langgraph_council.graphs._cli.file import load_council_file, roster_for
-    from langgraph_council.nodes._demo import demo_model
+    from langgraph_council.graphs._demo.data import demo_model
 
     monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "test")

@@ -12,16 +12,16 @@ from typing_extensions import TypedDict
 
 from langgraph_council.checkpoints import resume_with_policy
 from langgraph_council.checkpoints._resume_attempts import InMemoryResumeAttemptStore
-from langgraph_council.nodes._agents import Roster
-from langgraph_council.nodes._calls import Call, CallOutcome, model_node
-from langgraph_council.nodes._demo import demo_org
-from langgraph_council.nodes._replies import estimate_tokens
-from langgraph_council.nodes._resume_note import (
+from langgraph_council.graphs._demo.data import demo_org
+from langgraph_council.nodes._calls.node import Call, CallOutcome, model_node
+from langgraph_council.nodes._calls.replies import estimate_tokens
+from langgraph_council.nodes._calls.resume_note import (
     RESUME_NOTE_KEY,
     resume_note_for,
     resume_note_payload,
     with_resume_note,
 )
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 

@@ -23,9 +23,9 @@ from langgraph_council.graphs import (
     create_coordination_graph,
     create_delegation_graph,
 )
+from langgraph_council.graphs._demo.data import demo_reply
 from langgraph_council.guards import InMemoryGuardStateStore, LoopGuard, LoopPreventionConfig
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._demo import demo_reply
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes._workspace.models import WorkspaceConfig, WorkspaceError
 from langgraph_council.nodes.testing import ScriptedChatModel

@@ -10,8 +10,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import ValidationError
 
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
+from langgraph_council.graphs._demo.data import demo_reply
 from langgraph_council.nodes import Conflict, Org, Roster
-from langgraph_council.nodes._demo import demo_reply
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conftest import ORG_YAML
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.graphs import create_meeting_graph
+from langgraph_council.graphs._demo.data import demo_reply
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._demo import demo_reply
 from langgraph_council.nodes._meetings.records import (
     InMemoryMeetingRecordStore,
     MeetingRecordClashError,

@@ -23,8 +23,8 @@ from langgraph_council.graphs import (
 from langgraph_council.nodes import Conflict, Org, Roster
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.ladder import NegotiationReply
-from langgraph_council.nodes._conflicts.models import Verdict
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_fences
+from langgraph_council.nodes._records.conflicts import Verdict
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.conflicts.conftest import position
 from tests.conftest import ORG_YAML

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from langgraph_sdk import get_client
 
-from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK, demo_pipeline_repo
+from langgraph_council.graphs._demo.pipeline import DEMO_PIPELINE_TASK, demo_pipeline_repo
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.coordination.gitrepo import git, snapshot
 from tests.server.cluster import Cluster, served_cluster

@@ -20,6 +20,7 @@ from langgraph_council.graphs import (
     create_coordination_graph,
     create_meeting_graph,
 )
+from langgraph_council.graphs._demo.data import demo_agenda, demo_roster
 from langgraph_council.nodes import (
     Conflict,
     ConflictKeys,
@@ -34,7 +35,6 @@ from langgraph_council.nodes import (
 from langgraph_council.nodes._conflicts.state import ConflictContext
 from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes._delegation.state import DelegationContext
-from langgraph_council.nodes._demo import demo_agenda, demo_roster
 from langgraph_council.nodes._meetings.models import DetectedConflict, MinorityReport, Position
 from langgraph_council.nodes._meetings.state import MeetingContext
 from langgraph_council.nodes._pipeline.state import CoordinationContext

@@ -136,7 +136,7 @@ def test_namespaced_context_reaches_a_studio_graph_as_the_docs_say() -> None:
     them), and the docs now say so."""
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from langgraph_council.nodes._demo import demo_conflict
+    from langgraph_council.graphs._demo.data import demo_conflict
 
     docs = (Path(__file__).resolve().parents[2] / "docs" / "studio.md").read_text()
     assert "are dropped by the server" not in docs

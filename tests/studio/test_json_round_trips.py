@@ -18,12 +18,12 @@ from langgraph.pregel import Pregel
 from langgraph.types import Command
 
 from langgraph_council.graphs import create_conflict_graph, create_meeting_graph
+from langgraph_council.graphs._demo.data import demo_conflict, demo_roster
 from langgraph_council.nodes import Contribution, MeetingMinutes
-from langgraph_council.nodes._conflicts.models import ConflictResolution, Statement
 from langgraph_council.nodes._conflicts.state import merge_statements
-from langgraph_council.nodes._demo import demo_conflict, demo_roster
 from langgraph_council.nodes._meetings.models import ParticipantFailure
 from langgraph_council.nodes._meetings.state import add_failures, merge_contributions
+from langgraph_council.nodes._records.conflicts import ConflictResolution, Statement
 
 
 def _as_the_server_does(graph: Pregel[Any, Any]) -> Pregel[Any, Any]:

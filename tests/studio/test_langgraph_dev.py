@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from langgraph_sdk.client import LangGraphClient
 
+from langgraph_council.graphs._demo.data import demo_conflict
+from langgraph_council.graphs._demo.pipeline import DEMO_PIPELINE_TASK
 from langgraph_council.nodes import Contribution, MeetingMinutes
-from langgraph_council.nodes._demo import demo_conflict
-from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.cli_runner import council
 from tests.served import conflict_waiting_for_a_human

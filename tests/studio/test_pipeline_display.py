@@ -7,9 +7,9 @@ from langgraph.types import Command
 
 from langgraph_council.checkpoints import council_serde
 from langgraph_council.graphs import create_coordination_graph, studio
-from langgraph_council.nodes._demo import demo_org
+from langgraph_council.graphs._demo.data import demo_org
+from langgraph_council.graphs._demo.pipeline import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
-from langgraph_council.nodes._pipeline.demo import DEMO_PIPELINE_TASK
 from langgraph_council.nodes._pipeline.models import SubtaskRun, Task
 
 

@@ -14,8 +14,8 @@ from langgraph.pregel import Pregel
 from langgraph.warnings import LangGraphDeprecatedSinceV10
 
 from langgraph_council.graphs import create_conflict_graph, create_meeting_graph
+from langgraph_council.graphs._demo.data import demo_org, demo_reply
 from langgraph_council.nodes import Roster
-from langgraph_council.nodes._demo import demo_org, demo_reply
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 FACT = "p95 latency of the REST API: 41 ms (load test 2026-Q3)"

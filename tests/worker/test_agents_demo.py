@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage
 
-from langgraph_council.nodes._worker.demo import worker_demo_reply
+from langgraph_council.graphs._demo.worker import worker_demo_reply
 from tests.cli_runner import CliRun, run_cli
 from tests.coordination.gitrepo import git
 from tests.openai_server import agent_of, loopback_openai

@@ -17,10 +17,10 @@ import pytest
 from langchain_core.tools import ToolException
 
 from langgraph_council.graphs import CommandPolicy, WorkspaceConfig
+from langgraph_council.nodes._pipeline.subtask_check import SubtaskChecker
+from langgraph_council.nodes._pipeline.subtask_check import run_command as run_check
 from langgraph_council.nodes._worker.commands import IsolationUnavailableError, run_command
 from langgraph_council.nodes._workspace import sandbox
-from langgraph_council.nodes._workspace.subtask_check import SubtaskChecker
-from langgraph_council.nodes._workspace.subtask_check import run_command as run_check
 
 PY = sys.executable
 SECRET_NAME = "COUNCIL_TEST_SECRET_X7Q"
@@ -89,7 +89,7 @@ if sys.argv[1] == "run_command":
     from langgraph_council.nodes._worker.commands import run_command
     print(run_command(f"{py} probe.py", root, CommandPolicy(allow=[[py, "probe.py"]])))
 else:
-    from langgraph_council.nodes._workspace.subtask_check import run_command
+    from langgraph_council.nodes._pipeline.subtask_check import run_command
     print(run_command([py, "probe.py"], root, timeout=60, output_chars=4000).output)
 """
 

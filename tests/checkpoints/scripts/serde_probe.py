@@ -24,8 +24,8 @@ from langgraph_council.graphs import (
     create_delegation_graph,
     create_meeting_graph,
 )
+from langgraph_council.graphs._demo.data import demo_agenda, demo_conflict, demo_roster
 from langgraph_council.graphs.studio import STUDIO_GRAPHS
-from langgraph_council.nodes._demo import demo_agenda, demo_conflict, demo_roster
 
 RESUME = {
     "decision": "winner",

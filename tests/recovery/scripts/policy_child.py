@@ -24,7 +24,7 @@ from langgraph_council.checkpoints import (
     resume_with_policy,
 )
 from langgraph_council.checkpoints._resume_attempts import PostgresResumeAttemptStore
-from langgraph_council.nodes._resume_note import resume_note_for, with_resume_note
+from langgraph_council.nodes._calls.resume_note import resume_note_for, with_resume_note
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 SECRET_ERROR = (

@@ -1,0 +1,1 @@
+"""Domain records shared by engines and families: conflicts, their resolutions and dissent."""
