@@ -27,7 +27,7 @@ from langgraph_council.nodes._org import (
     OrgError,
     SeniorityLevel,
 )
-from langgraph_council.nodes._pipeline.attempts import Attempt, CheckResult
+from langgraph_council.nodes._pipeline.attempts import Attempt
 from langgraph_council.nodes._pipeline.models import (
     PlanRow,
     SubtaskResult,
@@ -44,6 +44,7 @@ from langgraph_council.nodes._records.conflicts import (
     ConflictType,
     DissentRecord,
 )
+from langgraph_council.nodes._workspace.models import CheckResult
 
 __all__ = [
     "ActionItem",

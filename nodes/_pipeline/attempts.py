@@ -7,10 +7,11 @@ from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from langgraph_council.nodes._workspace.models import CheckResult
+
 __all__ = [
     "Attempt",
     "AttemptStatus",
-    "CheckResult",
     "RecoveryStep",
     "feedback_for",
     "work_attempts",
@@ -27,29 +28,6 @@ hand-off, the planner gave no usable row), so nobody worked on it; `replanned`: 
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _FEEDBACK_CHARS = 4000
-
-
-class CheckResult(BaseModel):
-    """The check run on a subtask's work before its merge (`check=`): passed, output, time.
-
-    `output` is the tail of what the check printed (stdout and stderr together), at most
-    `WorkspaceConfig.check_output_chars` characters; `command` is the argv of a command check
-    (empty for a callable), `exit_code` its exit status (None when it timed out or was a
-    callable). A check that timed out has `timed_out=True` and failed.
-
-    Example:
-        >>> CheckResult(passed=False, output="1 failed").passed
-        False
-    """
-
-    model_config = _FROZEN
-
-    passed: bool
-    output: str = ""
-    duration_s: float = Field(default=0.0, ge=0.0)
-    command: tuple[str, ...] = ()
-    exit_code: int | None = None
-    timed_out: bool = False
 
 
 class Attempt(BaseModel):

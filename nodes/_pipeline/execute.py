@@ -24,10 +24,11 @@ from langgraph_council.nodes._deadline import (
     call_with_limit,
 )
 from langgraph_council.nodes._messages import said
-from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, CheckResult
+from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
+from langgraph_council.nodes._workspace.models import CheckResult
 
 __all__ = [
     "Checker",

@@ -8,7 +8,8 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from langgraph_council.nodes._org import AgentProfile
-from langgraph_council.nodes._pipeline.attempts import Attempt, CheckResult, RecoveryStep
+from langgraph_council.nodes._pipeline.attempts import Attempt, RecoveryStep
+from langgraph_council.nodes._workspace.models import CheckResult
 
 __all__ = [
     "COMPLEXITIES",

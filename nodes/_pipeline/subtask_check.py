@@ -31,10 +31,10 @@ from langgraph_council.nodes._deadline import (
     acall_with_limit,
     call_with_limit,
 )
-from langgraph_council.nodes._pipeline.attempts import CheckResult
 from langgraph_council.nodes._pipeline.execute import run_blocking
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes._workspace.check_edits import discarding_edits
+from langgraph_council.nodes._workspace.models import CheckResult
 from langgraph_council.nodes._workspace.sandbox import (
     SandboxSpec,
     read_tail,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -17,7 +17,6 @@ from langgraph_council.nodes._org import SeniorityLevel
 from langgraph_council.nodes._text import NulFree
 
 if TYPE_CHECKING:
-    from langgraph_council.nodes._meetings.models import MeetingMinutes, Position
     from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -28,6 +27,7 @@ __all__ = [
     "ConflictResolution",
     "ConflictType",
     "DissentRecord",
+    "MinutesLike",
     "Statement",
     "Verdict",
     "utc_now",
@@ -72,6 +72,48 @@ def _not_blank(value: str, field: str) -> str:
     if not value.strip():
         raise ValueError(f"{field} must not be blank")
     return value
+
+
+class _StatedPosition(Protocol):
+    """One position a meeting recorded, as `Conflict.from_minutes` reads it (`Position`)."""
+
+    @property
+    def agent_id(self) -> str: ...
+    @property
+    def claim(self) -> str: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def evidence(self) -> tuple[str, ...]: ...
+
+
+class _Disagreement(Protocol):
+    @property
+    def agent_ids(self) -> tuple[str, ...]: ...
+
+
+class _Titled(Protocol):
+    @property
+    def title(self) -> str: ...
+
+
+class MinutesLike(Protocol):
+    """What `Conflict.from_minutes` reads of a meeting's `MeetingMinutes`.
+
+    The conflict records sit below the meetings family (which imports them), so they name the
+    fields they read instead of importing the class.
+    """
+
+    @property
+    def meeting_id(self) -> str: ...
+    @property
+    def agenda(self) -> _Titled: ...
+    @property
+    def positions(self) -> Sequence[_StatedPosition]: ...
+    @property
+    def conflicts(self) -> Sequence[_Disagreement]: ...
+    @property
+    def ended_at(self) -> datetime: ...
 
 
 class ConflictPosition(NulFree):
@@ -173,7 +215,7 @@ class Conflict(NulFree):
     @classmethod
     def from_minutes(
         cls,
-        minutes: MeetingMinutes,
+        minutes: MinutesLike,
         org: Org,
         *,
         type: ConflictType | str = "other",
@@ -219,7 +261,7 @@ class Conflict(NulFree):
         )
 
 
-def _party(org: Org, stated: Position, minutes: MeetingMinutes) -> ConflictPosition:
+def _party(org: Org, stated: _StatedPosition, minutes: MinutesLike) -> ConflictPosition:
     if stated.agent_id not in org:
         raise ValueError(
             f"minutes.positions names agent {stated.agent_id!r}, who is not in the org; "

@@ -31,15 +31,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from langgraph_council.nodes._semantic.files import python_files
 from langgraph_council.nodes._semantic.index import (
     FromImport,
     ModuleSummary,
     Signature,
     summarize,
 )
+from langgraph_council.nodes._semantic.issues import SemanticIssue
 from langgraph_council.nodes._semantic.scopes import CallShape
-from langgraph_council.nodes._workspace.models import SemanticIssue
-from langgraph_council.nodes._workspace.tree_paths import walk_files
 
 __all__ = [
     "CheckLimits",
@@ -48,19 +48,11 @@ __all__ = [
     "check_tree",
     "check_tree_within",
     "new_issues",
-    "python_files",
     "signature_problem",
 ]
 
-_SKIP_DIRS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
 _MAX_REEXPORT_HOPS = 5
 _TOO_DEEP = "nested deeper than Python's parser allows"
-
-
-def python_files(root: Path) -> list[str]:
-    """Repo-relative paths of the `.py` files under `root`, skipping hidden and vendored dirs."""
-    wanted = walk_files(root, lambda d: not d.startswith(".") and d not in _SKIP_DIRS)
-    return [path.as_posix() for path in wanted if path.suffix == ".py"]
 
 
 class _Index:

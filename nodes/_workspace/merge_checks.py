@@ -22,8 +22,9 @@ from langgraph_council.nodes._semantic.checks import (
     check_tree_within,
     new_issues,
 )
+from langgraph_council.nodes._semantic.issues import SemanticIssue
 from langgraph_council.nodes._workspace.git import run_git
-from langgraph_council.nodes._workspace.models import SemanticIssue, WorkspaceConfig
+from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes._workspace.tree_paths import (
     escaping_links,
     git_control_issues,

@@ -1,4 +1,4 @@
-"""Workspace isolation models: config, merge outcomes, semantic issues and safe git names."""
+"""Workspace isolation models: config, merge outcomes, check results and safe git names."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from langgraph_council.nodes._errors import CouncilError
-from langgraph_council.nodes._pipeline.attempts import CheckResult
+from langgraph_council.nodes._semantic.issues import SemanticIssue
 from langgraph_council.nodes._workspace.sandbox import DEFAULT_MAX_FILE_BYTES, Isolation
 
 __all__ = [
+    "CheckResult",
     "ConflictEscalation",
     "IntegrationResult",
     "MergeDecision",
@@ -21,8 +22,6 @@ __all__ = [
     "MergeRuling",
     "MergeStatus",
     "ReconcileReport",
-    "SemanticIssue",
-    "SemanticIssueKind",
     "SubtaskWorktree",
     "WorkspaceConfig",
     "WorkspaceError",
@@ -49,20 +48,6 @@ committed there (the subtask fails with the reason)."""
 
 MergeDecision = Literal["keep", "drop"]
 """A decision on a conflicted merge: keep it (after any resolution commit) or drop it."""
-
-SemanticIssueKind = Literal[
-    "removed_reference",
-    "signature_mismatch",
-    "duplicate_definition",
-    "import_conflict",
-    "syntax_error",
-    "unsafe_symlink",
-    "git_control",
-]
-"""`unsafe_symlink` and `git_control` are not AST findings: a link the merge brings in that
-resolves outside the worktree, and a git-control file the merge would add, change or remove
-(`.gitattributes`, `.gitmodules`, or a link into the worktree's `.git`). Both are checked even
-with `semantic_analysis=False` and held like the others, for a person to decide."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -274,27 +259,27 @@ class WorkspaceConfig(BaseModel):
         return value
 
 
-class SemanticIssue(BaseModel):
-    """One problem the AST checks found in a merged tree.
+class CheckResult(BaseModel):
+    """The check run on a subtask's work before its merge (`check=`): passed, output, time.
 
-    `file` is repo-relative (POSIX separators); `target` is the other file involved (the module
-    that lost a name, the callee's module), when there is one. `message` never contains line
-    numbers, so an issue keeps its identity when unrelated edits shift lines.
+    `output` is the tail of what the check printed (stdout and stderr together), at most
+    `WorkspaceConfig.check_output_chars` characters; `command` is the argv of a command check
+    (empty for a callable), `exit_code` its exit status (None when it timed out or was a
+    callable). A check that timed out has `timed_out=True` and failed.
+
+    Example:
+        >>> CheckResult(passed=False, output="1 failed").passed
+        False
     """
 
     model_config = _FROZEN
 
-    kind: SemanticIssueKind
-    file: str
-    line: int | None = None
-    name: str = ""
-    message: str
-    target: str | None = None
-
-    @property
-    def key(self) -> tuple[str, str, str, str | None, str]:
-        """Identity of the issue, independent of its line."""
-        return (self.kind, self.file, self.name, self.target, self.message)
+    passed: bool
+    output: str = ""
+    duration_s: float = Field(default=0.0, ge=0.0)
+    command: tuple[str, ...] = ()
+    exit_code: int | None = None
+    timed_out: bool = False
 
 
 class MergeResult(BaseModel):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from langgraph_council.nodes._semantic.files import walk_files
+from langgraph_council.nodes._semantic.issues import SemanticIssue
 from langgraph_council.nodes._workspace.git import run_git
-from langgraph_council.nodes._workspace.models import SemanticIssue, WorkspaceError
+from langgraph_council.nodes._workspace.models import WorkspaceError
 
 __all__ = [
     "GIT_CONTROL",
@@ -22,7 +24,6 @@ __all__ = [
     "links_into_git",
     "special_entries",
     "untracked_writes",
-    "walk_files",
 ]
 
 MAX_REPORTED = 100
@@ -148,25 +149,6 @@ def hide_escaping_links(cwd: Path) -> tuple[str, ...]:
         for rel in found:
             (cwd / rel).unlink()
     return tuple(found)
-
-
-def walk_files(root: Path, keep: Callable[[str], bool] = bool) -> Iterator[PurePosixPath]:
-    """Paths (relative to `root`) of what `os.walk` lists as files under it, in its order,
-    entering only directories whose name `keep` accepts and never following a link.
-
-    An explicit stack: `os.walk` recurses once per level on Python 3.11, so a thousand
-    nested folders would crash it.
-    """
-    stack = [PurePosixPath()]
-    while stack:
-        rel = stack.pop()
-        try:
-            entries = sorted(os.scandir(root / rel), key=lambda e: e.name)
-        except OSError:
-            continue
-        folders = [e.name for e in entries if e.is_dir(follow_symlinks=False) and keep(e.name)]
-        yield from (rel / e.name for e in entries if not e.is_dir())  # os.walk's `files`
-        stack.extend(rel / name for name in reversed(folders))
 
 
 def _files_in(folder: Path, rel: str) -> list[str]:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from langgraph_council.nodes._semantic.issues import SemanticIssue
 from langgraph_council.nodes._workspace.models import (
     MergeResult,
-    SemanticIssue,
     WorkspaceConfig,
     validate_branch_name,
     validate_id,
