@@ -9,6 +9,7 @@ never run and are left out.
 from __future__ import annotations
 
 import ast
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,20 +18,40 @@ import pytest
 ROOT = Path(__file__).parents[1]
 PACKAGE = "langgraph_council"
 LAYERS = ("nodes", "guards", "checkpoints", "graphs")  # each may import only those before it
+NODES_ORDER = (
+    "foundation",  # the top-level modules of nodes/ (`_errors`, `_text`, `_org`, ...)
+    # engines
+    "_records",
+    "_calls",
+    "_escalation",
+    "_semantic",
+    "_workspace",
+    # families
+    "_conflicts",
+    "_meetings",
+    "_delegation",
+    "_pipeline",
+    "_worker",
+    # public helpers, then the facade
+    "testing",
+    "__init__",
+)
+"""The parts of nodes/, bottom to top: each may import only itself and those before it (under
+`if TYPE_CHECKING:` too). A new sub-package of nodes/ takes its place here."""
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join([PACKAGE, *parts])
 
 
-def _modules() -> dict[str, Path]:
+def _modules(root: Path = ROOT) -> dict[str, Path]:
     return {
-        _module_name(path): path
+        _module_name(path, root): path
         for layer in LAYERS
-        for path in sorted((ROOT / layer).rglob("*.py"))
+        for path in sorted((root / layer).rglob("*.py"))
         if "__pycache__" not in path.parts
     }
 
@@ -61,36 +82,46 @@ def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
     yield from _imports(node)
 
 
-def _absolute(module: str, node: ast.ImportFrom) -> str:
+def _every_import(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, those under `if TYPE_CHECKING:` included."""
+    yield from (n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom))
+
+
+def _absolute(module: str, node: ast.ImportFrom, modules: dict[str, Path]) -> str:
     if not node.level:
         return node.module or ""
-    is_package = MODULES[module].name == "__init__.py"
+    is_package = modules[module].name == "__init__.py"
     base = module.split(".")
     base = base[: len(base) - node.level + (1 if is_package else 0)]
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
-def _targets(module: str, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+def _targets(
+    module: str, node: ast.Import | ast.ImportFrom, modules: dict[str, Path]
+) -> Iterator[str]:
     if isinstance(node, ast.Import):
-        yield from (alias.name for alias in node.names if alias.name in MODULES)
+        yield from (alias.name for alias in node.names if alias.name in modules)
         return
-    named = _absolute(module, node)
+    named = _absolute(module, node, modules)
     for alias in node.names:
         sub = f"{named}.{alias.name}"
-        if sub in MODULES:
+        if sub in modules:
             yield sub
-        elif named in MODULES:
+        elif named in modules:
             yield named
 
 
-def _graph() -> dict[str, set[str]]:
+def _graph(root: Path = ROOT, *, type_checking: bool = False) -> dict[str, set[str]]:
+    """Module -> the package modules it imports (those under TYPE_CHECKING if asked)."""
+    modules = MODULES if root == ROOT else _modules(root)
+    statements = _every_import if type_checking else _imports
     edges: dict[str, set[str]] = {}
-    for module, path in MODULES.items():
+    for module, path in modules.items():
         tree = ast.parse(path.read_text(), filename=str(path))
         edges[module] = {
             target
-            for node in _imports(tree)
-            for target in _targets(module, node)
+            for node in statements(tree)
+            for target in _targets(module, node, modules)
             if target != module
         }
     return edges
@@ -203,3 +234,60 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
         if ".".join(target.split(".")[:2]) in above
     )
     assert not upward, f"{layer} imports a layer above it:\n" + "\n".join(upward)
+
+
+def _nodes_part(module: str) -> str | None:
+    """Which entry of NODES_ORDER a module of nodes/ belongs to (None outside nodes/)."""
+    parts = module.split(".")
+    if parts[:2] != [PACKAGE, "nodes"]:
+        return None
+    if len(parts) == 2:
+        return "__init__"
+    if len(parts) == 3 and (ROOT / "nodes" / parts[2]).is_dir():
+        return parts[2]
+    if len(parts) == 3 and parts[2] != "testing":
+        return "foundation"
+    return parts[2]
+
+
+def _upward_in_nodes(edges: dict[str, set[str]]) -> list[str]:
+    """Imports from a part of nodes/ to a part after it in NODES_ORDER (or to an unplaced one)."""
+    found = []
+    for module, targets in sorted(edges.items()):
+        source = _nodes_part(module)
+        for target in sorted(targets):
+            part = _nodes_part(target)
+            if source is None or part is None or part == source:
+                continue
+            if source not in NODES_ORDER or part not in NODES_ORDER:
+                found.append(f"{module} -> {target} (place both in NODES_ORDER)")
+            elif NODES_ORDER.index(part) > NODES_ORDER.index(source):
+                found.append(f"{module} ({source}) -> {target} ({part})")
+    return found
+
+
+def test_every_part_of_nodes_has_its_place_in_the_order() -> None:
+    parts = {_nodes_part(module) for module in MODULES} - {None}
+    assert parts == set(NODES_ORDER), f"unplaced: {parts - set(NODES_ORDER)}"
+
+
+def test_nodes_parts_import_only_those_below_them() -> None:
+    upward = _upward_in_nodes(_graph(type_checking=True))
+    assert not upward, "nodes/ imports upward (see NODES_ORDER):\n" + "\n".join(upward)
+
+
+def test_the_order_check_fails_on_one_upward_import_in_a_copy(tmp_path: Path) -> None:
+    for layer in LAYERS:
+        shutil.copytree(
+            ROOT / layer, tmp_path / layer, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    assert _upward_in_nodes(_graph(tmp_path, type_checking=True)) == []  # the copy is clean
+    engine = tmp_path / "nodes" / "_workspace" / "git.py"
+    engine.write_text(
+        engine.read_text()
+        + "\nif TYPE_CHECKING:\n    from langgraph_council.nodes._pipeline.models import Task\n"
+    )
+    assert _upward_in_nodes(_graph(tmp_path, type_checking=True)) == [
+        f"{PACKAGE}.nodes._workspace.git (_workspace) -> {PACKAGE}.nodes._pipeline.models "
+        "(_pipeline)"
+    ]
