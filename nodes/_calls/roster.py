@@ -37,7 +37,8 @@ from langgraph_council.nodes._calls.structured import (
     with_instruction,
 )
 from langgraph_council.nodes._fencing import UNTRUSTED_CONTENT_DIRECTIVE, escape_line
-from langgraph_council.nodes._org import AgentProfile, Org, team_org
+from langgraph_council.nodes._org import AgentProfile, Org
+from langgraph_council.nodes._team import team_org
 from langgraph_council.nodes._text import scrub_nul
 
 __all__ = ["Entry", "Prompt", "Roster"]
