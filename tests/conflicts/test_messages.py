@@ -47,14 +47,16 @@ def test_a_debate_reads_as_arguments_rebuttals_then_the_verdict(kit: Any, org: O
         ("senior_dev", "senior_dev rebuts"),
     ]
     (last,) = messages[4:]
-    assert last.name == "backend_lead"
+    assert last.name == "council"  # the run's closing message; who decided is in it
     assert "junior_dev's position stands" in last.content and "benchmarks win" in last.content
+    assert "Decided by: backend_lead" in last.content
+    assert last.response_metadata["decided_by"] == "backend_lead"
     assert [m.response_metadata["kind"] for m in messages] == [
         "argument",
         "argument",
         "rebuttal",
         "rebuttal",
-        "resolution",
+        "outcome",
     ]
     assert out["messages"] == messages
 
@@ -79,6 +81,7 @@ def test_a_human_decision_after_interrupts_is_one_message_and_nothing_repeats(
     messages = graph.get_state(cfg).values["messages"]
     assert _named(messages[:2]) == argued
     (decided,) = messages[2:]
-    assert decided.name == "human:ann" and kit.decide_junior["reasoning"] in decided.content
+    assert decided.name == "council" and kit.decide_junior["reasoning"] in decided.content
+    assert decided.response_metadata["decided_by"] == "human:ann"
     assert done["resolution"].winning_agent_id == "junior_dev"
     assert len({m.id for m in messages}) == 3
