@@ -11,7 +11,8 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import InMemoryEscalationQueue
 from langgraph_council.checkpoints._runner.commands import escalation_resume_command
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
-from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes import ConflictResolution, Org, Roster
+from langgraph_council.nodes._conflicts.prose import ruling_prose
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 PARTIES = ("junior_dev", "senior_dev")
@@ -83,5 +84,18 @@ def test_a_human_decision_after_interrupts_is_one_message_and_nothing_repeats(
     (decided,) = messages[2:]
     assert decided.name == "council" and kit.decide_junior["reasoning"] in decided.content
     assert decided.response_metadata["decided_by"] == "human:ann"
+    assert "junior_dev's position stands (by a human)" in decided.content
+    assert "Decided by: human:ann." in decided.content
     assert done["resolution"].winning_agent_id == "junior_dev"
     assert len({m.id for m in messages}) == 3
+
+
+def test_an_escalation_and_a_rejection_read_as_prose(kit: Any) -> None:
+    conflict = kit.conflict(*PARTIES)
+    common = {"conflict_id": conflict.id, "reasoning": "nobody answered in time"}
+    waiting = ConflictResolution(outcome="escalated_to_human", decided_by="timeout", **common)
+    text = ruling_prose(waiting, conflict)
+    assert text.startswith(f"Ruling on {conflict.subject}: escalated to a human; no winner yet.")
+    assert "Why: nobody answered in time" in text
+    rejected = ConflictResolution(outcome="rejected_by_human", decided_by="human:ann", **common)
+    assert "rejected; no position stands." in ruling_prose(rejected, conflict)
