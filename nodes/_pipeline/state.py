@@ -12,6 +12,7 @@ from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
+from langgraph_council.nodes._clash import key_clash
 from langgraph_council.nodes._escalation.models import MergeDecision
 from langgraph_council.nodes._messages import Messages
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
@@ -179,8 +180,22 @@ class CoordinationState(TypedDict):
 
 
 def task_of(state: Mapping[str, Any]) -> Task:
-    """The state's task as a model (the server may hand back its JSON dict)."""
-    return Task.model_validate(state["task"])
+    """The state's task as a model (the server may hand back its JSON dict).
+
+    Raises:
+        KeyClashError: `task` holds text, the delegation's task (a flat state with both).
+    """
+    task = state["task"]
+    if isinstance(task, str):
+        raise key_clash(
+            "task",
+            task,
+            reader="pipeline",
+            writer="delegation",
+            fix="give the delegation its own keys: delegation_task and delegation_entry_agent "
+            "(inherit DelegationKeys in the parent state), and pass the pipeline a Task",
+        )
+    return Task.model_validate(task)
 
 
 def plan_of(state: Mapping[str, Any]) -> Plan | None:
