@@ -67,6 +67,7 @@ from langgraph_council.nodes._pipeline.state import (
     CoordinationState,
     ExecutePayload,
 )
+from langgraph_council.nodes._workspace.attempt_start import AttemptRestorer
 from langgraph_council.nodes._workspace.merge_node import make_merge_node
 from langgraph_council.nodes._workspace.merge_review import (
     make_await_merge_node,
@@ -315,7 +316,9 @@ def build_coordination_graph(
     rungs = (RETRY_SUBTASK, REASSIGN_SUBTASK) + ((REPLAN_SUBTASK,) if roster else ())
     builder.add_node(DISPATCH, dispatch, destinations=(*after, done, *rungs))
     builder.add_node(
-        EXECUTE_SUBTASK, make_execute_node(runner, checker), input_schema=ExecutePayload
+        EXECUTE_SUBTASK,
+        make_execute_node(runner, checker, None if isolated is None else AttemptRestorer(isolated)),
+        input_schema=ExecutePayload,
     )
     _add_recovery(builder, org, roster, config, guard, kept.loop_records)
     builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, config))

@@ -28,6 +28,7 @@ __all__ = [
     "Checker",
     "Executor",
     "ExecutorLike",
+    "Restorer",
     "make_execute_node",
     "result_of",
     "run_blocking",
@@ -82,6 +83,9 @@ class Executor:
             )
         self.executor = executor
         self.is_graph = isinstance(executor, Pregel)
+        self.checkpoints = self.is_graph and getattr(executor, "checkpointer", None) is not False
+        """An executor graph that saves its own steps (it inherits the pipeline's
+        checkpointer) resumes from them after a crash, with its worktree as it left it."""
         call = getattr(executor, "__call__", None)  # noqa: B004 - callable objects too
         self.is_async = inspect.iscoroutinefunction(executor) or inspect.iscoroutinefunction(call)
 
@@ -163,6 +167,15 @@ class Checker(Protocol):
 
     async def acheck(self, run: SubtaskRun) -> CheckResult:
         """Check `run`'s work from async code."""
+        ...
+
+
+class Restorer(Protocol):
+    """Puts a subtask's worktree back to its attempt's base commit before the attempt runs
+    (`nodes._workspace.attempt_start.AttemptRestorer`)."""
+
+    def restore(self, workspace_id: str, run: SubtaskRun, base: str) -> None:
+        """Reset `run`'s worktree in the run `workspace_id` to `base`."""
         ...
 
 
@@ -258,6 +271,18 @@ class _Call:
         self.run = _run_of(payload)
         self.started = time.perf_counter()
         self.update: dict[str, Any] = {}
+        fields = payload if isinstance(payload, Mapping) else {}
+        self.workspace_id: str | None = fields.get("workspace_id")
+        self.base: str | None = fields.get("base")
+
+    def restore(self, executor: Executor, restorer: Restorer | None) -> None:
+        """Start the attempt from its base commit (a re-run after a crash finds the killed
+        run's edits): not for an executor graph that resumes from its own checkpoints."""
+        if restorer is None or self.workspace_id is None or self.base is None:
+            return
+        if executor.checkpoints:
+            return
+        restorer.restore(self.workspace_id, self.run, self.base)
 
     def result(self, raw: Any) -> SubtaskResult:
         return result_of(self.run, raw, time.perf_counter() - self.started)
@@ -276,17 +301,22 @@ class _Call:
             self.done(_failed(self.run, error, time.perf_counter() - self.started))
 
 
-def make_execute_node(executor: Executor, checker: Checker | None = None) -> Runnable[Any, Any]:
+def make_execute_node(
+    executor: Executor, checker: Checker | None = None, restorer: Restorer | None = None
+) -> Runnable[Any, Any]:
     """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check.
 
     Raising means `failed`; a completed result whose `checker` verdict fails becomes `failed`
     (`quality_gate`, the check's output kept in the attempt). The attempt is appended to the
-    run's earlier ones in `SubtaskResult.attempts`.
+    run's earlier ones in `SubtaskResult.attempts`. With a `restorer` (a workspace), every run
+    of the attempt starts from the attempt's base commit, so a re-run after a crash does not
+    apply the killed run's side effects twice.
     """
 
     def execute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
+            call.restore(executor, restorer)
             result = call.result(executor.invoke(call.run))
             check = checker.check(call.run) if checker and result.status == "completed" else None
             call.done(result, check)
@@ -295,6 +325,7 @@ def make_execute_node(executor: Executor, checker: Checker | None = None) -> Run
     async def aexecute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
+            await asyncio.to_thread(call.restore, executor, restorer)
             result = call.result(await executor.ainvoke(call.run))
             completed = checker is not None and result.status == "completed"
             check = await checker.acheck(call.run) if checker and completed else None
