@@ -11,6 +11,7 @@ through the worktree's own `.git` file, which the killed run's code may have rew
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from langgraph_council.nodes._pipeline.models import SubtaskRun
@@ -33,10 +34,23 @@ def _admin_dir(workspace: RunWorkspace, path: Path) -> Path:
     raise WorkspaceError(f"{path} is not a worktree of {workspace.git_dir}; not resetting it")
 
 
+def _relink(path: Path, admin: Path) -> None:
+    """Put back the worktree's `.git` file as git wrote it (the killed run's code may have
+    rewritten it, made it a link or a directory): git clean and reset never touch it."""
+    gitfile, wanted = path / ".git", f"gitdir: {admin}\n"
+    if gitfile.is_symlink() or gitfile.is_file():
+        if not gitfile.is_symlink() and gitfile.read_text(errors="replace") == wanted:
+            return
+        gitfile.unlink()
+    elif gitfile.exists():
+        shutil.rmtree(gitfile)
+    gitfile.write_text(wanted)
+
+
 def restore_attempt(workspace: RunWorkspace, subtask_id: str, path: Path, base: str) -> None:
     """Put the subtask's worktree at `path` (its own or the shared one) back to `base`:
-    tracked files, the branch, and no untracked or ignored files (everything a killed run of
-    the attempt may have left).
+    its `.git` file, tracked files, the branch, and no untracked or ignored files (everything
+    a killed run of the attempt may have left).
 
     Raises:
         WorkspaceError: `path` is not a live worktree of the run on the subtask's branch.
@@ -50,8 +64,10 @@ def restore_attempt(workspace: RunWorkspace, subtask_id: str, path: Path, base: 
                 f"subtask {subtask_id!r}: {path} is not its live worktree on {branch}; "
                 "cannot restart its attempt"
             )
-        pinned = (f"--git-dir={_admin_dir(workspace, path)}", f"--work-tree={path}")
-        (Path(pinned[0].partition("=")[2]) / "index.lock").unlink(missing_ok=True)
+        admin = _admin_dir(workspace, path)
+        _relink(path, admin)
+        (admin / "index.lock").unlink(missing_ok=True)
+        pinned = (f"--git-dir={admin}", f"--work-tree={path}")
         run_git(path, *pinned, "reset", "-q", "--hard", base)
         run_git(path, *pinned, "clean", "-ffdxq")
         hide_escaping_links(path)
