@@ -68,6 +68,7 @@ from langgraph_council.nodes._pipeline.state import (
     CoordinationState,
     ExecutePayload,
 )
+from langgraph_council.nodes._workspace.attempt_start import AttemptRestorer
 from langgraph_council.nodes._workspace.merge_node import make_merge_node
 from langgraph_council.nodes._workspace.merge_review import (
     make_await_merge_node,
@@ -328,7 +329,12 @@ def build_coordination_graph(
     builder.add_node(DISPATCH, dispatch, destinations=(*after, done, *rungs))
     builder.add_node(
         EXECUTE_SUBTASK,
-        make_execute_node(runner, checker, time_limit(config, "executor_timeout_seconds")),
+        make_execute_node(
+            runner,
+            checker,
+            time_limit(config, "executor_timeout_seconds"),
+            None if isolated is None else AttemptRestorer(isolated),
+        ),
         input_schema=ExecutePayload,
     )
     _add_recovery(builder, org, roster, config, guard, kept.loop_records)

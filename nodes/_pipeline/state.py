@@ -134,9 +134,14 @@ class CoordinationContext(TypedDict, total=False):
 
 
 class ExecutePayload(TypedDict):
-    """What `Send` carries to the executor node: one subtask's run."""
+    """What `Send` carries to the executor node: one subtask's run; with a workspace, the
+    run's workspace id and the attempt's base commit, which every run of the attempt starts
+    from (a re-run after a crash resets the worktree to it). Sends saved before these keys
+    existed lack them: such an attempt runs on its worktree as found."""
 
     subtask_run: SubtaskRun
+    workspace_id: NotRequired[str]
+    base: NotRequired[str]
 
 
 class CoordinationState(TypedDict):
