@@ -17,9 +17,11 @@ from langgraph_council.graphs._conflicts import ConflictOptions, build_conflict_
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._calls.roster import Entry
 from langgraph_council.nodes._conflicts.batch import (
+    ANNOUNCE_RULINGS,
     RESOLVE_CONFLICT,
     BatchInput,
     BatchState,
+    announce_rulings,
     collect_resolution,
     fan_out_conflicts,
 )
@@ -65,7 +67,9 @@ def build_conflict_batch_graph(
     graph = StateGraph(BatchState, context_schema=ConflictContext, input_schema=BatchInput)
     graph.add_node(RESOLVE_CONFLICT, RunnableLambda(resolve, afunc=aresolve))
     graph.add_conditional_edges(START, fan_out_conflicts, [RESOLVE_CONFLICT])
-    graph.add_edge(RESOLVE_CONFLICT, END)
+    graph.add_node(ANNOUNCE_RULINGS, announce_rulings)
+    graph.add_edge(RESOLVE_CONFLICT, ANNOUNCE_RULINGS)
+    graph.add_edge(ANNOUNCE_RULINGS, END)
     return graph
 
 

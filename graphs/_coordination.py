@@ -80,6 +80,7 @@ from langgraph_council.nodes._pipeline.workspace_nodes import (
     make_finish_workspace_node,
     make_open_workspace_node,
 )
+from langgraph_council.nodes._workspace.attempt_start import AttemptRestorer
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes._workspace.repo import check_workspace
 from langgraph_council.nodes._workspace.sandbox import SandboxSpec
@@ -328,7 +329,12 @@ def build_coordination_graph(
     builder.add_node(DISPATCH, dispatch, destinations=(*after, done, *rungs))
     builder.add_node(
         EXECUTE_SUBTASK,
-        make_execute_node(runner, checker, time_limit(config, "executor_timeout_seconds")),
+        make_execute_node(
+            runner,
+            checker,
+            time_limit(config, "executor_timeout_seconds"),
+            None if isolated is None else AttemptRestorer(isolated),
+        ),
         input_schema=ExecutePayload,
     )
     _add_recovery(builder, org, roster, config, guard, kept.loop_records)

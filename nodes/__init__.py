@@ -2,7 +2,7 @@
 
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.state import ConflictInput, ConflictKeys
-from langgraph_council.nodes._delegation.state import DelegationInput
+from langgraph_council.nodes._delegation.state import DelegationInput, DelegationKeys
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._escalation.models import (
     DelegationDecision,
@@ -66,6 +66,7 @@ __all__ = [
     "CouncilError",
     "DelegationDecision",
     "DelegationInput",
+    "DelegationKeys",
     "DissentRecord",
     "Escalation",
     "EscalationStatus",

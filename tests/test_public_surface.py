@@ -45,7 +45,7 @@ def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() ->
             assert name not in seen, f"{name} is exported by {seen.get(name)} and {facade.__name__}"
             seen[name] = facade.__name__
             assert getattr(facade, name) is not None
-    assert len(seen) <= 120
+    assert len(seen) <= 121  # 121: DelegationKeys joins the other families' *Keys (issue 32)
 
 
 def test_every_module_off_the_surface_is_private() -> None:

@@ -38,6 +38,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_statements,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
+from langgraph_council.nodes._conflicts.verdicts import judged, verdict_problem
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._records.conflicts import Conflict, ConflictOutcome, Statement, Verdict
 
@@ -109,17 +110,6 @@ def select_judge(org: Org, conflict: Conflict, judge: str) -> tuple[str | None, 
 def evaluator_failed(exc: Exception) -> str:
     """Why a judge, reviewer or arbitrator gave no verdict: its call failed."""
     return f"the evaluator failed ({type(exc).__name__}: {exc})"
-
-
-def verdict_problem(verdict: object, conflict: Conflict, min_confidence: float = 0.0) -> str | None:
-    """Why a verdict cannot be used (None when it names a party with enough confidence)."""
-    if not isinstance(verdict, Verdict):
-        return "the evaluator gave no parsable verdict"
-    if verdict.winning_agent_id not in conflict.agent_ids:
-        return f"the verdict named {verdict.winning_agent_id!r}, who is not a party"
-    if verdict.confidence < min_confidence:
-        return f"confidence {verdict.confidence:.2f} < min_confidence {min_confidence}"
-    return None
 
 
 def make_choose_judge_node(
@@ -313,8 +303,9 @@ def make_judge_node(
         return verdict_call(state, JUDGE_PROMPT, failed)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
-        problem = verdict_problem(outcome.parsed, state["conflict"])
-        notes = evaluation_notes(state, outcome)
-        return _judged(state, outcome.parsed, problem, outcome.tokens, notes)
+        org = roster.org if roster is not None else None
+        verdict, problem, read = judged(outcome, state["conflict"], org)
+        notes = [*evaluation_notes(state, outcome), *read]
+        return _judged(state, verdict, problem, outcome.tokens, notes)
 
     return model_node("judge", roster, plan, apply, time_limit=agent_limit(default))

@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from langchain_core.messages import AIMessage
 from langgraph.config import get_config
 
+from langgraph_council.nodes._conflicts.prose import resolution_message
 from langgraph_council.nodes._conflicts.state import ConflictState
-from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._records.conflicts import (
     Conflict,
     ConflictResolution,
@@ -165,20 +164,6 @@ class InMemoryDissentStore(DissentStore):
     add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias
 
 
-def resolution_message(resolution: ConflictResolution) -> AIMessage:
-    """The verdict or decision as the conversation's last message, named by who decided."""
-    head = str(resolution.outcome.value).replace("_", " ")
-    if resolution.winning_agent_id:
-        head += f": {resolution.winning_agent_id}'s position stands"
-    return said(
-        resolution.decided_by,
-        f"{head}.\n\n{resolution.reasoning}",
-        message_id=f"{resolution.conflict_id}:resolution",
-        kind="resolution",
-        outcome=str(resolution.outcome.value),
-    )
-
-
 def make_record_dissent_node(store: DissentStore | None) -> Any:
     """Node `record_dissent`: build the dissent records and persist them (idempotent)."""
 
@@ -205,6 +190,6 @@ def make_record_dissent_node(store: DissentStore | None) -> Any:
         )
         if store is not None:
             store.put_many(records)
-        return {"dissent_records": records, "messages": [resolution_message(resolution)]}
+        return {"dissent_records": records, "messages": [resolution_message(resolution, conflict)]}
 
     return record_dissent

@@ -20,7 +20,6 @@ from langgraph_council.nodes._conflicts.config import (
 from langgraph_council.nodes._conflicts.debate import (
     evaluation_notes,
     evaluator_failed,
-    verdict_problem,
 )
 from langgraph_council.nodes._conflicts.failures import (
     failed_ids,
@@ -41,6 +40,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_statements,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
+from langgraph_council.nodes._conflicts.verdicts import judged
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._records.conflicts import Conflict, ConflictOutcome, Statement, Verdict
 
@@ -282,10 +282,8 @@ def make_arbitrate_node(
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         min_confidence = current_config(default).ladder.min_confidence
-        problem = verdict_problem(outcome.parsed, state["conflict"], min_confidence)
-        notes = evaluation_notes(state, outcome)
-        return _arbitrated(
-            state, outcome.reply.agent_id, outcome.parsed, problem, outcome.tokens, notes
-        )
+        verdict, problem, read = judged(outcome, state["conflict"], org, min_confidence)
+        notes = [*evaluation_notes(state, outcome), *read]
+        return _arbitrated(state, outcome.reply.agent_id, verdict, problem, outcome.tokens, notes)
 
     return model_node("arbitrate", roster, plan, apply, time_limit=agent_limit(default))

@@ -34,6 +34,7 @@ __all__ = [
     "Checker",
     "Executor",
     "ExecutorLike",
+    "Restorer",
     "make_execute_node",
     "result_of",
     "run_blocking",
@@ -89,6 +90,9 @@ class Executor:
             )
         self.executor = executor
         self.is_graph = isinstance(executor, Pregel)
+        self.checkpoints = self.is_graph and getattr(executor, "checkpointer", None) is not False
+        """An executor graph that saves its own steps (it inherits the pipeline's
+        checkpointer) resumes from them after a crash, with its worktree as it left it."""
         call = getattr(executor, "__call__", None)  # noqa: B004 - callable objects too
         self.is_async = inspect.iscoroutinefunction(executor) or inspect.iscoroutinefunction(call)
 
@@ -171,6 +175,15 @@ class Checker(Protocol):
 
     async def acheck(self, run: SubtaskRun) -> CheckResult:
         """Check `run`'s work from async code."""
+        ...
+
+
+class Restorer(Protocol):
+    """Puts a subtask's worktree back to its attempt's base commit before the attempt runs
+    (`nodes._workspace.attempt_start.AttemptRestorer`)."""
+
+    def restore(self, workspace_id: str, run: SubtaskRun, base: str) -> None:
+        """Reset `run`'s worktree in the run `workspace_id` to `base`."""
         ...
 
 
@@ -266,6 +279,18 @@ class _Call:
         self.run = _run_of(payload)
         self.started = time.perf_counter()
         self.update: dict[str, Any] = {}
+        fields = payload if isinstance(payload, Mapping) else {}
+        self.workspace_id: str | None = fields.get("workspace_id")
+        self.base: str | None = fields.get("base")
+
+    def restore(self, executor: Executor, restorer: Restorer | None) -> None:
+        """Start the attempt from its base commit (a re-run after a crash finds the killed
+        run's edits): not for an executor graph that resumes from its own checkpoints."""
+        if restorer is None or self.workspace_id is None or self.base is None:
+            return
+        if executor.checkpoints:
+            return
+        restorer.restore(self.workspace_id, self.run, self.base)
 
     def result(self, raw: Any) -> SubtaskResult:
         return result_of(self.run, raw, time.perf_counter() - self.started)
@@ -285,7 +310,10 @@ class _Call:
 
 
 def make_execute_node(
-    executor: Executor, checker: Checker | None = None, time_limit: TimeLimit | None = None
+    executor: Executor,
+    checker: Checker | None = None,
+    time_limit: TimeLimit | None = None,
+    restorer: Restorer | None = None,
 ) -> Runnable[Any, Any]:
     """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check.
 
@@ -294,6 +322,8 @@ def make_execute_node(
     run's earlier ones in `SubtaskResult.attempts`. `time_limit` bounds the executor call
     (`CoordinationConfig.executor_timeout_seconds`): a late executor is a failed attempt
     (`CallTimeoutError`), its call left to finish in a daemon thread, its result dropped.
+    With a `restorer` (a workspace), every run of the attempt starts from the attempt's base
+    commit, so a re-run after a crash does not apply the killed run's side effects twice.
     """
 
     def limit(run: SubtaskRun) -> tuple[float | None, str, str]:
@@ -304,6 +334,7 @@ def make_execute_node(
     def execute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
+            call.restore(executor, restorer)
             raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
             result = call.result(raw)
             check = checker.check(call.run) if checker and result.status == "completed" else None
@@ -313,6 +344,7 @@ def make_execute_node(
     async def aexecute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
+            await asyncio.to_thread(call.restore, executor, restorer)
             raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
             result = call.result(raw)
             completed = checker is not None and result.status == "completed"
