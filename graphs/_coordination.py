@@ -24,6 +24,7 @@ from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._calls.roster import Entry, Roster
 from langgraph_council.nodes._escalation.store import Escalations
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._pipeline.attempt_start import AttemptRestorer
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.dispatch import make_dispatch_node
@@ -80,7 +81,6 @@ from langgraph_council.nodes._pipeline.workspace_nodes import (
     make_finish_workspace_node,
     make_open_workspace_node,
 )
-from langgraph_council.nodes._workspace.attempt_start import AttemptRestorer
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
 from langgraph_council.nodes._workspace.repo import check_workspace
 from langgraph_council.nodes._workspace.sandbox import SandboxSpec

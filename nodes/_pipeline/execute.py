@@ -180,7 +180,7 @@ class Checker(Protocol):
 
 class Restorer(Protocol):
     """Puts a subtask's worktree back to its attempt's base commit before the attempt runs
-    (`nodes._workspace.attempt_start.AttemptRestorer`)."""
+    (`nodes._pipeline.attempt_start.AttemptRestorer`)."""
 
     def restore(self, workspace_id: str, run: SubtaskRun, base: str) -> None:
         """Reset `run`'s worktree in the run `workspace_id` to `base`."""

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from langgraph.graph import START, StateGraph
 
+from langgraph_council.nodes._pipeline.attempt_start import AttemptRestorer
 from langgraph_council.nodes._pipeline.execute import Executor, make_execute_node
 from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun
 from langgraph_council.nodes._pipeline.state import ExecutePayload
-from langgraph_council.nodes._workspace.attempt_start import AttemptRestorer
 from langgraph_council.nodes._workspace.models import WorkspaceError
 from langgraph_council.nodes._workspace.worktrees import RunWorkspace
 from tests.coordination.gitrepo import config, git, make_repo, no_git_identity, snapshot, write
