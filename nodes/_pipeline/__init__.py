@@ -1,1 +1,1 @@
-"""The coordination pipeline: plan, route, choose a topology, dispatch in waves, roll up."""
+"""The coordination pipeline: plan, route, choose a topology, dispatch in waves, merge, roll up."""
