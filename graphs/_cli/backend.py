@@ -193,12 +193,17 @@ def mask_uri(text: str) -> str:
     return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
 
 
-def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[Any, Any]:
-    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`)."""
+def meeting_graph(
+    backend: Backend, protocol: str, pace: float = 0.0, *, studio: bool = False
+) -> Pregel[Any, Any]:
+    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`).
+    `studio`: the shape `langgraph.json`'s meeting graphs have under a server (they record
+    dissent too: one more node), to read and resume their threads."""
     roster = demo_roster()
     if pace > 0 and MODEL_ENV not in os.environ:
         roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
-    stores = backend.stores.replace(dissent=None)  # the demo keeps meeting records only
+    # the demo keeps meeting records only; a served graph has every store
+    stores = backend.stores if studio else backend.stores.replace(dissent=None)
     graph = create_meeting_graph(
         roster, protocol=protocol, stores=stores, checkpointer=backend.checkpointer
     )
