@@ -15,6 +15,7 @@ from langgraph.types import Checkpointer
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._shape import bundle, check_options, coerce_config, team
+from langgraph_council.graphs._worker import WorktreeAgent
 from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
@@ -23,6 +24,7 @@ from langgraph_council.guards._reassign import make_reassign_node
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Entry, Roster
 from langgraph_council.nodes._escalation.store import Escalations
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
@@ -129,7 +131,9 @@ def _decompose_node(
     """The decompose node: the fixed plan, else the planner agent, else the input's plan only
     (a run whose input carries none is refused, naming both ways to give one)."""
     if decomposer is not None and not isinstance(decomposer, ManualDecomposer):
-        raise TypeError(f"decomposer must be a ManualDecomposer, got {type(decomposer).__name__}")
+        raise InvalidInputTypeError(
+            f"decomposer must be a ManualDecomposer, got {type(decomposer).__name__}"
+        )
     if decomposer is not None:
         return make_decompose_node(decomposer.plan, org, config)
     if roster is not None:
@@ -145,11 +149,11 @@ def _check_workspace(
     if isinstance(workspace, Mapping):
         workspace = WorkspaceConfig.model_validate(dict(workspace))
     if not isinstance(workspace, WorkspaceConfig):
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"workspace must be a WorkspaceConfig or None, got {type(workspace).__name__}"
         )
     if workspace.conflict_escalation == "review_agent" and roster is None:
-        raise ValueError(
+        raise InvalidInputError(
             'WorkspaceConfig.conflict_escalation="review_agent" asks an agent, which needs '
             'roster=Roster(org, models); or use conflict_escalation="human"'
         )
@@ -160,12 +164,14 @@ def _check_workspace(
 def _checker(check: CheckLike | None, workspace: WorkspaceConfig | None) -> SubtaskChecker | None:
     """The pipeline's check before a merge: the factory's `check=` or `WorkspaceConfig.check`."""
     if check is not None and workspace is not None and workspace.check is not None:
-        raise ValueError("check= and WorkspaceConfig.check both give a check; keep one of them")
+        raise InvalidInputError(
+            "check= and WorkspaceConfig.check both give a check; keep one of them"
+        )
     given = check if check is not None else (workspace.check if workspace else None)
     if given is None:
         return None
     if not callable(given) and workspace is None:
-        raise ValueError(
+        raise InvalidInputError(
             "a check command runs in the subtask's worktree: pass workspace=WorkspaceConfig("
             "repo_path=...), or a callable check"
         )
@@ -184,7 +190,7 @@ def _add_recovery(
 ) -> None:
     """The recovery nodes: dispatch sends a failed subtask to one, which leads back to it."""
     if config.replan and roster is None:
-        raise ValueError(
+        raise InvalidInputError(
             "CoordinationConfig(replan=True) asks the planner agent for a replacement row, which "
             "needs roster=Roster(org, models); or leave replan off"
         )
@@ -237,6 +243,21 @@ def _add_workspace(
     builder.add_edge(FINISH_WORKSPACE, ROLLUP)
 
 
+def _executor(options: CoordinationOptions) -> Executor:
+    """The pipeline's executor, refused here when missing or unusable without a workspace."""
+    if "executor" not in options:
+        raise InvalidInputTypeError(
+            "create_coordination_graph: executor= is required: pass executor=your_agent "
+            "(a Runnable, a compiled graph or a callable taking a SubtaskRun)"
+        )
+    if isinstance(options["executor"], WorktreeAgent) and options.get("workspace") is None:
+        raise InvalidInputError(
+            "executor: worktree_agent(...) works in a git worktree of each subtask; pass "
+            "workspace=WorkspaceConfig(repo_path=...) too"
+        )
+    return Executor(options["executor"])
+
+
 def build_coordination_graph(
     org: Roster | Org | Mapping[str, Entry],
     roster: Roster | None = None,
@@ -284,7 +305,7 @@ def build_coordination_graph(
         guard_store=options.get("guard_store"),
         loop_records=options.get("loop_records"),
     )
-    runner = Executor(options["executor"])
+    runner = _executor(options)
     guard = LoopGuard(options.get("guard_config"), kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,

@@ -25,6 +25,7 @@ from langgraph_council.graphs._shape import bundle, check_options, coerce_config
 from langgraph_council.nodes._agents import Entry, Roster
 from langgraph_council.nodes._calls import pure_node
 from langgraph_council.nodes._conflicts.dissent import DissentStore
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     build_metadata,
@@ -135,7 +136,7 @@ def _adapt(name: str, builder: Any) -> Any:
     try:
         signature.bind(None, None)
     except TypeError:
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"builder for protocol {name!r} must take (org, roster, config) and return a StateGraph"
         ) from None
 
@@ -176,7 +177,7 @@ def build_meeting_graph(
     """
     check_options(options, MeetingOptions, "build_meeting_graph")
     if not isinstance(org, Roster | Org | Mapping):
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"roster must be a Roster or a mapping of agent names to chat models, "
             f"got {type(org).__name__}"
         )
@@ -188,7 +189,7 @@ def build_meeting_graph(
     protocol = options.get("protocol", "structured_phases")
     protocols = _PROTOCOLS.snapshot()
     if protocol not in protocols:
-        raise ValueError(
+        raise InvalidInputError(
             f"protocol {protocol!r} is not registered; choose one of {list(meeting_protocols())} "
             "or call register_meeting_protocol()"
         )

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from langgraph_council.nodes._context import register_section, run_context
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._meetings.detectors import check_detector
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.stopping import StopWhen
@@ -121,7 +122,7 @@ class StructuredPhasesConfig(BaseModel):
         return name
 
 
-class MeetingProtocolConfig(BaseModel):
+class MeetingProtocolConfig(CouncilModel):
     """Meeting tunables, passed as `context=` (a plain dict is accepted and coerced).
 
     `synthesis_reserve` of the budget is held back for the final synthesis; `quorum` is the share

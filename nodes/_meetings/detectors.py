@@ -10,6 +10,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, cast
 
+from langgraph.errors import GraphBubbleUp
+
+from langgraph_council.nodes._input_errors import (
+    CallbackError,
+    InvalidInputError,
+    InvalidInputTypeError,
+)
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict, Position
 from langgraph_council.nodes._meetings.positions import rank_positions, words
 
@@ -171,16 +178,16 @@ def register_conflict_detector(
         TypeError: `detector` has no `detect` method and is not callable.
     """
     if not isinstance(name, str) or not _NAME.match(name):
-        raise ValueError(f"detector name {name!r} must be snake_case, e.g. 'budget_clash'")
+        raise InvalidInputError(f"detector name {name!r} must be snake_case, e.g. 'budget_clash'")
     if name in BUILTIN_DETECTORS:
-        raise ValueError(f"detector name {name!r} is a built-in detector; pick another")
+        raise InvalidInputError(f"detector name {name!r} is a built-in detector; pick another")
     if not callable(getattr(detector, "detect", None)) and not callable(detector):
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"detector {name!r} must have a detect(inputs) method or be callable, got {detector!r}"
         )
     with _LOCK:
         if name in _DETECTORS and not replace:
-            raise ValueError(f"detector {name!r} is already registered; pass replace=True")
+            raise InvalidInputError(f"detector {name!r} is already registered; pass replace=True")
         _DETECTORS[name] = detector
 
 
@@ -193,7 +200,7 @@ def conflict_detectors() -> tuple[str, ...]:
 def check_detector(name: str) -> None:
     """Raises `ValueError` naming the setting when `name` is no detector."""
     if name not in conflict_detectors():
-        raise ValueError(
+        raise InvalidInputError(
             f"structured_phases.conflict_detector: {name!r} is not a detector; choose one of "
             f"{list(conflict_detectors())} or call register_conflict_detector() first"
         )
@@ -207,7 +214,7 @@ def _conflict(found: Found, name: str, ids: Sequence[str]) -> DetectedConflict |
     elif isinstance(found, Sequence) and not isinstance(found, str):
         conflict = DetectedConflict(agent_ids=tuple(found), detector=name)
     else:
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"detector {name!r} returned {found!r}; return DetectedConflicts, lists of agent "
             "ids or dicts with agent_ids and topic"
         )
@@ -229,6 +236,11 @@ def custom_conflicts(name: str, inputs: Sequence[Contribution]) -> list[Detected
         check_detector(name)
         return None  # registered between the two reads: unreachable in practice
     method = getattr(detector, "detect", None)
-    found = method(inputs) if callable(method) else cast(Any, detector)(inputs)
+    try:
+        found = method(inputs) if callable(method) else cast(Any, detector)(inputs)
+    except GraphBubbleUp:  # an interrupt or a drain is not a failure
+        raise
+    except Exception as exc:  # user code: reported as the detector's failure, by name
+        raise CallbackError(f"conflict detector {name!r}", exc) from exc
     ids = [c.agent_id for c in inputs]
     return [c for f in found if (c := _conflict(f, name, ids)) is not None]

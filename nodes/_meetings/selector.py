@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.runnables import Runnable
+from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._fencing import escape_line
+from langgraph_council.nodes._input_errors import CallbackError
 from langgraph_council.nodes._meetings.config import (
     CandidateFilter,
     MeetingProtocolConfig,
@@ -135,7 +137,12 @@ def _allowed(
     chooser = config.candidate_filter or build_filter
     if chooser is None or not eligible:
         return eligible, []
-    kept = set(chooser(list(eligible), speech))
+    try:
+        kept = set(chooser(list(eligible), speech))
+    except GraphBubbleUp:  # an interrupt or a drain is not a failure
+        raise
+    except Exception as exc:  # user code: reported as the filter's failure, by name
+        raise CallbackError("selector.candidate_filter", exc) from exc
     allowed = [a for a in eligible if a in kept]
     if allowed:
         return allowed, []

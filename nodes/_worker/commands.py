@@ -20,6 +20,7 @@ from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._worker.tools import tool_error
 
 __all__ = ["COMMAND_TOOL_NAME", "CommandPolicy", "IsolationUnavailableError", "command_tool"]
@@ -41,7 +42,7 @@ class IsolationUnavailableError(CouncilError, RuntimeError):
     """`CommandPolicy(isolation="required")` but no network namespace can be made here."""
 
 
-class CommandPolicy(BaseModel):
+class CommandPolicy(CouncilModel):
     """Which commands the worker may run in its worktree, and how.
 
     `allow` lists commands as argv prefixes (a string is split like a shell would, but no shell

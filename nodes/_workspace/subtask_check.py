@@ -28,6 +28,7 @@ from typing import Any, TypeAlias
 
 from langgraph.errors import GraphBubbleUp
 
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._pipeline.attempts import CheckResult
 from langgraph_council.nodes._pipeline.execute import run_blocking
 from langgraph_council.nodes._pipeline.models import SubtaskRun
@@ -141,14 +142,14 @@ class SubtaskChecker:
         if callable(check):
             self.call = check
         elif isinstance(check, str | bytes) or not all(isinstance(a, str) for a in check):
-            raise TypeError(
+            raise InvalidInputTypeError(
                 "check must be a callable (worktree path, SubtaskRun) -> CheckResult | bool, or "
                 "a command as a list of strings such as ['python', '-m', 'pytest', '-q']; got "
                 f"{check!r}"
             )
         elif not check or shutil.which(check[0]) is None:
             program = check[0] if check else None
-            raise ValueError(
+            raise InvalidInputError(
                 f"check command {list(check)!r}: program {program!r} is not found on PATH; give "
                 "an installed program or an absolute path"
             )
