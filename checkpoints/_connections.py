@@ -71,7 +71,14 @@ def _first_line(exc: BaseException) -> str:
 def open_pool(uri: str, *, size: int, prepare_threshold: int | None = 0) -> ConnectionPool[Conn]:
     """An open pool of up to `size` such connections (one at first); use it in `with`."""
     return ConnectionPool[Conn](
-        uri, min_size=1, max_size=size, kwargs=connection_kwargs(prepare_threshold), open=True
+        uri,
+        min_size=1,
+        max_size=size,
+        kwargs=connection_kwargs(prepare_threshold),
+        # each lent connection is checked first: one whose backend was terminated (a restart,
+        # an admin) is replaced before the call, instead of failing it once per connection
+        check=ConnectionPool.check_connection,
+        open=True,
     )
 
 

@@ -328,6 +328,7 @@ async def async_postgres_checkpointer(
         min_size=1,
         max_size=options.pool_size,
         kwargs=connection_kwargs(options.prepare_threshold),
+        check=AsyncConnectionPool.check_connection,  # a terminated backend is replaced first
         open=False,
     ) as pool:
         yield _AsyncPostgresSaver(pool, serde=options.serde)
