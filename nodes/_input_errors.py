@@ -49,7 +49,10 @@ def one_line(exc: ValidationError, model: str) -> str:
     where = ".".join(str(p) for p in first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
     more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
-    text = f"{model}.{where}: {message}{more}" if where else f"{model}: {message}{more}"
+    if where and where in message:  # the validator already named the field
+        text = f"{message}{more}"
+    else:
+        text = f"{model}.{where}: {message}{more}" if where else f"{model}: {message}{more}"
     return " ".join(text.split())
 
 

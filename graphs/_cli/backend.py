@@ -45,6 +45,7 @@ from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._escalation.models import EscalationKind
+from langgraph_council.nodes._input_errors import InvalidInputError, UnreachableDatabaseError
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -138,7 +139,7 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         uri = _database(args, stack)
         try:
             saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
-        except psycopg.Error as exc:
+        except (psycopg.Error, InvalidInputError, UnreachableDatabaseError) as exc:
             where = _db_flag(args) if args.db else "the embedded server"
             raise CliError(
                 f"{where} {mask_uri(uri)}: cannot connect ({_first_line(exc)})"
