@@ -80,7 +80,7 @@ class PostgresMeetingRecordStore(BasePostgresStore):
 
     Example:
         >>> with PostgresMeetingRecordStore.from_conn_string(uri) as records:  # doctest: +SKIP
-        ...     graph = create_meeting_graph(roster, records=records)
+        ...     graph = create_meeting_graph(roster, stores=CouncilStores(meetings=records))
     """
 
     schema_name = "council_meeting_records table"

@@ -6,7 +6,7 @@ record kept, a guard state private to the graph, escalations that only the threa
 
     stores = CouncilStores.in_memory()                     # tests, notebooks, `--memory`
     with CouncilStores.from_conn_string(uri) as stores:    # one pool for all six stores
-        graph = create_conflict_graph(roster, stores=stores, checkpointer=saver)
+        graph = create_conflict_graph(org, roster, stores=stores, checkpointer=saver)
     stores = CouncilStores.from_pool(pool)                 # share the saver's pool
 """
 

@@ -71,13 +71,14 @@ class EscalationQueue:
     process and, on Postgres, in the database) for up to `claim_timeout_seconds`; a second
     caller with the same decision gets the thread's values once the first is done, one with
     another decision an `EscalationError`. Pass the queue to a graph factory as
-    `escalations=`: the graph's nodes use only its store. `on_open` (a callable taking the
+    `stores=CouncilStores(escalations=queue)`: the graph's nodes use only its store. `on_open` (a callable taking the
     `Escalation`, or an http(s) webhook URL that gets it as JSON) hears of every escalation a
     graph opens, so operators need not poll; a failing hook is logged, never fatal.
 
     Example:
         >>> with EscalationQueue.from_conn_string(uri) as queue:  # doctest: +SKIP
-        ...     graph = create_conflict_graph(org, escalations=queue, checkpointer=saver)
+        ...     graph = create_conflict_graph(
+        ...         org, stores=CouncilStores(escalations=queue), checkpointer=saver)
         ...     queue.decide(queue.pending()[0].id, {"decision": "reject", "reasoning": "no",
         ...                  "decided_by": "human:ann"}, graph)
     """

@@ -211,14 +211,15 @@ def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:
     Raises:
         CliError: No demo graph has escalations of `kind`.
     """
+    roster = demo_roster()
     if kind == "conflict":
         graph = create_conflict_graph(
-            demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
+            roster.org, roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
         return tag_graph(graph, **{GRAPH_KEY: kind})
     if kind == "delegation":
         delegation = create_delegation_graph(
-            demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
+            roster.org, roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
         return tag_graph(delegation, **{GRAPH_KEY: kind})
     raise CliError(
