@@ -11,7 +11,7 @@ alone, for runners that invoke the graph themselves (e.g. under `run_until_signa
 `attempts_store.clear` after a run that completed or was suspended at a step boundary. Resume a
 thread from one process at a time (LangGraph runs one run per thread); two racing resumers
 would both be counted. `prepare_flow` is the policy written once; `prepare_resume` runs it and
-`aprepare_resume` awaits it (`steps.fronts`).
+`aprepare_resume` awaits it (`steps.run` / `steps.arun`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from langgraph_council.checkpoints._resume_attempts import (
     stored_error_text,
 )
 from langgraph_council.checkpoints._runner.commands import thread_config
-from langgraph_council.checkpoints._runner.steps import Flow, blocking, fronts, get_state
+from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, run
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._resume_note import RESUME_NOTE_KEY, resume_note_payload
 
@@ -192,4 +192,54 @@ def prepare_flow(
     return _plan(decision, thread_id, attempt, max_resume_attempts)
 
 
-prepare_resume, aprepare_resume = fronts(prepare_flow, "prepare_resume")
+def prepare_resume(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    retry_failed: bool = False,
+    error: BaseException | str | None = None,
+    resume: Any = None,
+) -> ResumePlan:
+    """Apply the policy to `thread_id` and count the attempt; run nothing (`prepare_flow`).
+
+    Raises:
+        ThreadFailedError: The thread is (or has just been) given up on.
+        ValueError: The thread has no checkpoint or has finished.
+    """
+    return run(
+        prepare_flow(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            retry_failed=retry_failed,
+            error=error,
+            resume=resume,
+        )
+    )
+
+
+async def aprepare_resume(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    retry_failed: bool = False,
+    error: BaseException | str | None = None,
+    resume: Any = None,
+) -> ResumePlan:
+    """Async twin of `prepare_resume` (same arguments)."""
+    return await arun(
+        prepare_flow(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            retry_failed=retry_failed,
+            error=error,
+            resume=resume,
+        )
+    )
