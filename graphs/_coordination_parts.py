@@ -1,5 +1,8 @@
-"""The pipeline's optional parts, checked and wired: the decompose node, the workspace, the
-check before a merge, the recovery nodes and the workspace nodes (`graphs._coordination`)."""
+"""The pipeline's optional parts, checked and wired: decomposer, workspace, check, recovery.
+
+`graphs._coordination` builds the graph with these: the decompose node, the workspace
+config, the check before a merge, the recovery nodes and the workspace nodes.
+"""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from langgraph_council.checkpoints._resume_attempts import (
 )
 from langgraph_council.checkpoints._runner.commands import thread_config
 from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, run
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._errors import ThreadFailedError
 from langgraph_council.nodes._resume_note import RESUME_NOTE_KEY, resume_note_payload
 
 __all__ = [
@@ -42,27 +42,6 @@ __all__ = [
     "prepare_flow",
     "prepare_resume",
 ]
-
-
-class ThreadFailedError(CouncilError, RuntimeError):
-    """The thread was given up on: too many resume attempts failed."""
-
-    def __init__(
-        self,
-        thread_id: str,
-        category: FailureCategory,
-        attempts: int,
-        error: str | None,
-    ) -> None:
-        self.thread_id = thread_id
-        self.category = category
-        self.attempts = attempts
-        self.error = error
-        cause = sanitize_error_text(error) if error else "no error recorded"
-        super().__init__(
-            f"thread {thread_id!r} failed ({category.value}) after {attempts} resume "
-            f"attempt(s): {cause}; fix the cause, then resume it with retry_failed=True"
-        )
 
 
 @dataclass(frozen=True)
@@ -113,9 +92,7 @@ def _decide(
     if not state.next:
         raise ValueError(f"thread {thread_id!r} has already finished; nothing to resume")
     if status.failed_category is not None and not retry_failed:
-        raise ThreadFailedError(
-            thread_id, status.failed_category, status.attempts, status.last_error
-        )
+        raise _failed(thread_id, status.failed_category, status.attempts, status.last_error)
     cause = error if error is not None else _last_error(state)
     reset = status.failed and retry_failed
     if not reset and status.attempts >= max_attempts:
@@ -139,9 +116,15 @@ def _plan(decision: _Decision, thread_id: str, attempt: int, max_attempts: int) 
 
 def _refused(decision: _Decision, status: ResumeStatus) -> ThreadFailedError:
     category = infer_failure_category(decision.cause)
-    return ThreadFailedError(
-        status.thread_id, category, status.attempts, stored_error_text(decision.cause)
-    )
+    return _failed(status.thread_id, category, status.attempts, stored_error_text(decision.cause))
+
+
+def _failed(
+    thread_id: str, category: FailureCategory, attempts: int, error: str | None
+) -> ThreadFailedError:
+    """The error for a given-up thread; its message shows the error sanitised."""
+    shown = sanitize_error_text(error) if error else None
+    return ThreadFailedError(thread_id, category, attempts, error, shown=shown)
 
 
 def _check_max(max_resume_attempts: int) -> None:

@@ -43,7 +43,7 @@ from langgraph_council.guards import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._errors import CliError
 from langgraph_council.nodes._escalation.models import EscalationKind
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes.testing import ScriptedChatModel
@@ -61,10 +61,6 @@ __all__ = [
 DATABASE_ENV = "COUNCIL_DATABASE_URL"
 """The database when `--db` is not given (as for Studio); `--memory` ignores it."""
 _POOL_SIZE = 4  # the checkpointer, the stores, and one held while an escalation is resumed
-
-
-class CliError(CouncilError, ValueError):
-    """A user mistake: printed as one line, exit status 1."""
 
 
 @dataclass(frozen=True)
