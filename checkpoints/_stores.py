@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Self, TypedDict, Unpack
 
 from langgraph_council.checkpoints._call_records import (
     CallRecordStore,
@@ -52,6 +52,17 @@ STORE_ALIASES: dict[str, str] = {
     "loop_records": "loop_records",
 }
 """The factories' older store keywords and the `CouncilStores` field each one fills."""
+
+
+class _Fields(TypedDict, total=False):
+    """The fields of `CouncilStores`, as `replace` takes them."""
+
+    escalations: EscalationQueue | None
+    dissent: DissentStore | None
+    meetings: MeetingRecorder | None
+    guard_state: GuardStateStore | None
+    loop_records: LoopRecordStore | None
+    calls: CallRecordStore | None
 
 
 @dataclass(frozen=True)
@@ -143,7 +154,7 @@ class CouncilStores:
                 return store.setup()  # one run of the migrations creates every table
         return []
 
-    def replace(self, **changes: Any) -> Self:
+    def replace(self, **changes: Unpack[_Fields]) -> Self:
         """A copy with some fields changed, e.g. `stores.replace(guard_state=None)`.
 
         Raises:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple, Protocol, cast, runtime_checkable
@@ -92,6 +93,15 @@ class LoopRecordStore(Protocol):
     def put(self, record: LoopRecord) -> None:
         """Store `record`; putting the same id again is a no-op."""
         ...
+
+    def add(self, record: LoopRecord) -> None:
+        """Deprecated name of `put` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "LoopRecordStore.add() is deprecated and goes in 0.3; use put()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self.put(record)
 
     def list(
         self,
@@ -271,10 +281,9 @@ class InMemoryLoopRecordStore(LoopRecordStore):
         self._records: dict[str, LoopRecord] = {}
 
     def put(self, record: LoopRecord) -> None:
+        """Store `record`; putting the same id again is a no-op."""
         with self._lock:
             self._records.setdefault(record.id, record)
-
-    add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
     def _list(self, filters: LoopQuery) -> list[LoopRecord]:
         mechanism, agent_id, task_id, since, limit = filters

@@ -181,7 +181,7 @@ def test_a_reused_meeting_id_fails_before_any_model_call(
     stored = record_store.get("standup-1")
     assert stored.minutes == first["minutes"]
     with pytest.raises(MeetingRecordClashError):  # saving it directly is refused the same way
-        record_store.save(stored.model_copy(update={"thread_id": "team-b"}))
+        record_store.put(stored.model_copy(update={"thread_id": "team-b"}))
 
 
 def test_a_meeting_in_progress_holds_its_id_and_its_thread_resumes(
