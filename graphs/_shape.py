@@ -87,8 +87,8 @@ def leading_roster(factory: str, roster: object) -> Roster:
         )
         return Roster(roster)
     raise TypeError(
-        f"{factory}() takes a Roster first, e.g. Roster(org, models) or "
-        f"Roster({{'name': model, ...}}); got {type(roster).__name__}"
+        f"roster must be a Roster, e.g. Roster(org, models) or Roster({{'name': model, ...}}); "
+        f"{factory}() got {type(roster).__name__}"
     )
 
 
