@@ -30,6 +30,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.checkpoints._runner.schedule import ScheduledRun
 from langgraph_council.graphs._cli.backend import Backend, CliError
 from langgraph_council.graphs._cli.file import SCRIPTED, _first_error, _model, _Spec, load_org
@@ -124,7 +125,7 @@ def schedule_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
         _roster(spec, org),
         spec.meetings,
         checkpointer=backend.checkpointer,
-        records=backend.meetings,
+        stores=CouncilStores(meetings=backend.meetings),
     )
     log.parent.mkdir(parents=True, exist_ok=True)
 
