@@ -68,7 +68,7 @@ def build_authority_strategy(
     """`rank_parties` (no model call) -> `ask_common_manager` only when the tie needs it."""
     graph = _graph()
     graph.add_node("rank_parties", make_rank_parties_node(org))
-    graph.add_node("ask_common_manager", make_ask_common_manager_node(roster))
+    graph.add_node("ask_common_manager", make_ask_common_manager_node(roster, config))
     graph.add_edge(START, "rank_parties")
     graph.add_conditional_edges("rank_parties", route_after_ranking, ["ask_common_manager", END])
     graph.add_edge("ask_common_manager", END)
@@ -88,10 +88,10 @@ def build_debate_strategy(
 
     graph = _graph()
     graph.add_node("choose_judge", make_choose_judge_node(org, roster, config))
-    graph.add_node("argue", make_argue_node(roster))
+    graph.add_node("argue", make_argue_node(roster, config))
     graph.add_node("weigh_arguments", _join)
-    graph.add_node("rebut", make_rebut_node(roster))
-    graph.add_node("judge", make_judge_node(roster))
+    graph.add_node("rebut", make_rebut_node(roster, config))
+    graph.add_node("judge", make_judge_node(roster, config))
     graph.add_edge(START, "choose_judge")
     graph.add_conditional_edges("choose_judge", _to_arguments(config, "debate"), ["argue", END])
     graph.add_edge("argue", "weigh_arguments")
@@ -107,7 +107,7 @@ def build_hybrid_strategy(
     """`choose_reviewer` -> parallel `argue` -> `review` (clear, ambiguous or fallback)."""
     graph = _graph()
     graph.add_node("choose_reviewer", make_choose_reviewer_node(org, roster, config))
-    graph.add_node("argue", make_argue_node(roster))
+    graph.add_node("argue", make_argue_node(roster, config))
     graph.add_node("review", make_review_node(roster, config))
     graph.add_edge(START, "choose_reviewer")
     graph.add_conditional_edges("choose_reviewer", _to_arguments(config, "hybrid"), ["argue", END])

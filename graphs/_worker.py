@@ -92,6 +92,7 @@ def worktree_agent(
     max_steps: int = 30,
     max_tokens: int | None = 4096,
     token_budget: int | None = None,
+    max_tool_calls: int = 16,
 ) -> WorktreeAgent:
     """A built-in executor: the routed agent edits its subtask's worktree through tools.
 
@@ -109,6 +110,8 @@ def worktree_agent(
         max_steps: Agent replies per subtask; more fails the subtask with a clear error.
         max_tokens: Output cap of each reply.
         token_budget: Tokens (input plus output, summed over the calls) per subtask.
+        max_tool_calls: Tool calls run per reply; the calls beyond it are not run and are
+            answered with an error the agent reads (so one reply cannot do unbounded work).
 
     Raises:
         ValueError: If a bound is not positive or a tool name clashes.
@@ -118,7 +121,7 @@ def worktree_agent(
         ...     org, roster, executor=worktree_agent(roster, commands=CommandPolicy(
         ...         allow=["pytest -q"])), workspace=WorkspaceConfig(repo_path="."))
     """
-    _check(tools, max_steps, max_tokens, token_budget)
+    _check(tools, max_steps, max_tokens, token_budget, max_tool_calls)
     settings = WorkerSettings(
         roster=roster,
         tools=tuple(tools),
@@ -126,15 +129,20 @@ def worktree_agent(
         max_steps=max_steps,
         max_tokens=max_tokens,
         token_budget=token_budget,
+        max_tool_calls=max_tool_calls,
     )
     return WorktreeAgent(settings)
 
 
 def _check(
-    tools: Sequence[BaseTool], max_steps: int, max_tokens: int | None, budget: int | None
+    tools: Sequence[BaseTool],
+    max_steps: int,
+    max_tokens: int | None,
+    budget: int | None,
+    max_tool_calls: int,
 ) -> None:
     for name, value in (("max_steps", max_steps), ("max_tokens", max_tokens),
-                        ("token_budget", budget)):  # fmt: skip
+                        ("token_budget", budget), ("max_tool_calls", max_tool_calls)):  # fmt: skip
         if value is not None and (not isinstance(value, int) or value < 1):
             raise InvalidInputError(
                 f"worktree_agent: {name} must be a positive integer, got {value!r}"

@@ -10,7 +10,7 @@ from langgraph_council.nodes._conflicts.models import (
     DissentRecord,
 )
 from langgraph_council.nodes._conflicts.state import ConflictInput, ConflictKeys
-from langgraph_council.nodes._delegation.state import DelegationInput
+from langgraph_council.nodes._delegation.state import DelegationInput, DelegationKeys
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._escalation.models import (
     DelegationDecision,
@@ -65,6 +65,7 @@ __all__ = [
     "CouncilError",
     "DelegationDecision",
     "DelegationInput",
+    "DelegationKeys",
     "DissentRecord",
     "Escalation",
     "EscalationStatus",

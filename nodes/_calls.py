@@ -14,6 +14,9 @@ models). `tests/nodes/test_one_call_path.py` keeps it that way.
   its prompt (`nodes._resume_note`), its tokens added to `prompt_tokens`.
 - A model error propagates, unless the call has `on_error`, whose update is used instead (a
   failed participant is recorded; a failed judge falls back). `GraphBubbleUp` always propagates.
+- Every call has a time limit (`time_limit=`, read from the family's config at run time;
+  600 s where a family has no setting): past it the call fails with `CallTimeoutError`, which
+  `on_error` handles like any other error (`nodes._deadline`).
 
 Nodes are LangGraph's internal `RunnableCallable` with `trace=False` (the graph task is traced
 once), a private import kept to this module: `RunnableLambda(run, afunc=arun)` nests a traced
@@ -38,6 +41,12 @@ from langgraph.types import Command
 from pydantic import BaseModel
 
 from langgraph_council.nodes._agents import Prompt, Roster
+from langgraph_council.nodes._deadline import (
+    DEFAULT_AGENT_LIMIT,
+    TimeLimit,
+    acall_with_limit,
+    call_with_limit,
+)
 from langgraph_council.nodes._replies import AgentReply, estimate_tokens
 from langgraph_council.nodes._resume_note import resume_note_for, with_resume_note
 
@@ -149,6 +158,11 @@ def _noted(call: Call) -> Call:
     return replace(call, prompt=with_resume_note(call.prompt, note), prompt_tokens=tokens)
 
 
+def _limit(time_limit: TimeLimit, call: Call) -> tuple[float | None, str, str]:
+    """The limit of `call`, what to call it and the setting, for `call_with_limit`."""
+    return time_limit.read(), f"agent {call.agent_id!r}", time_limit.setting
+
+
 def _failed(call: Call, exc: Exception) -> Update:
     if call.on_error is None:
         raise exc
@@ -162,6 +176,7 @@ def model_node(
     apply: Callable[[S, CallOutcome], Update],
     *,
     plan_io: bool | Callable[[], bool] = False,
+    time_limit: TimeLimit = DEFAULT_AGENT_LIMIT,
 ) -> Runnable[S, Update]:
     """A node making at most one agent call: sync under `invoke`, async under `ainvoke`.
 
@@ -170,6 +185,7 @@ def model_node(
     runs in a worker thread, never on the event loop (LangGraph Server refuses blocking calls
     there). `roster` may be None for graphs that can run without models; a plan that still
     asks for a call then fails with a `LookupError` naming the agent (or its `on_error` handles it).
+    `time_limit` bounds the call (`CallTimeoutError` past it, handled like any model error).
 
     Example:
         >>> def plan(state):
@@ -185,7 +201,8 @@ def model_node(
             return planned
         planned = _noted(planned)
         try:
-            outcome = _invoke(_roster(roster, planned), planned)
+            who = _roster(roster, planned)
+            outcome = call_with_limit(lambda: _invoke(who, planned), *_limit(time_limit, planned))
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised
@@ -199,7 +216,10 @@ def model_node(
             return planned
         planned = _noted(planned)
         try:
-            outcome = await _ainvoke(_roster(roster, planned), planned)
+            who = _roster(roster, planned)
+            outcome = await acall_with_limit(
+                lambda: _ainvoke(who, planned), *_limit(time_limit, planned)
+            )
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised

@@ -149,7 +149,7 @@ def demo_repo(root: Path, files: Mapping[str, str], message: str) -> Path:
     root.mkdir(parents=True)
     for name, text in files.items():
         (root / name).write_text(text)
-    run_git(root, "init", "-q", "-b", "main")
+    run_git(root, "init", "-q", "-b", "main", discover=True)
     run_git(root, "add", "-A")
     run_git(root, "commit", "-q", "-m", message, identity=True)
     return root

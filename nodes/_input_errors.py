@@ -16,7 +16,6 @@ from pydantic import BaseModel, ValidationError
 from langgraph_council.nodes._errors import CouncilError
 
 __all__ = [
-    "CallbackError",
     "CouncilModel",
     "InvalidInputError",
     "InvalidInputTypeError",
@@ -64,14 +63,3 @@ class CouncilModel(BaseModel):
             super().__init__(**data)
         except ValidationError as exc:
             raise InvalidInputError(one_line(exc, type(self).__name__)) from None
-
-
-class CallbackError(CouncilError, RuntimeError):
-    """A callback the user gave raised; `callback` names it, the cause is chained."""
-
-    def __init__(self, callback: str, error: BaseException) -> None:
-        self.callback = callback
-        cause = " ".join(str(error).split())
-        super().__init__(
-            f"{callback} raised {type(error).__name__}: {cause}; fix that callback (user code)"
-        )

@@ -10,7 +10,12 @@ from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, RemoveMe
 from langchain_core.messages.utils import convert_to_messages
 from langgraph.channels.delta import DeltaChannel
 
-__all__ = ["Messages", "merge_messages", "said", "said_once"]
+__all__ = ["COUNCIL_NAME", "Messages", "council_said", "merge_messages", "said", "said_once"]
+
+COUNCIL_NAME = "council"
+"""The `name` of the one AI message every run of every family ends with: its outcome in prose
+(decisions and action items, the ruling and why, the rollup, the answer), the message a
+supervisor, a chat pane or a caller reads as the council's reply. Stable: match on it."""
 
 MessageWrite = BaseMessage | Mapping[str, Any]
 
@@ -87,3 +92,11 @@ def said_once(channel: str, entry: Any, scope: str, **metadata: Any) -> dict[str
     message_id = f"{scope}:{entry.agent_id}"
     message = said(entry.agent_id, entry.content, message_id=message_id, **metadata)
     return {channel: [entry], "messages": [message]}
+
+
+def council_said(content: str, *, message_id: str, **metadata: Any) -> AIMessage:
+    """The run's closing message: its outcome as prose, named `COUNCIL_NAME`.
+
+    `metadata` (the family, its status...) goes to `response_metadata` with `kind="outcome"`.
+    """
+    return said(COUNCIL_NAME, content, message_id=message_id, kind="outcome", **metadata)

@@ -20,6 +20,7 @@ _STATUS_STYLE = {
     "merged": "green",
     "failed": "red",
     "dropped": "red",
+    "refused": "red",
     "blocked": "yellow",
     "conflict": "yellow",
     "semantic_conflict": "yellow",

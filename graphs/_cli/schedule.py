@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.checkpoints._runner.meetings import MeetingRunner, MeetingType
 from langgraph_council.checkpoints._runner.schedule import MeetingScheduler, ScheduledRun
 from langgraph_council.graphs._cli.backend import Backend, CliError
@@ -107,7 +108,7 @@ def schedule_graph(
         _roster(spec, org),
         protocol=protocol,
         checkpointer=backend.checkpointer,
-        records=backend.meetings,
+        stores=CouncilStores(meetings=backend.meetings),
     )
     tags = {GRAPH_KEY: SCHEDULE_GRAPH, FILE_KEY: str(Path(file).resolve()), PROTOCOL_KEY: protocol}
     return tag_graph(graph, **tags)

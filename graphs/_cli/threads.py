@@ -103,8 +103,10 @@ def _pipeline_shape(backend: Backend, name: str) -> Pregel[Any, Any]:
         return studio.copy(update={"checkpointer": backend.checkpointer})
     with tempfile.TemporaryDirectory(prefix="council-shape-") as tmp:
         repo = demo_pipeline_repo(Path(tmp) / "billing")
+        team = demo_pipeline_roster()
         return create_coordination_graph(
-            demo_pipeline_roster(),
+            team.org,
+            team,
             executor=DemoAgents(pause=0.0),
             workspace=demo_workspace(repo),
             stores=backend.stores.replace(guard_state=InMemoryGuardStateStore()),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,13 +10,21 @@ from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, agent_limit
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Verdict
-from langgraph_council.nodes._conflicts.outcomes import make_resolution, to_human, with_fallback
+from langgraph_council.nodes._conflicts.outcomes import (
+    make_resolution,
+    noted,
+    to_human,
+    with_fallback,
+)
 from langgraph_council.nodes._conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
 from langgraph_council.nodes._conflicts.state import StrategyState
+from langgraph_council.nodes._conflicts.verdicts import read_verdict
 from langgraph_council.nodes._org import Org
 
 __all__ = [
+    "AUTHORITY_FALLBACK",
     "AuthorityRanking",
     "make_ask_common_manager_node",
     "make_rank_parties_node",
@@ -94,30 +103,45 @@ def route_after_ranking(state: StrategyState) -> str:
     return "ask_common_manager" if state.get("tied_ids") and "route" not in state else "__end__"
 
 
-def _manager_decided(state: StrategyState, verdict: object, why: str, tokens: int) -> Update:
-    """The tie-break: the manager's verdict when it names a tied party, else the first by id."""
+AUTHORITY_FALLBACK = "authority_fallback"
+"""`decided_by` when the tied parties' manager gave no usable verdict and the first tied
+party by id won: the fallback decided, not the manager (nor a judge)."""
+
+
+def _manager_decided(
+    state: StrategyState, verdict: object, why: str, tokens: int, notes: Sequence[str] = ()
+) -> Update:
+    """The tie-break: the manager's verdict when it names a tied party, else the fallback (the
+    first by id), which says it was the fallback and why."""
     conflict, manager = state["conflict"], str(state.get("judge_id"))
     tied = sorted(state.get("tied_ids", []))
     confidence: float | None = None
     if isinstance(verdict, Verdict) and verdict.winning_agent_id in tied:
-        winner, confidence = verdict.winning_agent_id, verdict.confidence
+        winner, confidence, decided_by = verdict.winning_agent_id, verdict.confidence, manager
         reasoning = f"{manager} decided between {', '.join(tied)}: {verdict.reasoning}"
     else:
-        winner = tied[0]
-        reasoning = f"{manager} {why}; first of {', '.join(tied)} by agent id wins."
+        winner, decided_by = tied[0], AUTHORITY_FALLBACK
+        reasoning = (
+            f"{manager} {why}, so the authority fallback decided, not {manager}: the first of "
+            f"{', '.join(tied)} by agent id wins."
+        )
     resolution = make_resolution(
         conflict,
         ConflictOutcome.RESOLVED_BY_AUTHORITY,
         winner=winner,
-        decided_by=manager,
+        decided_by=decided_by,
         reasoning=with_fallback(reasoning, state.get("fallback_reason")),
         confidence=confidence,
     )
-    return {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+    update = {"route": "resolved", "resolution": resolution, "tokens_used": tokens}
+    return noted(update, notes)
 
 
-def make_ask_common_manager_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
-    """Node `ask_common_manager`: the tied parties' manager picks (a model call if it has one)."""
+def make_ask_common_manager_node(
+    roster: Roster | None, default: ConflictResolutionConfig | None = None
+) -> Runnable[StrategyState, Update]:
+    """Node `ask_common_manager`: the tied parties' manager picks (a model call if it has one;
+    `default` is the build-time config, whose `agent_timeout_seconds` bounds it)."""
 
     def plan(state: StrategyState) -> Call | Update:
         manager = state.get("judge_id")
@@ -135,11 +159,16 @@ def make_ask_common_manager_node(roster: Roster | None) -> Runnable[StrategyStat
         return Call(manager, prompt, schema=Verdict, on_error=on_error)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
-        why = (
-            "gave no parsable verdict"
-            if outcome.parsed is None
-            else "named a winner outside the tie"
+        tied, manager = state.get("tied_ids", []), outcome.reply.agent_id
+        org = roster.org if roster is not None else None
+        verdict, notes = read_verdict(
+            outcome.parsed, outcome.reply.content, state["conflict"], org, manager, among=tied
         )
-        return _manager_decided(state, outcome.parsed, why, outcome.tokens)
+        if isinstance(verdict, str):
+            why = f"gave no usable verdict ({verdict})"
+        else:
+            why = "named a winner outside the tie"
+        return _manager_decided(state, verdict, why, outcome.tokens, notes)
 
-    return model_node("ask_common_manager", roster, plan, apply)
+    limit = agent_limit(default or ConflictResolutionConfig())
+    return model_node("ask_common_manager", roster, plan, apply, time_limit=limit)

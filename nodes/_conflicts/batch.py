@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import operator
 from typing import Annotated, Any
 
@@ -10,17 +11,22 @@ from typing_extensions import TypedDict
 
 from langgraph_council.nodes._conflicts.intake import coerce_conflict
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictResolution, DissentRecord
+from langgraph_council.nodes._conflicts.prose import batch_prose
+from langgraph_council.nodes._messages import Messages, council_said
 
 __all__ = [
+    "ANNOUNCE_RULINGS",
     "RESOLVE_CONFLICT",
     "BatchInput",
     "BatchState",
     "add_resolutions",
+    "announce_rulings",
     "collect_resolution",
     "fan_out_conflicts",
 ]
 
 RESOLVE_CONFLICT = "resolve_conflict"
+ANNOUNCE_RULINGS = "announce_rulings"
 
 
 def add_resolutions(
@@ -43,6 +49,8 @@ class BatchState(TypedDict):
     resolutions: Annotated[list[ConflictResolution], add_resolutions]
     dissent_records: Annotated[list[DissentRecord], operator.add]
     tokens_used: Annotated[int, operator.add]
+    messages: Messages
+    """Each conflict's conversation (statements, its ruling) and one closing council message."""
 
 
 def fan_out_conflicts(state: BatchState) -> list[Send]:
@@ -69,4 +77,22 @@ def collect_resolution(out: dict[str, Any]) -> dict[str, Any]:
         "resolutions": [out["resolution"]],
         "dissent_records": out["dissent_records"],
         "tokens_used": out["tokens_used"],
+        "messages": list(out.get("messages") or ()),
     }
+
+
+def announce_rulings(state: BatchState) -> dict[str, Any]:
+    """Node `announce_rulings`: the batch's closing message, every ruling in one line each.
+
+    Its id hashes the conflict ids, so a re-run replaces it instead of adding one.
+    """
+    resolutions = [
+        r if isinstance(r, ConflictResolution) else ConflictResolution.model_validate(r)
+        for r in state.get("resolutions") or ()
+    ]
+    ids = "\x1f".join(sorted(r.conflict_id for r in resolutions))
+    key = hashlib.sha256(ids.encode()).hexdigest()[:16]
+    closing = council_said(
+        batch_prose(resolutions), message_id=f"batch:{key}:rulings", family="conflict_batch"
+    )
+    return {"messages": [closing]}

@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictType
 from langgraph_council.nodes._context import register_section, run_context
+from langgraph_council.nodes._deadline import DEFAULT_AGENT_TIMEOUT_S, TimeLimit
 from langgraph_council.nodes._escalation.models import DEFAULT_TIMEOUT_SECONDS
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "HumanConfig",
     "HybridConfig",
     "LadderConfig",
+    "agent_limit",
     "current_config",
 ]
 
@@ -87,6 +89,10 @@ class ConflictResolutionConfig(BaseModel):
     hybrid: HybridConfig = HybridConfig()
     ladder: LadderConfig = LadderConfig()
     human: HumanConfig = HumanConfig()
+    agent_timeout_seconds: float = Field(default=DEFAULT_AGENT_TIMEOUT_S, gt=0)
+    """Time limit of each agent call (a party's argument, rebuttal or negotiation turn, the
+    judge, the reviewer, the arbitrator, the common manager): a late party is a failed
+    statement, a late evaluator falls back like a failing one."""
 
     def strategy_for(self, conflict: Conflict) -> str:
         """The strategy name that applies to `conflict` (see the class docstring)."""
@@ -111,3 +117,11 @@ def current_config(default: ConflictResolutionConfig) -> ConflictResolutionConfi
     """The run's `ConflictResolutionConfig`: the run context merged over `default` (the config
     the graph was built with)."""
     return run_context("conflict", ConflictResolutionConfig, default)
+
+
+def agent_limit(default: ConflictResolutionConfig) -> TimeLimit:
+    """The time limit of a conflict node's agent call: the run's `agent_timeout_seconds`."""
+    return TimeLimit(
+        "ConflictResolutionConfig.agent_timeout_seconds",
+        lambda: current_config(default).agent_timeout_seconds,
+    )

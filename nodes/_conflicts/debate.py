@@ -11,7 +11,11 @@ from typing_extensions import TypedDict
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    agent_limit,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.failures import (
     StatementKind,
     failed_ids,
@@ -35,6 +39,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_statements,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
+from langgraph_council.nodes._conflicts.verdicts import judged, verdict_problem
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -105,17 +110,6 @@ def select_judge(org: Org, conflict: Conflict, judge: str) -> tuple[str | None, 
 def evaluator_failed(exc: Exception) -> str:
     """Why a judge, reviewer or arbitrator gave no verdict: its call failed."""
     return f"the evaluator failed ({type(exc).__name__}: {exc})"
-
-
-def verdict_problem(verdict: object, conflict: Conflict, min_confidence: float = 0.0) -> str | None:
-    """Why a verdict cannot be used (None when it names a party with enough confidence)."""
-    if not isinstance(verdict, Verdict):
-        return "the evaluator gave no parsable verdict"
-    if verdict.winning_agent_id not in conflict.agent_ids:
-        return f"the verdict named {verdict.winning_agent_id!r}, who is not a party"
-    if verdict.confidence < min_confidence:
-        return f"confidence {verdict.confidence:.2f} < min_confidence {min_confidence}"
-    return None
 
 
 def make_choose_judge_node(
@@ -198,12 +192,16 @@ def _statement(turn: PartyTurn, kind: Any, rnd: int, outcome: CallOutcome) -> Up
     return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
 
+_DEFAULT = ConflictResolutionConfig()
+
+
 def _party_node(
     node: str,
     roster: Roster | None,
     kind: StatementKind,
     rnd: int,
     prompt: Callable[[PartyTurn], str],
+    default: ConflictResolutionConfig,
 ) -> Runnable[PartyTurn, Update]:
     """Node `node`: one party speaks once (a `kind` statement of round `rnd`); a failed call
     becomes a failed statement."""
@@ -217,28 +215,36 @@ def _party_node(
             on_error=lambda exc: failed_statement(agent, kind, rnd, exc),
         )
 
-    return model_node(node, roster, plan, lambda t, o: _statement(t, kind, rnd, o))
+    def apply(turn: PartyTurn, outcome: CallOutcome) -> Update:
+        return _statement(turn, kind, rnd, outcome)
+
+    return model_node(node, roster, plan, apply, time_limit=agent_limit(default))
 
 
-def make_argue_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
-    """Node `argue`: one party argues its position once."""
+def make_argue_node(
+    roster: Roster | None, default: ConflictResolutionConfig = _DEFAULT
+) -> Runnable[PartyTurn, Update]:
+    """Node `argue`: one party argues its position once (`default`: the build-time config)."""
 
     def prompt(turn: PartyTurn) -> str:
         conflict = turn["conflict"]
         own = render_position(conflict.position_of(turn["agent_id"]))
         return ARGUMENT_PROMPT.format(conflict=render_conflict(conflict), own=own)
 
-    return _party_node("argue", roster, "argument", 0, prompt)
+    return _party_node("argue", roster, "argument", 0, prompt, default)
 
 
-def make_rebut_node(roster: Roster | None) -> Runnable[PartyTurn, Update]:
-    """Node `rebut`: one party answers the others' arguments once."""
+def make_rebut_node(
+    roster: Roster | None, default: ConflictResolutionConfig = _DEFAULT
+) -> Runnable[PartyTurn, Update]:
+    """Node `rebut`: one party answers the others' arguments once (`default`: the build-time
+    config)."""
 
     def prompt(turn: PartyTurn) -> str:
         others = render_statements(turn["statements"])
         return REBUTTAL_PROMPT.format(conflict=render_conflict(turn["conflict"]), others=others)
 
-    return _party_node("rebut", roster, "rebuttal", 1, prompt)
+    return _party_node("rebut", roster, "rebuttal", 1, prompt, default)
 
 
 def verdict_call(
@@ -284,8 +290,11 @@ def _judged(
     return noted(update, notes)
 
 
-def make_judge_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
-    """Node `judge`: a structured verdict; an unusable one falls back to authority."""
+def make_judge_node(
+    roster: Roster | None, default: ConflictResolutionConfig = _DEFAULT
+) -> Runnable[StrategyState, Update]:
+    """Node `judge`: a structured verdict; an unusable one (or a late judge, past
+    `agent_timeout_seconds`) falls back to authority."""
 
     def plan(state: StrategyState) -> Call:
         def failed(exc: Exception) -> Update:
@@ -294,8 +303,9 @@ def make_judge_node(roster: Roster | None) -> Runnable[StrategyState, Update]:
         return verdict_call(state, JUDGE_PROMPT, failed)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
-        problem = verdict_problem(outcome.parsed, state["conflict"])
-        notes = evaluation_notes(state, outcome)
-        return _judged(state, outcome.parsed, problem, outcome.tokens, notes)
+        org = roster.org if roster is not None else None
+        verdict, problem, read = judged(outcome, state["conflict"], org)
+        notes = [*evaluation_notes(state, outcome), *read]
+        return _judged(state, verdict, problem, outcome.tokens, notes)
 
-    return model_node("judge", roster, plan, apply)
+    return model_node("judge", roster, plan, apply, time_limit=agent_limit(default))

@@ -5,13 +5,13 @@ from __future__ import annotations
 import builtins
 import threading
 import uuid
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from langchain_core.messages import AIMessage
 from langgraph.config import get_config
 
 from langgraph_council.nodes._conflicts.models import (
@@ -20,8 +20,8 @@ from langgraph_council.nodes._conflicts.models import (
     ConflictType,
     DissentRecord,
 )
+from langgraph_council.nodes._conflicts.prose import resolution_message
 from langgraph_council.nodes._conflicts.state import ConflictState
-from langgraph_council.nodes._messages import said
 
 __all__ = [
     "DissentQuery",
@@ -136,7 +136,32 @@ class DissentStore(ABC):
     def _list(self, query: DissentQuery) -> builtins.list[DissentRecord]:
         """`list`: the records `query` admits, oldest first."""
 
-    query = list  # the name before the store vocabulary (docs/design.md); kept as an alias
+    def add(self, records: Iterable[DissentRecord]) -> None:
+        """Deprecated name of `put_many` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "DissentStore.add() is deprecated and goes in 0.3; use put_many()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self.put_many(records)
+
+    def query(
+        self,
+        *,
+        agent_id: str | None = None,
+        conflict_type: ConflictType | str | None = None,
+        strategy: str | None = None,
+        since: datetime | None = None,
+    ) -> builtins.list[DissentRecord]:
+        """Deprecated name of `list` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "DissentStore.query() is deprecated and goes in 0.3; use list()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.list(
+            agent_id=agent_id, conflict_type=conflict_type, strategy=strategy, since=since
+        )
 
 
 class InMemoryDissentStore(DissentStore):
@@ -153,6 +178,7 @@ class InMemoryDissentStore(DissentStore):
         self._lock = threading.Lock()
 
     def put_many(self, records: Iterable[DissentRecord]) -> None:
+        """Store `records`; a record whose id is already stored is skipped."""
         with self._lock:
             for record in records:
                 self._records.setdefault(record.id, record)
@@ -161,22 +187,6 @@ class InMemoryDissentStore(DissentStore):
         with self._lock:
             found = [r for r in self._records.values() if query.admits(r)]
         return sorted(found, key=lambda r: (r.timestamp, r.conflict_id, r.dissenting_agent_id))
-
-    add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias
-
-
-def resolution_message(resolution: ConflictResolution) -> AIMessage:
-    """The verdict or decision as the conversation's last message, named by who decided."""
-    head = str(resolution.outcome.value).replace("_", " ")
-    if resolution.winning_agent_id:
-        head += f": {resolution.winning_agent_id}'s position stands"
-    return said(
-        resolution.decided_by,
-        f"{head}.\n\n{resolution.reasoning}",
-        message_id=f"{resolution.conflict_id}:resolution",
-        kind="resolution",
-        outcome=str(resolution.outcome.value),
-    )
 
 
 def make_record_dissent_node(store: DissentStore | None) -> Any:
@@ -205,6 +215,6 @@ def make_record_dissent_node(store: DissentStore | None) -> Any:
         )
         if store is not None:
             store.put_many(records)
-        return {"dissent_records": records, "messages": [resolution_message(resolution)]}
+        return {"dissent_records": records, "messages": [resolution_message(resolution, conflict)]}
 
     return record_dissent

@@ -8,13 +8,16 @@ from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    agent_limit,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.debate import (
     evaluation_notes,
     evaluator_failed,
     shared_manager,
     verdict_call,
-    verdict_problem,
 )
 from langgraph_council.nodes._conflicts.models import ConflictOutcome, Verdict
 from langgraph_council.nodes._conflicts.outcomes import (
@@ -27,6 +30,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     REVIEW_PROMPT,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState
+from langgraph_council.nodes._conflicts.verdicts import judged
 from langgraph_council.nodes._org import Org
 
 __all__ = ["make_choose_reviewer_node", "make_review_node", "review_analysis"]
@@ -110,14 +114,15 @@ def make_review_node(
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         settings = current_config(default).hybrid
-        problem = verdict_problem(outcome.parsed, state["conflict"], settings.min_confidence)
+        org = roster.org if roster is not None else None
+        verdict, problem, read = judged(outcome, state["conflict"], org, settings.min_confidence)
         return _reviewed(
             state,
-            outcome.parsed,
+            verdict,
             problem,
             outcome.tokens,
             settings.escalate_on_ambiguity,
-            evaluation_notes(state, outcome),
+            [*evaluation_notes(state, outcome), *read],
         )
 
-    return model_node("review", roster, plan, apply)
+    return model_node("review", roster, plan, apply, time_limit=agent_limit(default))

@@ -8,12 +8,15 @@ from typing import Any
 from langgraph.types import Overwrite
 
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
-from langgraph_council.nodes._conflicts.models import Conflict
+from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition
 from langgraph_council.nodes._conflicts.state import ConflictState
+from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._org import Org
 
 __all__ = [
+    "ConflictInputError",
     "coerce_conflict",
+    "fill_from_org",
     "make_choose_strategy_node",
     "route_after_strategy",
     "route_to_strategy",
@@ -37,29 +40,69 @@ def coerce_conflict(value: object) -> Conflict:
     raise TypeError(f"input 'conflict' must be a Conflict or a dict, got {type(value).__name__}")
 
 
-def validate_against_org(org: Org, conflict: Conflict) -> None:
-    """Every party must be an agent of the org, with its current level and department.
+class ConflictInputError(CouncilError, ValueError):
+    """A conflict the graph cannot take: a party outside the org, or a position whose level or
+    department is missing (for an agent the org does not know) or contradicts the org."""
+
+
+def _filled(org: Org, index: int, position: ConflictPosition) -> ConflictPosition:
+    """`position` with its department and level from the org when left out, checked when given.
 
     Raises:
-        ValueError: Naming the position and the fix.
+        ConflictInputError: Naming the position's field and the fix.
     """
-    for index, position in enumerate(conflict.positions):
-        if position.agent_id not in org:
-            raise ValueError(
-                f"conflict.positions[{index}].agent_id {position.agent_id!r} is not an agent of "
-                f"the org; known: {sorted(a.id for a in org)}"
+    field = f"conflict.positions[{index}]"
+    if position.agent_id not in org:
+        missing = [f for f in ("agent_department", "agent_level") if getattr(position, f) is None]
+        if missing:
+            raise ConflictInputError(
+                f"{field}.{missing[0]} is missing and agent {position.agent_id!r} is not in the "
+                "org to take it from; add the agent to the org or give the field"
             )
-        profile = org.get(position.agent_id)
-        if position.agent_level != profile.level:
-            raise ValueError(
-                f"conflict.positions[{index}].agent_level is {position.agent_level.value!r} but "
-                f"the org says {profile.level.value!r} for {profile.id!r}; fix the position"
-            )
-        if position.agent_department.casefold() != profile.department.casefold():
-            raise ValueError(
-                f"conflict.positions[{index}].agent_department is {position.agent_department!r} "
-                f"but the org says {profile.department!r} for {profile.id!r}; fix the position"
-            )
+        raise ConflictInputError(
+            f"{field}.agent_id {position.agent_id!r} is not an agent of the org; "
+            f"known: {sorted(a.id for a in org)}"
+        )
+    profile = org.get(position.agent_id)
+    level, department = position.agent_level, position.agent_department
+    if level is not None and level != profile.level:
+        raise ConflictInputError(
+            f"{field}.agent_level is {level.value!r} but the org says "
+            f"{profile.level.value!r} for {profile.id!r}; fix the position or leave it out"
+        )
+    if department is not None and department.casefold() != profile.department.casefold():
+        raise ConflictInputError(
+            f"{field}.agent_department is {department!r} but the org says "
+            f"{profile.department!r} for {profile.id!r}; fix the position or leave it out"
+        )
+    if level is not None and department is not None:
+        return position
+    return position.model_copy(
+        update={"agent_level": profile.level, "agent_department": department or profile.department}
+    )
+
+
+def fill_from_org(org: Org, conflict: Conflict) -> Conflict:
+    """`conflict` with every position's department and level taken from the org where left
+    out; every party must be an agent of the org, with its current level and department.
+
+    Raises:
+        ConflictInputError: Naming the position's field and the fix.
+    """
+    positions = tuple(_filled(org, i, p) for i, p in enumerate(conflict.positions))
+    if all(a is b for a, b in zip(positions, conflict.positions, strict=True)):
+        return conflict
+    return conflict.model_copy(update={"positions": positions})
+
+
+def validate_against_org(org: Org, conflict: Conflict) -> None:
+    """Every party must be an agent of the org, with its current level and department (a
+    left-out level or department is taken from the org, see `fill_from_org`).
+
+    Raises:
+        ConflictInputError: Naming the position and the fix.
+    """
+    fill_from_org(org, conflict)
 
 
 def _chosen_by(config: ConflictResolutionConfig, conflict: Conflict) -> str:
@@ -78,8 +121,7 @@ def make_choose_strategy_node(
     """Node `choose_strategy`: validate the input before any model call, then pick a strategy."""
 
     def choose_strategy(state: ConflictState) -> dict[str, Any]:
-        conflict = coerce_conflict(state.get("conflict"))
-        validate_against_org(org, conflict)
+        conflict = fill_from_org(org, coerce_conflict(state.get("conflict")))
         config = current_config(default)
         strategy = config.strategy_for(conflict)
         if strategy not in strategies:

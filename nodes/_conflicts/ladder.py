@@ -12,11 +12,14 @@ from typing_extensions import TypedDict
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    agent_limit,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.debate import (
     evaluation_notes,
     evaluator_failed,
-    verdict_problem,
 )
 from langgraph_council.nodes._conflicts.failures import (
     failed_ids,
@@ -38,6 +41,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_statements,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
+from langgraph_council.nodes._conflicts.verdicts import judged
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -157,7 +161,7 @@ def make_negotiate_node(
         )
         return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
-    return model_node("negotiate", roster, plan, apply)
+    return model_node("negotiate", roster, plan, apply, time_limit=agent_limit(default))
 
 
 def route_negotiation(state: StrategyState) -> Any:
@@ -278,10 +282,8 @@ def make_arbitrate_node(
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         min_confidence = current_config(default).ladder.min_confidence
-        problem = verdict_problem(outcome.parsed, state["conflict"], min_confidence)
-        notes = evaluation_notes(state, outcome)
-        return _arbitrated(
-            state, outcome.reply.agent_id, outcome.parsed, problem, outcome.tokens, notes
-        )
+        verdict, problem, read = judged(outcome, state["conflict"], org, min_confidence)
+        notes = [*evaluation_notes(state, outcome), *read]
+        return _arbitrated(state, outcome.reply.agent_id, verdict, problem, outcome.tokens, notes)
 
-    return model_node("arbitrate", roster, plan, apply)
+    return model_node("arbitrate", roster, plan, apply, time_limit=agent_limit(default))

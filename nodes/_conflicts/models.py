@@ -75,13 +75,17 @@ def _not_blank(value: str, field: str) -> str:
 
 
 class ConflictPosition(NulFree):
-    """One agent's stance in a conflict."""
+    """One agent's stance in a conflict.
+
+    `agent_department` and `agent_level` may be left out for an agent of the conflict graph's
+    org: the graph's intake fills them from the org (and checks them when given).
+    """
 
     model_config = _FROZEN
 
     agent_id: str = Field(min_length=1)
-    agent_department: str = Field(min_length=1)
-    agent_level: SeniorityLevel
+    agent_department: str | None = Field(default=None, min_length=1)
+    agent_level: SeniorityLevel | None = None
     position: str = Field(min_length=1)
     reasoning: str = Field(min_length=1)
     evidence: tuple[str, ...] = ()

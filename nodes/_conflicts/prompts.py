@@ -107,6 +107,7 @@ def render_statements(statements: Iterable[Statement]) -> str:
 
 def summarise_position(position: ConflictPosition, *, limit: int = 280) -> str:
     """A one-line summary of a position for a human reviewer."""
-    text = f"{position.agent_id} ({position.agent_level.value}, {position.agent_department}): "
+    level = position.agent_level.value if position.agent_level is not None else "level unknown"
+    text = f"{position.agent_id} ({level}, {position.agent_department or 'department unknown'}): "
     text += f"{position.position} - because {position.reasoning}"
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -10,13 +10,16 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Command, Overwrite
+from pydantic import BaseModel
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._clash import key_clash
 from langgraph_council.nodes._context import build_time_config, run_context
 from langgraph_council.nodes._delegation.handoff import AgentTurn, delegate_to, read_turn
 from langgraph_council.nodes._delegation.models import DelegationConfig, DelegationResult
 from langgraph_council.nodes._delegation.prompts import build_agent_prompt
+from langgraph_council.nodes._delegation.prose import result_message
 from langgraph_council.nodes._delegation.state import DelegationState, Frame, HandOff
 from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes._messages import said
@@ -73,12 +76,34 @@ def current_task_id(state: DelegationState) -> str:
     return task_id
 
 
+def _input_keys(state: DelegationState) -> tuple[bool, object, object, object]:
+    """Whether the run was started through `DelegationKeys`, and its task, entry agent and id.
+
+    Raises:
+        KeyClashError: `task` holds the pipeline's `Task` (a flat state with both families).
+    """
+    if state.get("delegation_task") is not None:
+        entry = state.get("delegation_entry_agent") or state.get("entry_agent")
+        return True, state.get("delegation_task"), entry, state.get("delegation_task_id")
+    task = state.get("task")
+    if isinstance(task, BaseModel | Mapping):  # the pipeline's `Task`, or its JSON dict
+        raise key_clash(
+            "task",
+            task,
+            reader="delegation",
+            writer="pipeline",
+            fix="give the delegation its own keys: delegation_task and delegation_entry_agent "
+            "(inherit DelegationKeys in the parent state)",
+        )
+    return False, task, state.get("entry_agent"), state.get("task_id")
+
+
 def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState, dict[str, Any]]:
     """Validate the input before any model call and open the entry agent's frame."""
 
     def start_task(state: DelegationState) -> dict[str, Any]:
         delegation_context()
-        task, entry = state.get("task"), state.get("entry_agent")
+        keyed, task, entry, given_id = _input_keys(state)
         if not isinstance(task, str) or not task.strip():
             raise ValueError("task must be a non-empty string describing the work")
         refuse_nul(task, "task")
@@ -88,12 +113,15 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
             )
         if not roster.has_model(entry):
             raise ValueError(f"entry_agent {entry!r} has no chat model in the roster")
-        task_id = state.get("task_id") or f"task-{uuid.uuid4().hex[:12]}"
+        task_id = given_id or f"task-{uuid.uuid4().hex[:12]}"
         if not isinstance(task_id, str):
             raise TypeError(f"task_id must be a string, got {type(task_id).__name__}")
         refuse_nul(task_id, "task_id")
         # A thread may run several tasks: each run starts from clean per-run channels.
         return {
+            "task": task,
+            "entry_agent": entry,
+            "keyed": keyed,
             "task_id": task_id,
             "run_id": uuid.uuid4().hex,
             "frames": [Frame(agent_id=entry, task=task, assignee=entry)],
@@ -266,18 +294,18 @@ def finish(state: DelegationState) -> dict[str, Any]:
     status = state.get("status", "answered")
     task_id = current_task_id(state)
     attempts = state.get("handoff_attempts", 0)
-    return {
-        # The next task on this thread gets its own id unless the caller passes one.
-        "task_id": None,
-        "result": DelegationResult(
-            task_id=task_id,
-            status=status,
-            answer=state.get("answer") if status == "answered" else None,
-            answered_by=state.get("answered_by") if status == "answered" else None,
-            handoff_attempts=attempts,
-            delegations=len(state["delegations"]),
-            blocked=len(state["blocked"]),
-            tokens_used=state["tokens_used"],
-            warnings=_round_warnings(attempts),
-        ),
-    }
+    result = DelegationResult(
+        task_id=task_id,
+        status=status,
+        answer=state.get("answer") if status == "answered" else None,
+        answered_by=state.get("answered_by") if status == "answered" else None,
+        handoff_attempts=attempts,
+        delegations=len(state["delegations"]),
+        blocked=len(state["blocked"]),
+        tokens_used=state["tokens_used"],
+        warnings=_round_warnings(attempts),
+    )
+    closing = result_message(result, str(state.get("run_id", "")))
+    # The next task on this thread gets its own id unless the caller passes one.
+    key = "delegation_result" if state.get("keyed") else "result"
+    return {"task_id": None, key: result, "messages": [closing]}

@@ -6,6 +6,7 @@ import operator
 from typing import Annotated, NotRequired
 
 from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
@@ -23,6 +24,7 @@ from langgraph_council.nodes._messages import Messages
 __all__ = [
     "DelegationContext",
     "DelegationInput",
+    "DelegationKeys",
     "DelegationOutput",
     "DelegationState",
     "Frame",
@@ -90,21 +92,55 @@ class DelegationContext(TypedDict, total=False):
 
 
 class DelegationInput(TypedDict):
-    """What a caller passes: the task text, the agent it enters at and an optional task id."""
+    """What a caller passes: the task text, the agent it enters at and an optional task id.
 
-    task: str
-    entry_agent: str
+    Either `task`/`entry_agent`/`task_id`, or the same prefixed `delegation_` (`DelegationKeys`,
+    for a parent state that also holds the pipeline's `task`): when `delegation_task` is given,
+    the prefixed keys are read and the result is written to `delegation_result`.
+    """
+
+    task: NotRequired[str]
+    entry_agent: NotRequired[str]
     task_id: NotRequired[str]
+    delegation_task: NotRequired[str]
+    delegation_entry_agent: NotRequired[str]
+    delegation_task_id: NotRequired[str]
 
 
 class DelegationOutput(TypedDict):
     """What a run returns: the result, the audit trail and the refused hand-offs."""
 
-    result: DelegationResult
+    result: NotRequired[DelegationResult]
+    """The result of a run started with `task` (a run started with `delegation_task` writes
+    `delegation_result` instead, so a parent's pipeline `result` is left alone)."""
+    delegation_result: NotRequired[DelegationResult]
     delegations: list[DelegationRecord]
     blocked: list[BlockedDelegation]
     messages: NotRequired[list[AnyMessage]]
-    """Each agent turn (hand-off or answer) and a human's answer, as named AI messages."""
+    """Each agent turn (hand-off or answer), a human's answer and the closing council message."""
+
+
+class DelegationKeys(TypedDict):
+    """The keys a parent graph's state needs to run the delegation graph as one of its nodes,
+    named so they do not clash with the pipeline's `task` and `result` (`CoordinationKeys`).
+
+    Inherit it with `CoordinationKeys` (and the others): the subgraph reads `delegation_task`,
+    `delegation_entry_agent` and `delegation_task_id` from the parent's state and writes
+    `delegation_result`, `delegations`, `blocked` and `messages` back; the pipeline reads
+    `task` and writes `result`. Called directly, the graph still takes `task`/`entry_agent`.
+
+    Example:
+        >>> class AppState(DelegationKeys, CoordinationKeys):  # doctest: +SKIP
+        ...     pass
+    """
+
+    delegation_task: NotRequired[str]
+    delegation_entry_agent: NotRequired[str]
+    delegation_task_id: NotRequired[str]
+    delegation_result: NotRequired[DelegationResult]
+    delegations: NotRequired[list[DelegationRecord]]
+    blocked: NotRequired[list[BlockedDelegation]]
+    messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
 
 
 class DelegationState(TypedDict):
@@ -117,6 +153,12 @@ class DelegationState(TypedDict):
     task: str
     entry_agent: str
     task_id: NotRequired[str | None]
+    delegation_task: NotRequired[str | None]
+    delegation_entry_agent: NotRequired[str | None]
+    delegation_task_id: NotRequired[str | None]
+    delegation_result: NotRequired[DelegationResult]
+    keyed: NotRequired[bool]
+    """The run was started through `DelegationKeys`: it writes `delegation_result`."""
     run_id: NotRequired[str]
     frames: NotRequired[list[Frame]]
     pending: NotRequired[HandOff | None]

@@ -11,12 +11,18 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from langgraph_council.nodes._context import register_section, run_context
+from langgraph_council.nodes._deadline import (
+    DEFAULT_AGENT_TIMEOUT_S,
+    DEFAULT_CALLABLE_TIMEOUT_S,
+    TimeLimit,
+)
 from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._meetings.detectors import check_detector
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.stopping import StopWhen
 
 __all__ = [
+    "AGENT_LIMIT",
     "BUILD_CONFIG_KEY",
     "ConflictDetectorName",
     "MeetingProtocolConfig",
@@ -154,6 +160,14 @@ class MeetingProtocolConfig(CouncilModel):
     meeting_type: str = Field(default="ad_hoc", min_length=1)
     max_participants: int = Field(default=8, ge=1)
     token_budget: int = Field(default=20_000, gt=0, le=2**31 - 1)
+    agent_timeout_seconds: float = Field(default=DEFAULT_AGENT_TIMEOUT_S, gt=0)
+    """Time limit of each agent call of the meeting (a participant's turn, the leader's
+    synthesis, the selector, the conflict judge): a late participant is a failed contribution
+    (the quorum rules apply), a late selector or judge falls back like a failed one."""
+    callable_timeout_seconds: float = Field(default=DEFAULT_CALLABLE_TIMEOUT_S, gt=0)
+    """Time limit of each call of a registered conflict detector and of the selector's
+    `candidate_filter`: past it (or when it raises) the meeting falls back, noted in the
+    minutes' warnings."""
     authority_detector: Literal["rules", "model"] = "rules"
     """How the authority-deference check finds appeals to rank: `rules` (patterns, no model
     call) or `model` (the synthesiser judges each participant in its structured reply; a reply
@@ -209,3 +223,9 @@ def ctx(default: MeetingProtocolConfig | None = None) -> MeetingProtocolConfig:
     if default is None:
         default = build_default(get_config().get("metadata"))
     return run_context("meeting", MeetingProtocolConfig, default)
+
+
+AGENT_LIMIT = TimeLimit(
+    "MeetingProtocolConfig.agent_timeout_seconds", lambda: ctx().agent_timeout_seconds
+)
+"""The time limit of every agent call a meeting node makes (read from the run's config)."""

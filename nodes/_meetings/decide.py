@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from langchain_core.runnables import Runnable
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUDGE_DIRECTIVE,
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
@@ -18,6 +19,7 @@ from langgraph_council.nodes._meetings.deference import (
 from langgraph_council.nodes._meetings.models import AuthorityCue, MeetingPhase, SynthesisResult
 from langgraph_council.nodes._meetings.positions import latest_positions, rank_positions
 from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_agenda, render_transcript
+from langgraph_council.nodes._meetings.prose import synthesis_prose
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import budget_of, emit, left_after, turn_update
 from langgraph_council.nodes._meetings.stopping import at_boundary, cancel_source_present
@@ -189,13 +191,17 @@ def apply_synthesis(
                 "warnings": tuple(warnings),
             }
         )
-        return {
-            "outcome": result,
-            **turn_update(state["meeting_id"], outcome, phase, turn),
-            "turn": turn + 1,
-        }
+        update = turn_update(state["meeting_id"], outcome, phase, turn)
+        readable = _readable(update, result)
+        return {"outcome": result, **update, "messages": readable, "turn": turn + 1}
 
     return apply
+
+
+def _readable(update: dict[str, Any], result: SynthesisResult) -> list[Any]:
+    """The synthesis message as prose (the contribution keeps the raw reply, JSON or not)."""
+    prose = synthesis_prose(result)
+    return [m.model_copy(update={"content": prose}) if prose else m for m in update["messages"]]
 
 
 def synthesize(roster: Roster, *, name: str, phase: MeetingPhase) -> Runnable[MeetingState, Update]:
@@ -205,5 +211,10 @@ def synthesize(roster: Roster, *, name: str, phase: MeetingPhase) -> Runnable[Me
         return plan_synthesis(roster, state, ctx(), phase=phase, agent=state["leader_id"])
 
     return model_node(
-        name, roster, plan, apply_synthesis(roster, phase), plan_io=cancel_source_present
+        name,
+        roster,
+        plan,
+        apply_synthesis(roster, phase),
+        plan_io=cancel_source_present,
+        time_limit=AGENT_LIMIT,
     )

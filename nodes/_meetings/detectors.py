@@ -12,11 +12,7 @@ from typing import Any, Protocol, TypeAlias, cast
 
 from langgraph.errors import GraphBubbleUp
 
-from langgraph_council.nodes._input_errors import (
-    CallbackError,
-    InvalidInputError,
-    InvalidInputTypeError,
-)
+from langgraph_council.nodes._deadline import call_with_limit
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict, Position
 from langgraph_council.nodes._meetings.positions import rank_positions, words
 
@@ -178,16 +174,16 @@ def register_conflict_detector(
         TypeError: `detector` has no `detect` method and is not callable.
     """
     if not isinstance(name, str) or not _NAME.match(name):
-        raise InvalidInputError(f"detector name {name!r} must be snake_case, e.g. 'budget_clash'")
+        raise ValueError(f"detector name {name!r} must be snake_case, e.g. 'budget_clash'")
     if name in BUILTIN_DETECTORS:
-        raise InvalidInputError(f"detector name {name!r} is a built-in detector; pick another")
+        raise ValueError(f"detector name {name!r} is a built-in detector; pick another")
     if not callable(getattr(detector, "detect", None)) and not callable(detector):
-        raise InvalidInputTypeError(
+        raise TypeError(
             f"detector {name!r} must have a detect(inputs) method or be callable, got {detector!r}"
         )
     with _LOCK:
         if name in _DETECTORS and not replace:
-            raise InvalidInputError(f"detector {name!r} is already registered; pass replace=True")
+            raise ValueError(f"detector {name!r} is already registered; pass replace=True")
         _DETECTORS[name] = detector
 
 
@@ -200,7 +196,7 @@ def conflict_detectors() -> tuple[str, ...]:
 def check_detector(name: str) -> None:
     """Raises `ValueError` naming the setting when `name` is no detector."""
     if name not in conflict_detectors():
-        raise InvalidInputError(
+        raise ValueError(
             f"structured_phases.conflict_detector: {name!r} is not a detector; choose one of "
             f"{list(conflict_detectors())} or call register_conflict_detector() first"
         )
@@ -214,7 +210,7 @@ def _conflict(found: Found, name: str, ids: Sequence[str]) -> DetectedConflict |
     elif isinstance(found, Sequence) and not isinstance(found, str):
         conflict = DetectedConflict(agent_ids=tuple(found), detector=name)
     else:
-        raise InvalidInputTypeError(
+        raise TypeError(
             f"detector {name!r} returned {found!r}; return DetectedConflicts, lists of agent "
             "ids or dicts with agent_ids and topic"
         )
@@ -222,25 +218,39 @@ def _conflict(found: Found, name: str, ids: Sequence[str]) -> DetectedConflict |
     return conflict.model_copy(update={"agent_ids": members}) if len(members) >= 2 else None
 
 
-def custom_conflicts(name: str, inputs: Sequence[Contribution]) -> list[DetectedConflict] | None:
-    """The conflicts a registered detector finds; None when `name` is a built-in one.
+def _registered(name: str, inputs: Sequence[Contribution]) -> list[DetectedConflict]:
+    with _LOCK:
+        detector = _DETECTORS[name]
+    method = getattr(detector, "detect", None)
+    found = method(inputs) if callable(method) else cast(Any, detector)(inputs)
+    ids = [c.agent_id for c in inputs]
+    return [c for f in found if (c := _conflict(f, name, ids)) is not None]
+
+
+def custom_conflicts(
+    name: str, inputs: Sequence[Contribution], *, limit: float | None = None
+) -> tuple[list[DetectedConflict] | None, str | None]:
+    """The conflicts a registered detector finds, and why it was not used (a note).
+
+    (None, None) when `name` is a built-in detector. A registered detector that raises,
+    returns something else than conflicts or takes over `limit` seconds
+    (`MeetingProtocolConfig.callable_timeout_seconds`) gives (None, why): the caller then
+    detects with `auto` and keeps the note for the minutes' warnings.
 
     Raises:
         ValueError: `name` is neither built in nor registered (naming the setting).
     """
     if name in BUILTIN_DETECTORS:
-        return None
-    with _LOCK:
-        detector = _DETECTORS.get(name)
-    if detector is None:
-        check_detector(name)
-        return None  # registered between the two reads: unreachable in practice
-    method = getattr(detector, "detect", None)
+        return None, None
+    check_detector(name)
+    setting = "MeetingProtocolConfig.callable_timeout_seconds"
     try:
-        found = method(inputs) if callable(method) else cast(Any, detector)(inputs)
-    except GraphBubbleUp:  # an interrupt or a drain is not a failure
+        found = call_with_limit(
+            lambda: _registered(name, inputs), limit, f"conflict detector {name!r}", setting
+        )
+    except GraphBubbleUp:
         raise
-    except Exception as exc:  # user code: reported as the detector's failure, by name
-        raise CallbackError(f"conflict detector {name!r}", exc) from exc
-    ids = [c.agent_id for c in inputs]
-    return [c for f in found if (c := _conflict(f, name, ids)) is not None]
+    except Exception as exc:  # noqa: BLE001 - a failing detector falls back to `auto`
+        why = f"{type(exc).__name__}: {exc}"
+        return None, f"conflict detector {name!r} failed ({why}); the auto detector was used"
+    return found, None

@@ -24,6 +24,7 @@ from langgraph_council.nodes._meetings.positions import (
     minority_reports,
     rank_positions,
 )
+from langgraph_council.nodes._meetings.prose import minutes_message
 from langgraph_council.nodes._meetings.records import MeetingRecord, MeetingRecorder
 from langgraph_council.nodes._meetings.review import review_warnings
 from langgraph_council.nodes._meetings.state import MeetingState
@@ -129,7 +130,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         ended_at=max(datetime.now(UTC), state["started_at"]),
     )
     emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
-    return {"minutes": minutes}
+    return {"minutes": minutes, "messages": [minutes_message(minutes)]}
 
 
 def create_tasks(creator: TaskCreator) -> MeetingNode:

@@ -9,7 +9,7 @@ from langgraph.types import Command
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, Update, model_node
-from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.decide import apply_synthesis, plan_synthesis
 from langgraph_council.nodes._meetings.parallel import open_phase, quorum_error
 from langgraph_council.nodes._meetings.prompts import POSITION_PAPER, render_agenda
@@ -67,4 +67,5 @@ def synthesize_papers(roster: Roster) -> Runnable[MeetingState, Update]:
         plan,
         apply_synthesis(roster, "synthesis"),
         plan_io=cancel_source_present,
+        time_limit=AGENT_LIMIT,
     )

@@ -12,7 +12,7 @@ from langgraph.types import Command, Send
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import BudgetDecision, price_parallel
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import MeetingPhase
 from langgraph_council.nodes._meetings.state import CallTask, MeetingState
 from langgraph_council.nodes._meetings.steps import (
@@ -109,7 +109,7 @@ def _apply(task: CallTask, outcome: CallOutcome) -> Update:
 
 def participant_node(roster: Roster, name: str) -> Runnable[CallTask, Update]:
     """The body of a parallel branch: one participant's call; a failure is recorded, not fatal."""
-    return model_node(name, roster, _plan, _apply)
+    return model_node(name, roster, _plan, _apply, time_limit=AGENT_LIMIT)
 
 
 def quorum_error(state: MeetingState, phase: str, config: MeetingProtocolConfig) -> str | None:

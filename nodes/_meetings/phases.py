@@ -13,7 +13,7 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._fencing import escape_line
-from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.detectors import (
     consensus_is_premature,
     custom_conflicts,
@@ -38,6 +38,7 @@ from langgraph_council.nodes._meetings.steps import (
     boundary,
     budget_of,
     emit,
+    failed_turn,
     named_agent,
     out_of_budget,
     priced_call,
@@ -210,17 +211,19 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         inputs = [c for c in state["contributions"] if c.phase == "input"]
         positions = [p for c in inputs if (p := extract_position(c))]
         detector = sp.conflict_detector
-        custom = custom_conflicts(detector, inputs)
+        limit = config.callable_timeout_seconds
+        custom, why = custom_conflicts(detector, inputs, limit=limit)
         if custom is not None:
             return _route_conflicts(state, config, custom, state["turn"], {})
-        if detector == "auto":
+        noted: dict[str, Any] = {"notes": [why]} if why else {}
+        if detector == "auto" or why:
             detector = "structured" if 2 * len(positions) >= len(inputs) else "keyword"
         keyword, structured = keyword_conflicts(inputs), structured_conflicts(positions)
         turn = state["turn"]
         if detector == "keyword":
-            return _route_conflicts(state, config, keyword, turn, {})
+            return _route_conflicts(state, config, keyword, turn, noted)
         if detector == "structured":
-            return _route_conflicts(state, config, structured, turn, {})
+            return _route_conflicts(state, config, structured, turn, noted)
         if detector == "hybrid" and bool(keyword) == bool(structured):
             return _route_conflicts(state, config, [*structured, *keyword], turn, {})
         judge = _agent(roster, state, sp.conflict_judge, "conflict_judge")
@@ -231,7 +234,13 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         if not decision.allowed:
             update = {"status": "budget_exhausted", "error": decision.reason}
             return _route_conflicts(state, config, [*structured, *keyword], turn, update)
-        return priced_call(judge, prompt, decision)
+
+        def on_error(exc: Exception) -> Update:
+            why = f"the conflict judge {judge} failed ({type(exc).__name__}: {exc})"
+            note = f"{why}; the structured and keyword detectors were used"
+            return _route_conflicts(state, config, [*structured, *keyword], turn, {"notes": [note]})
+
+        return priced_call(judge, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
@@ -241,7 +250,14 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         }
         return _route_conflicts(state, ctx(), found, turn + 1, update)
 
-    return model_node("detect_conflicts", roster, plan, apply, plan_io=cancel_source_present)
+    return model_node(
+        "detect_conflicts",
+        roster,
+        plan,
+        apply,
+        plan_io=cancel_source_present,
+        time_limit=AGENT_LIMIT,
+    )
 
 
 def _discussion(state: MeetingState, config: MeetingProtocolConfig) -> TurnSchedule:
@@ -280,24 +296,44 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         if not decision.allowed:
             return out_of_budget("discussion", decision.reason, "synthesize")
-        return priced_call(agent, prompt, decision)
+
+        def on_error(exc: Exception) -> Update:
+            # A discussant that fails (or runs past its time limit) is recorded; talk goes on.
+            update = {"failures": [failed_turn(agent, "discussion", exc)]}
+            return _next_discussion(state, config, update)
+
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
-        index, turn = state.get("discussion_index", 0), state["turn"]
+        turn = state["turn"]
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
         update: dict[str, Any] = {
             **turn_update(state["meeting_id"], outcome, "discussion", turn),
             "discussion_tokens": outcome.tokens,
             "turn": turn + 1,
-            "discussion_index": index + 1,
         }
-        more = index + 1 < len(_discussion(state, config))
-        if more and _room(state, config):
-            return Command(goto="discuss", update=update)
-        return Command(goto=_after_discussion(state, config), update=update)
+        return _next_discussion(state, config, update)
 
-    return model_node("discuss", roster, plan, apply, plan_io=cancel_source_present)
+    return model_node(
+        "discuss",
+        roster,
+        plan,
+        apply,
+        plan_io=cancel_source_present,
+        time_limit=AGENT_LIMIT,
+    )
+
+
+def _next_discussion(
+    state: MeetingState, config: MeetingProtocolConfig, update: dict[str, Any]
+) -> Command[Any]:
+    """After a discussion turn (spoken or failed): the next one while there is room."""
+    index = state.get("discussion_index", 0)
+    update = {**update, "discussion_index": index + 1}
+    if index + 1 < len(_discussion(state, config)) and _room(state, config):
+        return Command(goto="discuss", update=update)
+    return Command(goto=_after_discussion(state, config), update=update)
 
 
 def _stopped(state: MeetingState, config: MeetingProtocolConfig) -> Command[Any] | None:
@@ -357,7 +393,12 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         if not decision.allowed:
             return {"status": "budget_exhausted", "error": decision.reason}
-        return priced_call(agent, prompt, decision)
+
+        def on_error(exc: Exception) -> Update:
+            why = f"the devil's advocate {agent} failed ({type(exc).__name__}: {exc})"
+            return {"devils_advocate_used": True, "notes": [f"{why}; the meeting went on"]}
+
+        return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         turn = state["turn"]
@@ -368,4 +409,4 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
             "devils_advocate_used": True,
         }
 
-    return model_node("play_devils_advocate", roster, plan, apply)
+    return model_node("play_devils_advocate", roster, plan, apply, time_limit=AGENT_LIMIT)

@@ -21,9 +21,10 @@ from langgraph.types import Command
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._deadline import call_with_limit
 from langgraph_council.nodes._fencing import escape_line
-from langgraph_council.nodes._input_errors import CallbackError
 from langgraph_council.nodes._meetings.config import (
+    AGENT_LIMIT,
     CandidateFilter,
     MeetingProtocolConfig,
     SelectorConfig,
@@ -128,21 +129,43 @@ def _end_turns(
     return Command(goto=_after(config), update=update)
 
 
+def _filtered(
+    chooser: CandidateFilter, eligible: list[str], state: MeetingState, limit: float
+) -> set[str]:
+    """The speakers `chooser` keeps, under `limit` (`callable_timeout_seconds`)."""
+    speech = _speech(state)
+    return call_with_limit(
+        lambda: set(chooser(list(eligible), speech)),
+        limit,
+        "the selector's candidate_filter",
+        "MeetingProtocolConfig.callable_timeout_seconds",
+    )
+
+
 def _allowed(
-    state: MeetingState, config: SelectorConfig, build_filter: CandidateFilter | None
+    state: MeetingState,
+    config: SelectorConfig,
+    build_filter: CandidateFilter | None,
+    limit: float,
 ) -> tuple[list[str], list[str]]:
-    """(who may speak next, notes): eligible speakers, kept by the candidate filter."""
+    """(who may speak next, notes): eligible speakers, kept by the candidate filter.
+
+    A filter that raises or runs past its time limit keeps everyone, noted like one that
+    kept nobody."""
     speech = _speech(state)
     eligible = eligible_speakers(state["participant_ids"], speech, _failed(state), config)
     chooser = config.candidate_filter or build_filter
     if chooser is None or not eligible:
         return eligible, []
     try:
-        kept = set(chooser(list(eligible), speech))
-    except GraphBubbleUp:  # an interrupt or a drain is not a failure
+        kept = _filtered(chooser, eligible, state, limit)
+    except GraphBubbleUp:
         raise
-    except Exception as exc:  # user code: reported as the filter's failure, by name
-        raise CallbackError("selector.candidate_filter", exc) from exc
+    except Exception as exc:  # noqa: BLE001 - a failing filter offers every eligible speaker
+        why = f"{type(exc).__name__}: {exc}"
+        return eligible, [
+            f"the candidate filter failed ({why}); every eligible speaker was offered"
+        ]
     allowed = [a for a in eligible if a in kept]
     if allowed:
         return allowed, []
@@ -170,7 +193,7 @@ def select_speaker(
         if (stop := turns_stopped(state, config, _after(config))) is not None:
             return stop
         taken = len(_speech(state)) + len(_failed(state))
-        allowed, notes = _allowed(state, sc, build_filter)
+        allowed, notes = _allowed(state, sc, build_filter, config.callable_timeout_seconds)
         if not allowed or taken >= sc.max_total_turns or state["remaining_steps"] <= MIN_STEPS_LEFT:
             return _end_turns(state, config, {"notes": notes} if notes else {})
         if len(allowed) == 1:
@@ -194,7 +217,10 @@ def select_speaker(
         return priced_call(selector, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        allowed, notes = _allowed(state, ctx().selector, build_filter)
+        config = ctx()
+        allowed, notes = _allowed(
+            state, config.selector, build_filter, config.callable_timeout_seconds
+        )
         reply = outcome.reply
         chosen = parse_choice(reply.content, allowed)
         if chosen is None:
@@ -217,7 +243,14 @@ def select_speaker(
             },
         )
 
-    return model_node("select_speaker", roster, plan, apply, plan_io=cancel_source_present)
+    return model_node(
+        "select_speaker",
+        roster,
+        plan,
+        apply,
+        plan_io=cancel_source_present,
+        time_limit=AGENT_LIMIT,
+    )
 
 
 def speak(roster: Roster) -> Runnable[MeetingState, Update]:
@@ -256,4 +289,4 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
             },
         )
 
-    return model_node("speak", roster, plan, apply)
+    return model_node("speak", roster, plan, apply, time_limit=AGENT_LIMIT)

@@ -13,7 +13,7 @@ from langgraph.types import Command
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._meetings.config import MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.prompts import (
     ROUND_ROBIN_TURN,
     render_agenda,
@@ -196,4 +196,11 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         update = turn_update(state["meeting_id"], outcome, "round_robin", at.turn)
         return at.route(state, update, next_turn=at.turn + 1, speaker=agent)
 
-    return model_node("take_turn", roster, plan, apply, plan_io=cancel_source_present)
+    return model_node(
+        "take_turn",
+        roster,
+        plan,
+        apply,
+        plan_io=cancel_source_present,
+        time_limit=AGENT_LIMIT,
+    )

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from langgraph_council.nodes._context import register_section
+from langgraph_council.nodes._deadline import DEFAULT_AGENT_TIMEOUT_S, DEFAULT_CALLABLE_TIMEOUT_S
 from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._pipeline.models import Topology
 
@@ -48,6 +49,14 @@ class CoordinationConfig(CouncilModel):
       candidate (a hand-off the loop guard checks); then, with `replan`, one replacement row
       from the planner agent (needs a roster). `max_retries=0, reassign=False` makes a
       failure final at once. Dependents wait until the subtask succeeds or recovery ends.
+    - Time limits, in seconds (each > 0): `executor_timeout_seconds` (default 1800) bounds one
+      executor call (one attempt of a subtask: the built-in worker's whole run of model calls
+      and tools, or your executor); past it the attempt fails (`CallTimeoutError` in its
+      error) and recovery handles it like any failed attempt. `agent_timeout_seconds` (600)
+      bounds each planner or replan agent call (a late planner fails `decompose`, a late
+      replan is a failed replan). `callable_timeout_seconds` (60) bounds a callable `check=`;
+      a late check fails the attempt as `timed_out` (a check *command* has its own limit,
+      `WorkspaceConfig.check_timeout_seconds`).
 
     Example:
         >>> CoordinationConfig(max_subtasks=20).max_depth
@@ -72,6 +81,9 @@ class CoordinationConfig(CouncilModel):
     max_retries: int = Field(default=1, ge=0, le=10, strict=True)
     reassign: bool = True
     replan: bool = False
+    executor_timeout_seconds: float = Field(default=1800.0, gt=0)
+    agent_timeout_seconds: float = Field(default=DEFAULT_AGENT_TIMEOUT_S, gt=0)
+    callable_timeout_seconds: float = Field(default=DEFAULT_CALLABLE_TIMEOUT_S, gt=0)
 
 
 register_section("coordination", CoordinationConfig)

@@ -12,12 +12,17 @@ from typing import Any, Protocol, TypeVar
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
-from langchain_core.runnables.config import run_in_executor
 from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
 from pydantic import ValidationError
 
 from langgraph_council.nodes._calls import dual_node
+from langgraph_council.nodes._deadline import (
+    TimeLimit,
+    acall_in_thread,
+    acall_with_limit,
+    call_with_limit,
+)
 from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, CheckResult
@@ -29,6 +34,7 @@ __all__ = [
     "Checker",
     "Executor",
     "ExecutorLike",
+    "Restorer",
     "make_execute_node",
     "result_of",
     "run_blocking",
@@ -67,7 +73,8 @@ class Executor:
 
     Runnables get the `SubtaskRun`; a compiled graph gets its fields as input keys
     (`subtask`, `agent`, `upstream_results`, ...) and must return a `result` key; callables
-    get the `SubtaskRun`. Sync callables run in a worker thread under `ainvoke`.
+    get the `SubtaskRun`. Sync callables run in a daemon worker thread under `ainvoke` (one
+    that never returns cannot hold the process at exit).
 
     Raises:
         TypeError: If `executor` is neither a Runnable nor callable.
@@ -83,6 +90,9 @@ class Executor:
             )
         self.executor = executor
         self.is_graph = isinstance(executor, Pregel)
+        self.checkpoints = self.is_graph and getattr(executor, "checkpointer", None) is not False
+        """An executor graph that saves its own steps (it inherits the pipeline's
+        checkpointer) resumes from them after a crash, with its worktree as it left it."""
         call = getattr(executor, "__call__", None)  # noqa: B004 - callable objects too
         self.is_async = inspect.iscoroutinefunction(executor) or inspect.iscoroutinefunction(call)
 
@@ -115,7 +125,8 @@ class Executor:
             return self._output(await executor.ainvoke(self._input(run)))
         if self.is_async:
             return await executor(run)
-        out = await run_in_executor(None, executor, run)
+        what = f"the executor of subtask {run.subtask.id!r}"
+        out = await acall_in_thread(lambda: executor(run), None, what, "")
         return await out if inspect.isawaitable(out) else out
 
 
@@ -166,6 +177,15 @@ class Checker(Protocol):
 
     async def acheck(self, run: SubtaskRun) -> CheckResult:
         """Check `run`'s work from async code."""
+        ...
+
+
+class Restorer(Protocol):
+    """Puts a subtask's worktree back to its attempt's base commit before the attempt runs
+    (`nodes._workspace.attempt_start.AttemptRestorer`)."""
+
+    def restore(self, workspace_id: str, run: SubtaskRun, base: str) -> None:
+        """Reset `run`'s worktree in the run `workspace_id` to `base`."""
         ...
 
 
@@ -261,6 +281,18 @@ class _Call:
         self.run = _run_of(payload)
         self.started = time.perf_counter()
         self.update: dict[str, Any] = {}
+        fields = payload if isinstance(payload, Mapping) else {}
+        self.workspace_id: str | None = fields.get("workspace_id")
+        self.base: str | None = fields.get("base")
+
+    def restore(self, executor: Executor, restorer: Restorer | None) -> None:
+        """Start the attempt from its base commit (a re-run after a crash finds the killed
+        run's edits): not for an executor graph that resumes from its own checkpoints."""
+        if restorer is None or self.workspace_id is None or self.base is None:
+            return
+        if executor.checkpoints:
+            return
+        restorer.restore(self.workspace_id, self.run, self.base)
 
     def result(self, raw: Any) -> SubtaskResult:
         return result_of(self.run, raw, time.perf_counter() - self.started)
@@ -279,18 +311,34 @@ class _Call:
             self.done(_failed(self.run, error, time.perf_counter() - self.started))
 
 
-def make_execute_node(executor: Executor, checker: Checker | None = None) -> Runnable[Any, Any]:
+def make_execute_node(
+    executor: Executor,
+    checker: Checker | None = None,
+    time_limit: TimeLimit | None = None,
+    restorer: Restorer | None = None,
+) -> Runnable[Any, Any]:
     """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check.
 
     Raising means `failed`; a completed result whose `checker` verdict fails becomes `failed`
     (`quality_gate`, the check's output kept in the attempt). The attempt is appended to the
-    run's earlier ones in `SubtaskResult.attempts`.
+    run's earlier ones in `SubtaskResult.attempts`. `time_limit` bounds the executor call
+    (`CoordinationConfig.executor_timeout_seconds`): a late executor is a failed attempt
+    (`CallTimeoutError`), its call left to finish in a daemon thread, its result dropped.
+    With a `restorer` (a workspace), every run of the attempt starts from the attempt's base
+    commit, so a re-run after a crash does not apply the killed run's side effects twice.
     """
+
+    def limit(run: SubtaskRun) -> tuple[float | None, str, str]:
+        seconds = time_limit.read() if time_limit else None
+        what = f"the executor of subtask {run.subtask.id!r}"
+        return seconds, what, time_limit.setting if time_limit else ""
 
     def execute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
-            result = call.result(executor.invoke(call.run))
+            call.restore(executor, restorer)
+            raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
+            result = call.result(raw)
             check = checker.check(call.run) if checker and result.status == "completed" else None
             call.done(result, check)
         return call.update
@@ -298,7 +346,9 @@ def make_execute_node(executor: Executor, checker: Checker | None = None) -> Run
     async def aexecute(payload: Any) -> dict[str, Any]:
         call = _Call(payload)
         with call.recorded():
-            result = call.result(await executor.ainvoke(call.run))
+            await asyncio.to_thread(call.restore, executor, restorer)
+            raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
+            result = call.result(raw)
             completed = checker is not None and result.status == "completed"
             check = await checker.acheck(call.run) if checker and completed else None
             call.done(result, check)

@@ -32,7 +32,7 @@ from langgraph_council.nodes._pipeline.models import Complexity, Plan, Task, Tas
 from langgraph_council.nodes._pipeline.names import DECOMPOSE
 from langgraph_council.nodes._pipeline.phases import check_task, decomposed, given_plan
 from langgraph_council.nodes._pipeline.prompts import render_plan_prompt
-from langgraph_council.nodes._pipeline.runtime import coordination_context
+from langgraph_council.nodes._pipeline.runtime import coordination_context, time_limit
 
 __all__ = [
     "DecompositionPlan",
@@ -235,4 +235,5 @@ def make_planner_node(
             warnings=outcome.warnings("the plan"),
         )
 
-    return model_node(DECOMPOSE, roster, plan, apply)
+    limit = time_limit(default, "agent_timeout_seconds")
+    return model_node(DECOMPOSE, roster, plan, apply, time_limit=limit)

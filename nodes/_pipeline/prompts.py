@@ -40,7 +40,8 @@ How to plan:
 medium, complex or epic) and the `expected_artifacts` (files or documents it produces).
 - Say the task's `structure`: sequential (each step needs the previous one), parallel \
 (independent parts) or mixed (a sequential backbone with parallel parts).
-- Roles in the organisation: {roles}. Skills: {skills}.
+- The organisation's roles and skills:
+{organisation}
 {rules}
 Answer with JSON only, in this shape:
 {{"subtasks": [{{"id": "...", "title": "...", "description": "...", "dependencies": [], \
@@ -78,10 +79,16 @@ def render_plan_prompt(task: Task, org: Org, config: CoordinationConfig) -> str:
         task=render_task(task),
         max_subtasks=config.max_subtasks,
         max_depth=config.max_depth,
-        roles=escape_fences(", ".join(roles)) or "any",
-        skills=escape_fences(", ".join(skills)) or "any",
+        organisation=_organisation(roles, skills),
         rules=render_global_rules(org.global_rules()),
     )
+
+
+def _organisation(roles: Sequence[str], skills: Sequence[str]) -> str:
+    """The org's roles and skills, fenced: they come from the org's file, and a role with a
+    line break must not add a line of instructions to the prompt."""
+    lines = [f"Roles: {', '.join(roles) or 'any'}", f"Skills: {', '.join(skills) or 'any'}"]
+    return fence_task_data("\n".join(lines), field="organisation")
 
 
 REPLAN_PROMPT = """One subtask of the plan for the task below failed every attempt so far. \
@@ -98,9 +105,8 @@ The subtask that failed:
 What went wrong:
 {feedback}
 
-Completed subtasks it may depend on (a dependency must be one of these): {done}
-Work that builds on it: {dependents}
-Roles in the organisation: {roles}. Skills: {skills}.
+The plan around it and the organisation (a dependency must be one of the completed subtasks):
+{context}
 {rules}
 Answer with JSON only, in this shape (keep the id {subtask_id!r}):
 {{"id": "{subtask_id}", "title": "...", "description": "...", "dependencies": [], \
@@ -118,6 +124,12 @@ def render_replan_prompt(
     later = [f"{s.id}: {s.title}" for s in plan.subtasks if subtask_id in s.dependencies]
     agents = [a for a in org if a.active and a.accepts_subtasks]
     skills = sorted({s for a in agents for s in (*a.primary_skills, *a.secondary_skills)})
+    context = [  # titles come from a planner, roles and skills from the org's file: all data
+        f"Completed subtasks it may depend on: {', '.join(done) or 'none'}",
+        f"Work that builds on it: {'; '.join(later) or 'none'}",
+        f"Roles in the organisation: {', '.join(sorted({a.role for a in agents})) or 'any'}",
+        f"Skills: {', '.join(skills) or 'any'}",
+    ]
     return REPLAN_PROMPT.format(
         directive=UNTRUSTED_CONTENT_DIRECTIVE,
         task=render_task(task),
@@ -125,10 +137,7 @@ def render_replan_prompt(
         feedback=fence_peer(
             feedback or "no error was given", agent_id="pipeline", label="attempts"
         ),
-        done=escape_fences(", ".join(done)) or "none",
-        dependents=escape_fences("; ".join(later)) or "none",
-        roles=escape_fences(", ".join(sorted({a.role for a in agents}))) or "any",
-        skills=escape_fences(", ".join(skills)) or "any",
+        context=fence_task_data("\n".join(context), field="plan-context"),
         rules=render_global_rules(org.global_rules()),
         subtask_id=subtask_id,
     )

@@ -28,7 +28,7 @@ from langgraph_council.nodes._pipeline.prompts import render_replan_prompt
 from langgraph_council.nodes._pipeline.recovery import blocked_step, recovering_of
 from langgraph_council.nodes._pipeline.report import RoutingDecision
 from langgraph_council.nodes._pipeline.route import route_plan
-from langgraph_council.nodes._pipeline.runtime import coordination_context, emit
+from langgraph_council.nodes._pipeline.runtime import coordination_context, emit, time_limit
 from langgraph_council.nodes._pipeline.state import outcomes_of, plan_of, routing_of, task_of
 
 __all__ = ["make_replan_node", "replacement"]
@@ -146,4 +146,5 @@ def make_replan_node(org: Org, roster: Roster, default: CoordinationConfig) -> R
             "warnings": outcome.warnings(f"the replacement row for {sid}"),
         }  # fmt: skip
 
-    return model_node(REPLAN_SUBTASK, roster, plan, apply)
+    limit = time_limit(default, "agent_timeout_seconds")
+    return model_node(REPLAN_SUBTASK, roster, plan, apply, time_limit=limit)

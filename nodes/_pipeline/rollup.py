@@ -9,11 +9,11 @@ from typing import Any
 from langchain_core.runnables import Runnable
 
 from langgraph_council.nodes._calls import pure_node
-from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._pipeline.attribution import attribute
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult, SubtaskStatus
 from langgraph_council.nodes._pipeline.names import ROLLUP
+from langgraph_council.nodes._pipeline.prose import rollup_message
 from langgraph_council.nodes._pipeline.report import (
     AuthorityFlag,
     CoordinationResult,
@@ -41,9 +41,6 @@ __all__ = [
     "rollup_status",
     "summarize",
 ]
-
-ROLLUP_SPEAKER = "coordinator"
-"""The name on the rollup's message: the pipeline itself, not one of the agents."""
 
 AuthorityScan = Callable[[str], Sequence[str]]
 """Finds appeals to authority in one text (the graph plugs in the authority-deference guard)."""
@@ -168,13 +165,6 @@ def make_rollup_node(scan: AuthorityScan, default: CoordinationConfig) -> Runnab
             integration=state.get("integration"),
         )
         emit("rollup", task_id=task.id, status=status, parent_status=result.parent_status)
-        rolled = said(
-            ROLLUP_SPEAKER,
-            summary,
-            message_id=f"{result.run_id}:rollup",
-            status=status,
-            parent_status=result.parent_status,
-        )
-        return {"phases": [phase], "result": result, "messages": [rolled]}
+        return {"phases": [phase], "result": result, "messages": [rollup_message(result)]}
 
     return pure_node(rollup, name=ROLLUP)

@@ -5,17 +5,25 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.runnables import Runnable
 from langgraph.config import get_stream_writer
 
 from langgraph_council.nodes._calls import dual_node
 from langgraph_council.nodes._context import run_context
+from langgraph_council.nodes._deadline import TimeLimit
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.report import PhaseName, PhaseResult
 
-__all__ = ["SECTION", "coordination_context", "emit", "io_node", "phase_result"]
+__all__ = [
+    "SECTION",
+    "coordination_context",
+    "emit",
+    "io_node",
+    "phase_result",
+    "time_limit",
+]
 
 SECTION = "coordination"
 
@@ -31,6 +39,17 @@ def coordination_context(default: CoordinationConfig) -> CoordinationConfig:
         ValueError: If a field is invalid (the message names it).
     """
     return run_context(SECTION, CoordinationConfig, default)
+
+
+def time_limit(
+    default: CoordinationConfig,
+    field: Literal["executor_timeout_seconds", "agent_timeout_seconds", "callable_timeout_seconds"],
+) -> TimeLimit:
+    """The pipeline's time limit `field`, read from the run's config when a node needs it."""
+    return TimeLimit(
+        f"CoordinationConfig.{field}",
+        lambda: float(getattr(coordination_context(default), field)),
+    )
 
 
 def io_node(fn: Callable[[Any], Any], *, name: str) -> Runnable[Any, Any]:

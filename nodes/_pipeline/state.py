@@ -12,6 +12,7 @@ from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
+from langgraph_council.nodes._clash import key_clash
 from langgraph_council.nodes._escalation.models import MergeDecision
 from langgraph_council.nodes._messages import Messages
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
@@ -133,9 +134,14 @@ class CoordinationContext(TypedDict, total=False):
 
 
 class ExecutePayload(TypedDict):
-    """What `Send` carries to the executor node: one subtask's run."""
+    """What `Send` carries to the executor node: one subtask's run; with a workspace, the
+    run's workspace id and the attempt's base commit, which every run of the attempt starts
+    from (a re-run after a crash resets the worktree to it). Sends saved before these keys
+    existed lack them: such an attempt runs on its worktree as found."""
 
     subtask_run: SubtaskRun
+    workspace_id: NotRequired[str]
+    base: NotRequired[str]
 
 
 class CoordinationState(TypedDict):
@@ -179,8 +185,22 @@ class CoordinationState(TypedDict):
 
 
 def task_of(state: Mapping[str, Any]) -> Task:
-    """The state's task as a model (the server may hand back its JSON dict)."""
-    return Task.model_validate(state["task"])
+    """The state's task as a model (the server may hand back its JSON dict).
+
+    Raises:
+        KeyClashError: `task` holds text, the delegation's task (a flat state with both).
+    """
+    task = state["task"]
+    if isinstance(task, str):
+        raise key_clash(
+            "task",
+            task,
+            reader="pipeline",
+            writer="delegation",
+            fix="give the delegation its own keys: delegation_task and delegation_entry_agent "
+            "(inherit DelegationKeys in the parent state), and pass the pipeline a Task",
+        )
+    return Task.model_validate(task)
 
 
 def plan_of(state: Mapping[str, Any]) -> Plan | None:

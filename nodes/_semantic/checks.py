@@ -14,6 +14,9 @@ Four checks, run over every Python file (not only the changed ones), plus parse 
   required argument (only when the call unpacks no `*args`/`**kwargs`);
 - `duplicate_definition`: two plain top-level `def`/`class` of one name in a module;
 - `syntax_error`: the file does not parse; it is reported and the other files are still checked.
+Every walk over a syntax tree keeps its own stack, so a valid file that nests deeply (a
+600-branch `elif` chain, a 600-term sum) is checked like any other; one nested deeper than
+Python's own parser allows is skipped (named in `TreeCheck.skipped`), never a crash.
 Modules resolve from the repo root, from the top of their package chain (so `src/pkg/mod.py` is
 `pkg.mod`) and, for scripts outside packages, from the importing file's directory. Whatever does
 not resolve to exactly one repo file is treated as external and not checked. Dynamic modules
@@ -22,7 +25,6 @@ not resolve to exactly one repo file is treated as external and not checked. Dyn
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -37,6 +39,7 @@ from langgraph_council.nodes._semantic.index import (
 )
 from langgraph_council.nodes._semantic.scopes import CallShape
 from langgraph_council.nodes._workspace.models import SemanticIssue
+from langgraph_council.nodes._workspace.tree_paths import walk_files
 
 __all__ = [
     "CheckLimits",
@@ -51,16 +54,13 @@ __all__ = [
 
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
 _MAX_REEXPORT_HOPS = 5
+_TOO_DEEP = "nested deeper than Python's parser allows"
 
 
 def python_files(root: Path) -> list[str]:
     """Repo-relative paths of the `.py` files under `root`, skipping hidden and vendored dirs."""
-    found: list[str] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
-        rel = Path(folder).relative_to(root)
-        found += [(rel / f).as_posix() for f in sorted(files) if f.endswith(".py")]
-    return found
+    wanted = walk_files(root, lambda d: not d.startswith(".") and d not in _SKIP_DIRS)
+    return [path.as_posix() for path in wanted if path.suffix == ".py"]
 
 
 class _Index:
@@ -325,8 +325,10 @@ def _check(
     for path, data in sources.items():
         if late():
             skipped[path] = "over semantic_timeout_seconds"
+        elif (summary := summarize(path, data)).too_deep:
+            skipped[path] = _TOO_DEEP
         else:
-            summaries[path] = summarize(path, data)
+            summaries[path] = summary
     for path in skipped:  # known to exist, so never reported missing; nothing checked in it
         summaries[path] = ModuleSummary(path=path, open_namespace=True)
     checker = _Checker(_Index(summaries))

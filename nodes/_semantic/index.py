@@ -82,10 +82,12 @@ class ModuleImport:
 
 @dataclass(frozen=True, slots=True)
 class ModuleSummary:
-    """Facts about one file; `syntax_error` set means nothing else was extracted."""
+    """Facts about one file; `syntax_error` set means nothing else was extracted, and so does
+    `too_deep` (a valid file nested deeper than Python's own parser or stack allows)."""
 
     path: str
     syntax_error: str | None = None
+    too_deep: bool = False
     error_line: int | None = None
     bindings: frozenset[str] = frozenset()
     rebound: frozenset[str] = frozenset()
@@ -144,15 +146,17 @@ def _def_signature(node: ast.stmt) -> Signature | None:
 
 
 def _module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Statements that run at module scope, through if/try/with/for bodies."""
-    for stmt in body:
+    """Statements that run at module scope, through if/try/with/for bodies, in source order
+    (an explicit stack: an `elif` chain nests one `If` per branch)."""
+    stack: list[ast.stmt] = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
         yield stmt
         if isinstance(stmt, DEFINES):
             continue
-        for name in ("body", "orelse", "finalbody"):
-            yield from _module_statements(getattr(stmt, name, []))
-        for handler in getattr(stmt, "handlers", []):
-            yield from _module_statements(handler.body)
+        nested = [s for name in ("body", "orelse", "finalbody") for s in getattr(stmt, name, [])]
+        nested += [s for handler in getattr(stmt, "handlers", []) for s in handler.body]
+        stack.extend(reversed(nested))
 
 
 def _names_bound(stmt: ast.stmt) -> list[str]:
@@ -278,11 +282,15 @@ def _parse(path: str, source: bytes) -> ModuleSummary:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = ast.parse(source, filename=path)
+        return _summarize_tree(path, tree, source)
     except SyntaxError as error:
         return ModuleSummary(path=path, syntax_error=error.msg, error_line=error.lineno)
-    except (ValueError, RecursionError, MemoryError) as error:
+    except RecursionError:
+        # CPython's parser gives up on a few thousand nested terms; the walks here are
+        # iterative, so this is the guard of last resort: the file is skipped, not a crash.
+        return ModuleSummary(path=path, too_deep=True)
+    except (ValueError, MemoryError) as error:
         return ModuleSummary(path=path, syntax_error=f"cannot be parsed ({type(error).__name__})")
-    return _summarize_tree(path, tree, source)
 
 
 _CACHE: dict[tuple[str, bytes], ModuleSummary] = {}

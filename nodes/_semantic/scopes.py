@@ -34,13 +34,15 @@ class Reference:
 
 
 def chain_of(node: ast.expr) -> tuple[str, ...] | None:
-    """`a.b.c` as ("a", "b", "c"); None when the base is not a plain name."""
-    if isinstance(node, ast.Name):
-        return (node.id,)
-    if isinstance(node, ast.Attribute):
-        base = chain_of(node.value)
-        return (*base, node.attr) if base else None
-    return None
+    """`a.b.c` as ("a", "b", "c"); None when the base is not a plain name (iterative: a
+    chain thousands of attributes long is no deeper on the stack than a short one)."""
+    attrs: list[str] = []
+    while isinstance(node, ast.Attribute):
+        attrs.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return (node.id, *reversed(attrs))
 
 
 def _shape(call: ast.Call) -> CallShape:
@@ -69,21 +71,26 @@ def _scope_names(node: ast.AST) -> frozenset[str]:
     return frozenset(names)
 
 
-class _References(ast.NodeVisitor):
+Scopes = tuple[ast.AST, ...]
+"""The enclosing function, lambda, class and comprehension nodes, outermost first."""
+
+
+class _References:
     """Collect uses of `interesting` module-level names that no inner scope shadows.
 
     The names an inner scope binds are computed only when a use of an interesting name is
-    found inside it, so functions that use none cost one traversal.
+    found inside it, so functions that use none cost one traversal. The walk keeps its own
+    stack (never Python's): a valid file with a 600-branch `elif` chain or a 600-term sum
+    nests that deep, past the interpreter's recursion limit.
     """
 
     def __init__(self, interesting: frozenset[str]) -> None:
         self.interesting = interesting
-        self.scopes: list[ast.AST] = []
         self.scope_names: dict[ast.AST, frozenset[str]] = {}
         self.found: list[Reference] = []
 
-    def _shadowed(self, name: str) -> bool:
-        for scope in self.scopes:
+    def _shadowed(self, name: str, scopes: Scopes) -> bool:
+        for scope in scopes:
             names = self.scope_names.get(scope)
             if names is None:
                 names = self.scope_names[scope] = _scope_names(scope)
@@ -91,61 +98,41 @@ class _References(ast.NodeVisitor):
                 return True
         return False
 
-    def _record(self, node: ast.expr, call: ast.Call | None) -> bool:
+    def _record(self, node: ast.expr, call: ast.Call | None, scopes: Scopes) -> bool:
         chain = chain_of(node)
-        if not chain or chain[0] not in self.interesting or self._shadowed(chain[0]):
+        if not chain or chain[0] not in self.interesting or self._shadowed(chain[0], scopes):
             return False
         if call is not None or len(chain) > 1:
             self.found.append(Reference(node.lineno, chain, _shape(call) if call else None))
         return True
 
-    def _scoped(self, node: ast.AST, children: list[ast.AST]) -> None:
-        self.scopes.append(node)
-        for child in children:
-            self.visit(child)
-        self.scopes.pop()
-
-    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        args = node.args
-        outer = [*node.decorator_list, *args.defaults, *args.kw_defaults]
-        for child in outer:
-            if child is not None:
-                self.visit(child)
-        self._scoped(node, list(node.body))
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_Lambda(self, node: ast.Lambda) -> None:
-        for child in (*node.args.defaults, *node.args.kw_defaults):
-            if child is not None:
-                self.visit(child)
-        self._scoped(node, [node.body])
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        for child in (*node.decorator_list, *node.bases, *(k.value for k in node.keywords)):
-            self.visit(child)
-        self._scoped(node, list(node.body))
-
-    def _comprehension(self, node: ast.AST) -> None:
-        self._scoped(node, list(ast.iter_child_nodes(node)))
-
-    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
-
-    def visit_Call(self, node: ast.Call) -> None:
-        if not self._record(node.func, node):
-            self.visit(node.func)
-        for arg in node.args:
-            self.visit(arg)
-        for keyword in node.keywords:
-            self.visit(keyword.value)
-
-    def visit_Attribute(self, node: ast.Attribute) -> None:
-        if not self._record(node, None):
-            self.generic_visit(node)
+    def children(self, node: ast.AST, scopes: Scopes) -> list[tuple[ast.AST, Scopes]]:
+        """The nodes to visit under `node`, in source order, each with its scopes."""
+        inner = (*scopes, node)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            args = node.args
+            outer = [*getattr(node, "decorator_list", ()), *args.defaults, *args.kw_defaults]
+            body = node.body if isinstance(node.body, list) else [node.body]
+            return [(c, scopes) for c in outer if c is not None] + [(c, inner) for c in body]
+        if isinstance(node, ast.ClassDef):
+            outer = [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]
+            return [(c, scopes) for c in outer] + [(c, inner) for c in node.body]
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            return [(c, inner) for c in ast.iter_child_nodes(node)]
+        if isinstance(node, ast.Call):
+            head = [] if self._record(node.func, node, scopes) else [node.func]
+            rest = [*head, *node.args, *(k.value for k in node.keywords)]
+            return [(c, scopes) for c in rest]
+        if isinstance(node, ast.Attribute) and self._record(node, None, scopes):
+            return []
+        return [(c, scopes) for c in ast.iter_child_nodes(node)]
 
 
 def find_references(tree: ast.Module, interesting: frozenset[str]) -> tuple[Reference, ...]:
     """Uses of `interesting` module-level names in `tree`, in source order."""
-    visitor = _References(interesting)
-    visitor.visit(tree)
-    return tuple(visitor.found)
+    finder = _References(interesting)
+    stack: list[tuple[ast.AST, Scopes]] = [(tree, ())]
+    while stack:
+        node, scopes = stack.pop()
+        stack.extend(reversed(finder.children(node, scopes)))
+    return tuple(finder.found)

@@ -2,44 +2,28 @@
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import logging
-import os
 import shlex
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal
+from typing import Any
 
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._worker.tools import tool_error
+from langgraph_council.nodes._workspace.sandbox import (
+    DEFAULT_MAX_FILE_BYTES,
+    Isolation,
+    IsolationUnavailableError,
+    SandboxSpec,
+    read_ends,
+    run_sandboxed,
+)
 
 __all__ = ["COMMAND_TOOL_NAME", "CommandPolicy", "IsolationUnavailableError", "command_tool"]
 
-logger = logging.getLogger(__name__)
-
 COMMAND_TOOL_NAME = "run_command"
-
-_QUIET_ENV = {
-    "PYTHONDONTWRITEBYTECODE": "1",  # no __pycache__ left for the pipeline to commit
-    "PYTEST_ADDOPTS": "-p no:cacheprovider",  # no .pytest_cache either
-    "RUFF_NO_CACHE": "true",
-    "LANG": "C.UTF-8",
-    "LC_ALL": "C.UTF-8",
-}
-
-
-class IsolationUnavailableError(CouncilError, RuntimeError):
-    """`CommandPolicy(isolation="required")` but no network namespace can be made here."""
 
 
 class CommandPolicy(CouncilModel):
@@ -47,15 +31,19 @@ class CommandPolicy(CouncilModel):
 
     `allow` lists commands as argv prefixes (a string is split like a shell would, but no shell
     ever runs): `"pytest -q"` allows `pytest -q` and `pytest -q tests/test_api.py`, never
-    `pytest` alone. Extra arguments may not be absolute paths or contain `..`; with
-    `extra_args=False` only the exact commands run. Commands run with the worktree as their
-    directory, a minimal environment (`PATH` and `env`, nothing else of this process's), no
-    standard input, `timeout_seconds`, and output capped at `max_output_chars`.
+    `pytest` alone. Extra arguments may not be absolute paths, contain `..`, or use what tools
+    expand themselves (`$VAR`, `~`); with `extra_args=False` only the exact commands run.
 
-    Without `network=True` a command runs in a new, empty network namespace (`unshare -n`,
-    Linux) when this process may make one (root, or unprivileged user namespaces); elsewhere
-    it runs without isolation and a warning is logged, unless `isolation="required"`, which
-    refuses to run it.
+    Commands run in the sandbox that `check=` commands share (docs/design.md, "What agent-run
+    code can see"): the worktree as their directory, no standard input, a minimal environment
+    (`PATH`, a private `HOME`/`TMPDIR`, a UTF-8 locale, caches off, the variables named in
+    `env_allow` taken from this process, and `env`), `timeout_seconds`, each file written and
+    the output held to `max_file_bytes` (the command is stopped there), and the model sees
+    `max_output_chars` of the output with the values of every variable it was not given
+    hidden. On Linux each command gets its own user, PID and mount namespace (plus an empty
+    network namespace unless `network=True`): it cannot read this process's environment
+    through `/proc`, and nothing it starts outlives it. Where no namespace can be made the
+    tool refuses (`IsolationUnavailableError`) unless `isolation="best_effort"` opts out.
 
     Example:
         >>> CommandPolicy(allow=["python -m pytest -q"], timeout_seconds=120).allow
@@ -67,10 +55,12 @@ class CommandPolicy(CouncilModel):
     allow: tuple[tuple[str, ...], ...] = Field(min_length=1)
     timeout_seconds: float = Field(60.0, gt=0, le=3600)
     max_output_chars: int = Field(20_000, ge=200, le=1_000_000)
+    max_file_bytes: int = Field(DEFAULT_MAX_FILE_BYTES, ge=1024)
     extra_args: bool = True
     network: bool = False
-    isolation: Literal["best_effort", "required"] = "best_effort"
+    isolation: Isolation = "required"
     env: Mapping[str, str] = Field(default_factory=dict)
+    env_allow: tuple[str, ...] = ()
 
     @field_validator("allow", mode="before")
     @classmethod
@@ -97,25 +87,30 @@ class CommandPolicy(CouncilModel):
         return "\n".join(f"- {shlex.join(argv)}" for argv in self.allow)
 
 
-def _safe_extra(arg: str) -> bool:
+def _refused_extra(arg: str) -> str | None:
+    """Why an extra argument is refused (None when it is fine)."""
     value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
+    if "$" in arg or any(part.startswith("~") for part in arg.replace("=", ":").split(":")):
+        return "tools expand `$VAR` and `~` themselves, which can point outside the worktree"
     path = PurePosixPath(value)
-    return not path.is_absolute() and ".." not in path.parts and not value.startswith("~")
-
-
-@functools.cache
-def _netns_prefix() -> tuple[str, ...] | None:
-    """The `unshare` argv that gives a command an empty network namespace, if one works here."""
-    unshare = shutil.which("unshare")
-    if not unshare or not sys.platform.startswith("linux"):
-        return None
-    tries: list[tuple[str, ...]] = [(unshare, "-n")] if os.geteuid() == 0 else []
-    tries.append((unshare, "-r", "-n"))  # an unprivileged user namespace
-    for prefix in tries:
-        probe = subprocess.run([*prefix, "true"], capture_output=True, check=False, timeout=10)
-        if probe.returncode == 0:
-            return prefix
+    if path.is_absolute() or ".." in path.parts:
+        return "absolute paths and `..` lead outside the worktree"
     return None
+
+
+def _safe_extra(arg: str) -> bool:
+    return _refused_extra(arg) is None
+
+
+def _why_refused(argv: Sequence[str], policy: CommandPolicy) -> str:
+    """What the model reads when `argv` is refused: a bad extra argument, if that is why."""
+    for allowed in policy.allow:
+        if tuple(argv[: len(allowed)]) != allowed or not policy.extra_args:
+            continue
+        for extra in argv[len(allowed) :]:
+            if (why := _refused_extra(extra)) is not None:
+                return f" (argument {extra!r}: {why}; give a path relative to the worktree)"
+    return ""
 
 
 def _argv(command: str, policy: CommandPolicy) -> list[str]:
@@ -125,80 +120,36 @@ def _argv(command: str, policy: CommandPolicy) -> list[str]:
         raise ToolException(f"error: cannot parse the command ({exc})") from None
     if not argv or not policy.allows(argv):
         raise ToolException(
-            f"error: refused {command!r}: not an allowed command. Allowed (as prefixes):\n"
-            f"{policy.describe()}"
+            f"error: refused {command!r}: not an allowed command{_why_refused(argv, policy)}. "
+            f"Allowed (as prefixes):\n{policy.describe()}"
         )
-    if policy.network:
-        return argv
-    prefix = _netns_prefix()
-    if prefix is None:
-        if policy.isolation == "required":
-            raise IsolationUnavailableError(
-                "CommandPolicy(isolation='required'): no network namespace can be made here "
-                "(needs Linux `unshare` as root or with user namespaces)"
-            )
-        logger.warning("worker commands run without network isolation (no usable `unshare`)")
-        return argv
-    return [*prefix, *argv]
-
-
-def _environment(policy: CommandPolicy, root: Path) -> dict[str, str]:
-    tmp = tempfile.gettempdir()
-    base = {"PATH": os.environ.get("PATH", os.defpath), "HOME": tmp, "TMPDIR": tmp}
-    return {**base, **_QUIET_ENV, "PWD": str(root), **policy.env}
-
-
-def _read_output(out: Any, cap: int) -> str:
-    """The command's output: all of it, or its first and last `cap // 2` bytes."""
-    size = out.seek(0, os.SEEK_END)
-    out.seek(0)
-    if size <= cap:
-        return str(out.read().decode("utf-8", "replace"))
-    half = cap // 2
-    head = out.read(half).decode("utf-8", "replace")
-    out.seek(size - half)
-    tail = out.read().decode("utf-8", "replace")
-    return f"{head}\n[... {size - 2 * half} bytes of output cut ...]\n{tail}"
+    return argv
 
 
 def run_command(command: str, root: Path, policy: CommandPolicy) -> str:
-    """Run an allowed `command` in `root`; its exit status and capped output, as text.
+    """Run an allowed `command` in `root` in the sandbox; its exit status and capped output.
 
     Raises:
         ToolException: The command is not allowed (the model reads why and what is).
+        IsolationUnavailableError: No namespace here and the policy did not opt out.
     """
     argv = _argv(command, policy)
-    with tempfile.TemporaryFile() as out:
-        try:
-            process = subprocess.Popen(
-                argv,
-                cwd=root,
-                env=_environment(policy, root),
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        except OSError as exc:
-            raise ToolException(f"error: cannot run {argv[0]!r}: {exc.strerror}") from None
-        status = _wait(process, policy.timeout_seconds)
-        text = _read_output(out, policy.max_output_chars)
-    head = (
-        f"timed out after {policy.timeout_seconds:g} s (killed)"
-        if status is None
-        else f"exit status {status}"
-    )
-    return f"{head}\n{text}"
-
-
-def _wait(process: subprocess.Popen[bytes], timeout: float) -> int | None:
+    spec = SandboxSpec(
+        timeout=policy.timeout_seconds, opt_out="CommandPolicy(isolation='best_effort')",
+        env_allow=policy.env_allow, env=policy.env, network=policy.network,
+        isolation=policy.isolation, max_file_bytes=policy.max_file_bytes,
+    )  # fmt: skip
     try:
-        return process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # the command and everything it started
-        process.wait()
-        return None
+        done = run_sandboxed(argv, root, spec, read_ends(policy.max_output_chars))
+    except OSError as exc:
+        raise ToolException(f"error: cannot run {argv[0]!r}: {exc.strerror}") from None
+    if done.output_exceeded:
+        head = f"stopped: it wrote more than {policy.max_file_bytes} bytes of output (killed)"
+    elif done.timed_out:
+        head = f"timed out after {policy.timeout_seconds:g} s (killed)"
+    else:
+        head = f"exit status {done.exit_code}"
+    return f"{head}\n{done.output}"
 
 
 class _CommandArgs(BaseModel):

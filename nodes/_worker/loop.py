@@ -84,6 +84,7 @@ class WorkerSettings:
     max_steps: int = 30
     max_tokens: int | None = 4096
     token_budget: int | None = None
+    max_tool_calls: int = 16
 
 
 def _root(run: SubtaskRun) -> Path:
@@ -174,22 +175,26 @@ class WorkerSteps:
         return tools, calls
 
     def run_tools(self, state: WorkerState) -> dict[str, Any]:
-        """Run each tool call in order; errors come back to the model as error messages."""
+        """Run each tool call in order, at most `max_tool_calls` of one reply (the rest are
+        answered with an error, so every call has its answer); errors come back to the model
+        as error messages."""
         tools, calls = self._calls(state)
+        cap = self.settings.max_tool_calls
         out = [
             _unknown(c, tools) if c["name"] not in tools else tools[c["name"]].invoke(c)
-            for c in calls
+            for c in calls[:cap]
         ]
-        return {"messages": out}
+        return {"messages": [*out, *(_over_cap(c, cap) for c in calls[cap:])]}
 
     async def arun_tools(self, state: WorkerState) -> dict[str, Any]:
         """`run_tools` under `ainvoke`: the tools' async paths (sync tools run in threads)."""
         tools, calls = self._calls(state)
+        cap = self.settings.max_tool_calls
         out = []
-        for c in calls:  # in order: a later call may read what an earlier one wrote
+        for c in calls[:cap]:  # in order: a later call may read what an earlier one wrote
             known = c["name"] in tools
             out.append(await tools[c["name"]].ainvoke(c) if known else _unknown(c, tools))
-        return {"messages": out}
+        return {"messages": [*out, *(_over_cap(c, cap) for c in calls[cap:])]}
 
     def report(self, state: WorkerState) -> dict[str, Any]:
         """The final reply as the subtask's result, with the files changed in the worktree."""
@@ -207,6 +212,16 @@ class WorkerSteps:
     async def areport(self, state: WorkerState) -> dict[str, Any]:
         """`report` off the event loop (it runs `git status`)."""
         return await asyncio.to_thread(self.report, state)
+
+
+def _over_cap(call: dict[str, Any], cap: int) -> ToolMessage:
+    return ToolMessage(
+        content=f"error: not run; one reply may make at most {cap} tool calls "
+        "(max_tool_calls); ask for the rest in your next reply",
+        tool_call_id=call["id"],
+        name=str(call["name"]),
+        status="error",
+    )
 
 
 def _unknown(call: dict[str, Any], tools: dict[str, BaseTool]) -> ToolMessage:

@@ -11,10 +11,21 @@ from pathlib import Path, PurePosixPath
 
 from langgraph_council.nodes._errors import CouncilError
 
-__all__ = ["MAX_FILE_BYTES", "WorkspacePathError", "Worktree", "read_all", "write_all"]
+__all__ = [
+    "GIT_CONTROL_NAMES",
+    "MAX_FILE_BYTES",
+    "WorkspacePathError",
+    "Worktree",
+    "read_all",
+    "write_all",
+]
 
 MAX_FILE_BYTES = 1_000_000
 """The largest file the tools read, edit or write (bytes)."""
+
+GIT_CONTROL_NAMES = frozenset({".git", ".gitattributes", ".gitmodules"})
+"""Names the tools never write, edit or delete, at any depth: they steer git itself (where
+the repository is, how files merge and filter, which submodules exist), not the code."""
 
 _MAX_PATH_CHARS = 4096
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -88,9 +99,18 @@ class Worktree:
         return real
 
     def _target(self, path: str) -> tuple[str, ...]:
+        """`path`'s components for a write, edit or delete: never the root, never a file
+        that steers git (`GIT_CONTROL_NAMES`)."""
         parts = self.parts(path)
         if not parts:
             raise WorkspacePathError(path, "that is the worktree root; name a file")
+        control = next((p for p in parts if p.casefold() in GIT_CONTROL_NAMES), None)
+        if control is not None:
+            raise WorkspacePathError(
+                path,
+                f"{control} controls git itself (attributes, submodules), so the tools never "
+                "write, edit or delete it; leave it to a person",
+            )
         return parts
 
     def _no_committed_link(self, path: str, parts: tuple[str, ...]) -> None:

@@ -6,6 +6,7 @@ import fnmatch
 import itertools
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from functools import wraps
 from pathlib import Path
@@ -20,6 +21,11 @@ from langgraph_council.nodes._worker.paths import (
     Worktree,
     read_all,
     write_all,
+)
+from langgraph_council.nodes._worker.regex_search import (
+    REGEX_TIMEOUT_SECONDS,
+    match_lines,
+    regex_search,
 )
 from langgraph_council.nodes._workspace.tree_paths import committed_links
 
@@ -95,6 +101,21 @@ def _clip(line: str) -> str:
     return line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + "..."
 
 
+def _is_git(name: str) -> bool:
+    """`.git` (a directory, or a worktree's gitfile naming the repository's absolute path):
+    never listed, never searched."""
+    return name.casefold() == ".git"
+
+
+def _regular(top: str, name: str) -> bool:
+    """True for a regular file (not a link, FIFO, socket or device): `search` reads only
+    those, so a FIFO cannot block it."""
+    try:
+        return stat.S_ISREG(os.lstat(os.path.join(top, name)).st_mode)
+    except OSError:
+        return False
+
+
 class _FileTools:
     """The tool bodies, bound to one worktree."""
 
@@ -113,7 +134,7 @@ class _FileTools:
 
     def _entries(self, real: Path) -> Iterator[str]:
         for entry in sorted(os.scandir(real), key=lambda e: e.name):
-            if entry.name == ".git":
+            if _is_git(entry.name):
                 continue
             name = self.tree.relative(real / entry.name)
             if entry.is_symlink():
@@ -123,8 +144,8 @@ class _FileTools:
 
     def _walk(self, real: Path) -> Iterator[str]:
         for top, dirs, files in os.walk(real, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if d != ".git")
-            for name in sorted(files):
+            dirs[:] = sorted(d for d in dirs if not _is_git(d))
+            for name in sorted(f for f in files if not _is_git(f)):
                 yield self.tree.relative(Path(top) / name)
 
     def read_file(self, path: str, offset: int = 1, limit: int = DEFAULT_READ_LINES) -> str:
@@ -144,40 +165,38 @@ class _FileTools:
             matcher = re.compile(pattern if regex else re.escape(pattern))
         except re.error as exc:
             raise WorkspacePathError(pattern, f"not a valid regular expression ({exc})") from None
-        found: list[str] = []
-        for rel in self._files(path):
-            if glob and not fnmatch.fnmatch(rel.rsplit("/", 1)[-1], glob):
-                continue
-            found += self._matches(rel, matcher, MAX_SEARCH_MATCHES + 1 - len(found))
-            if len(found) > MAX_SEARCH_MATCHES:
-                return "\n".join([*found[:MAX_SEARCH_MATCHES], "[more matches not shown]"])
+        files = [
+            rel
+            for rel in self._files(path)
+            if not glob or fnmatch.fnmatch(rel.rsplit("/", 1)[-1], glob)
+        ]
+        limit, root = MAX_SEARCH_MATCHES + 1, self.tree.root
+        hits = (
+            regex_search(root, files, pattern, limit)
+            if regex
+            else match_lines(root, files, matcher, limit)
+        )
+        if hits is None:
+            raise WorkspacePathError(
+                pattern,
+                f"the search ran longer than {REGEX_TIMEOUT_SECONDS:g} s; use a simpler pattern "
+                "(no nested repetition such as (a+)+)",
+            )
+        found = [f"{rel}:{number}: {_clip(line)}" for rel, number, line in hits]
+        if len(found) > MAX_SEARCH_MATCHES:
+            return "\n".join([*found[:MAX_SEARCH_MATCHES], "[more matches not shown]"])
         return "\n".join(found) or "no matches"
 
     def _files(self, path: str) -> Iterator[str]:
         real = self.tree.real(path)
-        if real.is_file():
+        if _regular(str(real.parent), real.name):
             yield self.tree.relative(real)
             return
         for top, dirs, files in os.walk(real, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if d != ".git")
+            dirs[:] = sorted(d for d in dirs if not _is_git(d))
             for name in sorted(files):
-                if not os.path.islink(os.path.join(top, name)):
+                if not _is_git(name) and _regular(top, name):
                     yield self.tree.relative(Path(top) / name)
-
-    def _matches(self, rel: str, matcher: re.Pattern[str], room: int) -> list[str]:
-        real = self.tree.root / rel
-        if real.stat().st_size > MAX_FILE_BYTES:
-            return []
-        data = real.read_bytes()
-        if b"\x00" in data[:8192]:
-            return []
-        out = []
-        for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-            if matcher.search(line):
-                out.append(f"{rel}:{number}: {_clip(line)}")
-                if len(out) >= room:
-                    break
-        return out
 
     def write_file(self, path: str, content: str) -> str:
         created = self.tree.write_bytes(path, content.encode("utf-8"))

@@ -6,6 +6,12 @@ point a `reset --hard` meant for a vanished worktree at whatever checkout the pr
 Every command also runs without the user's hooks (`-c core.hooksPath=/dev/null`): a failing
 `post-checkout` (husky, lefthook) would fail the run, and a `prepare-commit-msg` could rewrite
 the trailers that make a repeated merge a no-op. `--no-verify` alone skips only two hooks.
+
+Git never discovers the repository of a worktree by itself: `.git` inside a worktree is a file
+the worktree's own code can rewrite. A command run at a worktree names git's admin dir for it
+(`--git-dir`, after `gitlink.linked_admin` checked the link both ways) and the worktree
+(`--work-tree`); one run at a git directory names it with `--git-dir`. Only a path the user
+gave (the configured `repo_path`, a new demo repository) is left to git's discovery.
 """
 
 from __future__ import annotations
@@ -20,9 +26,19 @@ from pathlib import Path
 
 import git
 
+from langgraph_council.nodes._workspace.gitlink import linked_admin
 from langgraph_council.nodes._workspace.models import WorkspaceError
 
-__all__ = ["IDENTITY", "NO_HOOKS", "GitOutcome", "git_ok", "run_git", "run_lock", "try_git"]
+__all__ = [
+    "IDENTITY",
+    "NO_HOOKS",
+    "GitOutcome",
+    "git_ok",
+    "repository_of",
+    "run_git",
+    "run_lock",
+    "try_git",
+]
 
 IDENTITY: tuple[str, ...] = (
     "user.name=council",
@@ -60,7 +76,38 @@ class GitOutcome:
         return self.status == 0
 
 
-def _command(cwd: Path, args: tuple[str, ...], identity: bool) -> list[str]:
+def _is_git_dir(path: Path) -> bool:
+    return (path / "HEAD").is_file() and (path / "objects").is_dir()
+
+
+def repository_of(cwd: Path) -> list[str]:
+    """The options that name the repository (and work tree) at `cwd` explicitly: git's admin
+    dir of a linked worktree (its link checked), a checkout's own `.git` directory, or `cwd`
+    itself when it is a git directory; none for any other path (git discovers it).
+
+    Raises:
+        GitLinkError: `cwd/.git` is a link, or a gitfile naming anything but this worktree's
+            admin dir.
+    """
+    top = cwd.absolute()
+    dot = top / ".git"
+    if dot.is_symlink() or dot.is_file():
+        return [f"--git-dir={linked_admin(top)}", f"--work-tree={top}"]
+    if dot.is_dir():
+        return [f"--git-dir={dot}", f"--work-tree={top}"]
+    if os.path.lexists(dot):
+        raise WorkspaceError(f"{dot} is neither git's directory nor its gitfile")
+    return [f"--git-dir={top}"] if _is_git_dir(top) else []
+
+
+_NO_IMPLICIT_WORK_TREE = {"GIT_IMPLICIT_WORK_TREE": "0"}
+"""With `--git-dir` and no `--work-tree`, git would take the current directory (the git
+directory itself) as the work tree; this makes it work without one, as discovery does there."""
+
+
+def _command(
+    cwd: Path, args: tuple[str, ...], identity: bool, discover: bool
+) -> tuple[list[str], dict[str, str]]:
     if not cwd.is_dir():
         raise WorkspaceError(f"git {' '.join(args[:2])}: directory {cwd} does not exist")
     redirecting = [name for name in _REDIRECTING_ENV if os.environ.get(name)]
@@ -70,29 +117,33 @@ def _command(cwd: Path, args: tuple[str, ...], identity: bool) -> list[str]:
             "repository; unset it before running a coordination workspace"
         )
     options = [part for setting in IDENTITY for part in ("-c", setting)] if identity else []
-    return ["git", "-C", str(cwd), *NO_HOOKS, *options, *args]
+    place = [] if discover else repository_of(cwd)
+    env = _NO_IMPLICIT_WORK_TREE if len(place) == 1 else {}
+    return ["git", "-C", str(cwd), *place, *NO_HOOKS, *options, *args], env
 
 
-def try_git(cwd: Path, *args: str, identity: bool = False) -> GitOutcome:
+def try_git(cwd: Path, *args: str, identity: bool = False, discover: bool = False) -> GitOutcome:
     """Run `git args` in `cwd` and return its status and output without raising on failure.
+    `discover=True` lets git find the repository around `cwd` (only for a path the user gave).
 
     Raises:
-        WorkspaceError: When `cwd` does not exist (git is then not run at all).
+        WorkspaceError: When `cwd` does not exist (git is then not run at all), or its git
+            link is not git's own (`GitLinkError`).
     """
-    command = _command(cwd, args, identity)
+    command, env = _command(cwd, args, identity, discover)
     status, out, err = git.Git(str(cwd)).execute(
-        command, with_extended_output=True, with_exceptions=False
+        command, with_extended_output=True, with_exceptions=False, env=env
     )
     return GitOutcome(int(status), str(out), str(err))
 
 
-def run_git(cwd: Path, *args: str, identity: bool = False) -> str:
-    """Run `git args` in `cwd` and return stdout.
+def run_git(cwd: Path, *args: str, identity: bool = False, discover: bool = False) -> str:
+    """Run `git args` in `cwd` and return stdout (`discover` as for `try_git`).
 
     Raises:
         WorkspaceError: When git fails; the message carries git's own explanation.
     """
-    outcome = try_git(cwd, *args, identity=identity)
+    outcome = try_git(cwd, *args, identity=identity, discover=discover)
     if not outcome.ok:
         detail = (outcome.stderr or outcome.stdout).strip()
         raise WorkspaceError(f"git {' '.join(args[:3])} failed in {cwd}: {detail}")

@@ -1,4 +1,7 @@
-"""What a merge must pass before it is kept: no link out of the tree, no new AST issue (bounded).
+"""What a merge must pass before it is kept: no link out, no git-control change, no new AST issue.
+
+A subtask's merge must bring no link out of the tree, no change to a git-control file and no
+link into `.git`; and no new issue of the bounded AST checks.
 
 `MergeChecks` is taken in the integration worktree before `git merge --no-commit` (the tree as
 it stands) and asked again after it (the merged tree). Tree checks are cached by git tree id and
@@ -23,7 +26,9 @@ from langgraph_council.nodes._workspace.git import run_git
 from langgraph_council.nodes._workspace.models import SemanticIssue, WorkspaceConfig
 from langgraph_council.nodes._workspace.tree_paths import (
     escaping_links,
+    git_control_issues,
     link_issues,
+    links_into_git,
     special_entries,
 )
 
@@ -86,28 +91,38 @@ class MergeChecks:
     """The checks of one merge in the integration worktree `cwd`.
 
     Build it before merging; call `after()` once the merge is in the index and worktree.
-    `links` checks the links the merge brings in (a subtask's merge, whatever
-    `semantic_analysis` says; not the user's own base branch).
+    `links` checks the links and git-control files the merge brings in (a subtask's merge,
+    whatever `semantic_analysis` says; not the user's own base branch).
     """
 
     def __init__(self, cwd: Path, config: WorkspaceConfig, *, links: bool) -> None:
         self.cwd, self.links, self.limits = cwd, links, limits_of(config)
-        self.links_before = self._links() if links else {}
+        self.links_before, self.into_git_before = self._links() if links else ({}, {})
         self.before: TreeCheck | None = None
         if config.semantic_analysis:
             tree = run_git(cwd, "rev-parse", "HEAD^{tree}").strip()
             self.before = _tree_check(cwd, tree, self.limits)
 
-    def _links(self) -> dict[str, str]:
-        return escaping_links(self.cwd, special_entries(self.cwd).symlinks)
+    def _links(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Links that lead out of the tree, and links into its `.git`."""
+        links = special_entries(self.cwd).symlinks
+        return escaping_links(self.cwd, links), links_into_git(self.cwd, links)
+
+    def _control(self, into_git: dict[str, str]) -> tuple[SemanticIssue, ...]:
+        """Git-control files the merge adds, changes or removes (renames seen as both ends),
+        and links into `.git` it brings in."""
+        out = run_git(self.cwd, "diff", "--cached", "--no-renames", "--name-only", "-z", "HEAD")
+        fresh = {p: t for p, t in into_git.items() if self.into_git_before.get(p) != t}
+        return git_control_issues((p for p in out.split("\0") if p), fresh)
 
     def after(self) -> Findings:
-        """New links out of the tree (first) and new AST issues of the merged tree."""
+        """New links out of the tree and git-control changes (first), then new AST issues of
+        the merged tree."""
         found: tuple[SemanticIssue, ...] = ()
         if self.links:
-            now = self._links()
-            fresh = {p: t for p, t in now.items() if self.links_before.get(p) != t}
-            found = link_issues(fresh)
+            out_links, into_git = self._links()
+            fresh = {p: t for p, t in out_links.items() if self.links_before.get(p) != t}
+            found = (*link_issues(fresh), *self._control(into_git))
         if self.before is None:
             return Findings(found)
         merged = _tree_check(self.cwd, run_git(self.cwd, "write-tree").strip(), self.limits)

@@ -7,13 +7,21 @@ and no *new* semantic issue is committed. Otherwise the merge is aborted, the
 integration worktree is clean again and the `MergeResult` names the files, so the run can go on
 after a `keep` or `drop` decision (`apply_decision`). Every merge commit carries
 `Council-Run`/`Council-Subtask` trailers, which make merging idempotent after a crash.
+
+A subtask's worktree whose git link or HEAD was changed is `refused`: nothing is staged or
+committed there (`RunWorkspace.guard_link`). The pipeline's merges never let an attribute
+pick a merge driver that resolves conflicts silently (`merge_drivers`): a git-control file
+from a subtask is held for a person, and even one a person kept cannot steer a later merge.
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
 from typing import Literal
 
 from langgraph_council.nodes._workspace.git import run_git, try_git
+from langgraph_council.nodes._workspace.gitlink import GitLinkError
 from langgraph_council.nodes._workspace.merge_checks import MergeChecks
 from langgraph_council.nodes._workspace.models import (
     IntegrationResult,
@@ -28,8 +36,10 @@ __all__ = [
     "apply_decision",
     "find_merge",
     "finish_run",
+    "merge_drivers",
     "merge_subtask",
     "preview_merge",
+    "refused",
     "with_untracked",
 ]
 
@@ -42,6 +52,33 @@ _STAT_LINES = 20
 _STAT_BOUND = ("-c", "core.bigFileThreshold=8m")
 """The diff summary counts lines of files up to 8 MiB; bigger ones show as `Bin` (a 50 MB
 generated file took 3 s to count)."""
+
+
+_DRIVER_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def merge_drivers(workspace: RunWorkspace, prefer: Preference | None) -> list[str]:
+    """`-c` options that make every merge driver an attribute can name (`union`, and each
+    `merge.<name>.driver` of the user's config) a plain three-way text merge.
+
+    Git reads attributes from the worktree it merges in, and `merge=union` (or a configured
+    driver such as `ours`) would settle conflicting lines without anyone seeing them. A
+    configured driver wins over git's built-in of the same name, so `union` becomes
+    `git merge-file` too; `prefer` is passed on (`-X` does not reach an external driver).
+    """
+    side = {"subtask": " --theirs", "integration": " --ours"}.get(prefer or "", "")
+    text = f"git merge-file --marker-size=%L{side} %A %O %B"
+    listed = try_git(workspace.git_dir, "config", "--get-regexp", r"^merge\..+\.driver$")
+    names = {"union"}
+    for line in listed.stdout.splitlines() if listed.ok else ():
+        key = line.split(" ", 1)[0]
+        name = key.removeprefix("merge.").removesuffix(".driver")
+        if _DRIVER_NAME.fullmatch(name):
+            names.add(name)
+    options = ["-c", "merge.default=text"]
+    for name in sorted(names):
+        options += ["-c", f"merge.{name}.driver={text}"]
+    return options
 
 
 def find_merge(workspace: RunWorkspace, subtask_id: str) -> str | None:
@@ -100,7 +137,10 @@ def _try_merge(
     )  # fmt: skip
     checks = MergeChecks(cwd, workspace.config, links=subtask_id is not None)
     strategy = ["-X", "theirs" if prefer == "subtask" else "ours"] if prefer else []
-    merged = try_git(cwd, "merge", "--no-ff", "--no-commit", *strategy, ref, identity=True)
+    drivers = merge_drivers(workspace, prefer)
+    merged = try_git(
+        cwd, *drivers, "merge", "--no-ff", "--no-commit", *strategy, ref, identity=True
+    )
     if not merged.ok:
         unmerged = run_git(cwd, "diff", "-z", "--name-only", "--diff-filter=U").split("\0")
         conflicted = tuple(n for n in unmerged if n)
@@ -154,6 +194,14 @@ def with_untracked(result: MergeResult, written: tuple[str, ...]) -> MergeResult
     )
 
 
+def refused(workspace: RunWorkspace, subtask_id: str, error: GitLinkError) -> MergeResult:
+    """The record of a subtask whose worktree's git link or HEAD had been changed."""
+    return MergeResult(
+        subtask_id=subtask_id, branch=workspace.subtask_branch(subtask_id), status="refused",
+        message=f"not merged: {error}",
+    )  # fmt: skip
+
+
 def _require_branch(workspace: RunWorkspace, subtask_id: str) -> str:
     branch = workspace.subtask_branch(subtask_id)
     if not workspace.branch_exists(branch):
@@ -186,7 +234,10 @@ def merge_subtask(
     branch = _require_branch(workspace, subtask_id)
     with workspace.lock():
         workspace.restore_integration()
-        workspace.commit_pending(subtask_id)
+        try:
+            workspace.commit_pending(subtask_id)
+        except GitLinkError as error:
+            return refused(workspace, subtask_id, error)
         written = workspace.untracked_writes(subtask_id)
         if workspace.is_ancestor(branch, workspace.integration_branch):
             done = find_merge(workspace, subtask_id)
@@ -213,7 +264,10 @@ def preview_merge(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
     """
     branch = _require_branch(workspace, subtask_id)
     with workspace.lock():
-        workspace.commit_pending(subtask_id)
+        try:
+            workspace.commit_pending(subtask_id)
+        except GitLinkError as error:
+            return refused(workspace, subtask_id, error)
         files, summary = _changes(workspace, branch)
         if not files or workspace.is_ancestor(branch, workspace.integration_branch):
             return merge_subtask(workspace, subtask_id)
@@ -228,9 +282,10 @@ def _drop(workspace: RunWorkspace, subtask_id: str) -> MergeResult:
     branch = _require_branch(workspace, subtask_id)
     with workspace.lock():
         workspace.restore_integration()
-        workspace.commit_pending(
-            subtask_id, f"Subtask {subtask_id}: work kept when its merge was dropped"
-        )
+        with contextlib.suppress(GitLinkError):  # dropped anyway; its link is put back
+            workspace.commit_pending(
+                subtask_id, f"Subtask {subtask_id}: work kept when its merge was dropped"
+            )
         merged = workspace.is_ancestor(branch, workspace.integration_branch)
         if merged and find_merge(workspace, subtask_id) is not None:
             raise WorkspaceError(

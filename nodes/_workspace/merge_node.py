@@ -28,10 +28,12 @@ from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult
 from langgraph_council.nodes._pipeline.names import DISPATCH, MERGE_SUBTASKS
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
 from langgraph_council.nodes._pipeline.state import merges_of, outcomes_of, plan_of
+from langgraph_council.nodes._workspace.gitlink import GitLinkError
 from langgraph_council.nodes._workspace.merge_engine import (
     apply_decision,
     merge_subtask,
     preview_merge,
+    refused,
     with_untracked,
 )
 from langgraph_council.nodes._workspace.models import (
@@ -140,10 +142,26 @@ def _dropped(outcome: SubtaskResult, merge: MergeResult, ruling: MergeRuling) ->
     )
 
 
+def _refusal(outcome: SubtaskResult, merge: MergeResult) -> SubtaskResult:
+    """`outcome` failed because its worktree's git link or HEAD had been changed."""
+    reason = merge.message.removeprefix("not merged: ")
+    earlier = outcome.error if outcome.status == "failed" and outcome.error else ""
+    return outcome.model_copy(
+        update={
+            "status": "failed",
+            "failure_category": outcome.failure_category or "quality_gate",
+            "error": earlier if reason in earlier else f"{earlier}; {reason}".lstrip("; "),
+        }
+    )
+
+
 def _park(workspace: RunWorkspace, sid: str, outcome: SubtaskResult) -> MergeResult:
     """A subtask that did not complete: keep its work on its branch, free its worktree."""
     branch = workspace.subtask_branch(sid)
-    workspace.commit_pending(sid, f"Subtask {sid}: work kept from a {outcome.status} subtask")
+    try:
+        workspace.commit_pending(sid, f"Subtask {sid}: work kept from a {outcome.status} subtask")
+    except GitLinkError as error:
+        return refused(workspace, sid, error)
     written = workspace.untracked_writes(sid)
     if workspace.config.cleanup_on_merge:
         workspace.remove_worktree(sid)
@@ -196,6 +214,8 @@ class _MergeStep:
             )
         self.merges[merge.subtask_id] = merge
         sid, written = merge.subtask_id, merge.untracked_writes
+        if merge.status == "refused" and sid in self.outcomes:
+            self.changed[sid] = self.outcomes[sid] = _refusal(self.outcomes[sid], merge)
         if written and sid in self.outcomes and self.outcomes[sid].untracked_writes != written:
             self.changed[sid] = self.outcomes[sid].model_copy(update={"untracked_writes": written})
             self.outcomes[sid] = self.changed[sid]

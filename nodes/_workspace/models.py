@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._pipeline.attempts import CheckResult
+from langgraph_council.nodes._workspace.sandbox import DEFAULT_MAX_FILE_BYTES, Isolation
 
 __all__ = [
     "ConflictEscalation",
@@ -40,10 +41,12 @@ ConflictEscalation = Literal["human", "review_agent"]
 """Who decides a textual or semantic merge conflict."""
 
 MergeStatus = Literal[
-    "merged", "conflict", "semantic_conflict", "dropped", "empty", "pending_approval"
+    "merged", "conflict", "semantic_conflict", "dropped", "empty", "pending_approval", "refused"
 ]
 """What happened to one subtask branch; `empty` means it had nothing to merge;
-`pending_approval` means it waits for a go-ahead (`merge_order="manual"`), not merged yet."""
+`pending_approval` means it waits for a go-ahead (`merge_order="manual"`), not merged yet;
+`refused` means its worktree's git link or HEAD had been changed, so nothing was staged or
+committed there (the subtask fails with the reason)."""
 
 MergeDecision = Literal["keep", "drop"]
 """A decision on a conflicted merge: keep it (after any resolution commit) or drop it."""
@@ -55,9 +58,12 @@ SemanticIssueKind = Literal[
     "import_conflict",
     "syntax_error",
     "unsafe_symlink",
+    "git_control",
 ]
-"""`unsafe_symlink` is not an AST finding: a link the merge brings in that resolves outside the
-worktree. It is checked even with `semantic_analysis=False` and held like the others."""
+"""`unsafe_symlink` and `git_control` are not AST findings: a link the merge brings in that
+resolves outside the worktree, and a git-control file the merge would add, change or remove
+(`.gitattributes`, `.gitmodules`, or a link into the worktree's `.git`). Both are checked even
+with `semantic_analysis=False` and held like the others, for a person to decide."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -198,6 +204,13 @@ class WorkspaceConfig(CouncilModel):
       goes through the pipeline's recovery with the check's output (its last
       `check_output_chars` characters) as feedback. The factory's `check=` takes a callable
       instead (or the same list); give it in one place only.
+    - `check_env_allow`, `check_isolation`, `check_max_file_bytes`: a check command runs code
+      the agent wrote, so it runs in the sandbox `run_command` shares (docs/design.md, "What
+      agent-run code can see"): a minimal environment plus the variables of this process
+      named in `check_env_allow` (e.g. `("DATABASE_URL",)`), its own user and PID namespace
+      (where none can be made the graph refuses to build unless `check_isolation=
+      "best_effort"`), output and each file it writes held to `check_max_file_bytes` (the
+      check is stopped there). What it changes in the worktree is undone before the merge.
 
     Example:
         >>> WorkspaceConfig(repo_path="/src/app", base_branch="develop").max_concurrent_worktrees
@@ -224,6 +237,9 @@ class WorkspaceConfig(CouncilModel):
     check: tuple[str, ...] | None = None
     check_timeout_seconds: float = Field(default=600.0, gt=0)
     check_output_chars: int = Field(default=4000, ge=100, le=1_000_000)
+    check_env_allow: tuple[str, ...] = ()
+    check_isolation: Isolation = "required"
+    check_max_file_bytes: int = Field(default=DEFAULT_MAX_FILE_BYTES, ge=1024)
 
     @field_validator("base_branch")
     @classmethod

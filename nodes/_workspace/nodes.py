@@ -140,7 +140,9 @@ def make_create_worktrees_node(org: Org, config: WorkspaceConfig) -> Runnable[An
                 continue
             emit("worktree", subtask_id=run.subtask.id, path=str(tree.path), reused=tree.reused)
             placed = run.model_copy(update={"workspace_path": str(tree.path)})
-            sends.append(Send(EXECUTE_SUBTASK, {"subtask_run": placed}))
+            base = workspace.tip(tree.branch)  # the attempt's base: a re-run resets to it
+            payload = {"subtask_run": placed, "workspace_id": workspace.run_id, "base": base}
+            sends.append(Send(EXECUTE_SUBTASK, payload))
         if sends:
             return Command(goto=sends)
         for subtask_id in waiting:

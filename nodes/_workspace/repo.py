@@ -58,7 +58,7 @@ def locate_repo(repo_path: Path) -> Path:
             f"WorkspaceConfig.repo_path {str(repo_path)!r} is not a directory; "
             "point it at a git repository"
         )
-    outcome = try_git(repo_path, "rev-parse", "--git-common-dir")
+    outcome = try_git(repo_path, "rev-parse", "--git-common-dir", discover=True)
     if not outcome.ok:
         raise InvalidInputError(
             f"WorkspaceConfig.repo_path {str(repo_path)!r} is not inside a git repository "

@@ -1,40 +1,51 @@
 """The check before a merge: a callable, or a command run in the subtask's worktree (no shell).
 
-A command runs as an argv list with the worktree as its working directory, stdin closed,
-stdout and stderr together in a temporary file (so a chatty check never fills memory; only its
-tail is kept), in its own process group, killed as a group at the timeout. Python checks write
-no bytecode (`PYTHONDONTWRITEBYTECODE=1`), and any file the check leaves that git would commit
-(not ignored, not there before the check) is removed again, so the check never adds to the
-subtask's work. A callable gets the worktree path (None without a workspace) and the
-`SubtaskRun`, and returns a `CheckResult`, a bool, or `(passed, output)`; raising fails the
-check with the error as its output. A check never runs git hooks: its only git calls are
-internal ones (`git.py`).
+A command runs as an argv list with the worktree as its working directory, in the sandbox the
+worker's `run_command` shares (`sandbox.py`: an allowlisted environment, its own user and PID
+namespace, killed with everything it started at the timeout, output and files bounded, output
+scrubbed of this process's secrets); only the output's tail is kept. Whatever the check
+changes among the paths git would commit (edits, deletions, new files) is undone afterwards
+(`check_edits.py`), so the check never adds to or alters the subtask's work.
+
+A callable gets the worktree path (None without a workspace) and the `SubtaskRun`, and
+returns a `CheckResult`, a bool, or `(passed, output)`; raising fails the check with the error
+as its output. A check never runs git hooks: its only git calls are internal ones (`git.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
-import os
 import shutil
-import signal
-import subprocess
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeAlias
 
 from langgraph.errors import GraphBubbleUp
 
+from langgraph_council.nodes._deadline import (
+    CallTimeoutError,
+    TimeLimit,
+    acall_with_limit,
+    call_with_limit,
+)
 from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._pipeline.attempts import CheckResult
 from langgraph_council.nodes._pipeline.execute import run_blocking
 from langgraph_council.nodes._pipeline.models import SubtaskRun
-from langgraph_council.nodes._workspace.git import try_git
+from langgraph_council.nodes._workspace.check_edits import discarding_edits
+from langgraph_council.nodes._workspace.sandbox import (
+    SandboxSpec,
+    read_tail,
+    require_isolation,
+    run_sandboxed,
+)
 
 __all__ = ["CheckLike", "CheckVerdict", "SubtaskCheck", "SubtaskChecker", "run_command"]
+
+_OPT_OUT = "WorkspaceConfig(check_isolation='best_effort')"
 
 CheckVerdict: TypeAlias = CheckResult | bool | tuple[bool, str]
 """What a check callable returns: a `CheckResult`, passed as a bool, or (passed, output)."""
@@ -48,61 +59,31 @@ CheckLike: TypeAlias = SubtaskCheck | Sequence[str]
 """What `check=` takes: a callable, or a command as an argv list."""
 
 
-def _untracked(worktree: Path) -> set[str]:
-    listed = try_git(worktree, "ls-files", "--others", "--exclude-standard", "-z")
-    return {p for p in listed.stdout.split("\0") if p} if listed.ok else set()
-
-
-def _remove_new(worktree: Path, before: set[str]) -> None:
-    """Remove what the check left that git would commit with the subtask's work."""
-    left = sorted(_untracked(worktree) - before)
-    if left:
-        try_git(worktree, "--literal-pathspecs", "clean", "-f", "-q", "--", *left)
-
-
-def _tail(path: Path, chars: int) -> str:
-    with path.open("rb") as handle:
-        size = handle.seek(0, os.SEEK_END)
-        handle.seek(max(0, size - chars * 4))
-        text = handle.read().decode("utf-8", errors="replace")
-    return text if len(text) <= chars else "…" + text[-(chars - 1) :]
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):  # it ended on its own meanwhile
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
 def run_command(
-    argv: Sequence[str], worktree: Path, *, timeout: float, output_chars: int
+    argv: Sequence[str],
+    worktree: Path,
+    *,
+    timeout: float,
+    output_chars: int,
+    sandbox: SandboxSpec | None = None,
 ) -> CheckResult:
-    """Run `argv` in `worktree` (no shell) and report passed (exit 0), output tail and time."""
+    """Run `argv` in `worktree` in the sandbox (no shell) and report passed (exit 0), the
+    output's scrubbed tail and the time; what the check changed in the worktree is undone."""
     command, started = tuple(argv), time.perf_counter()
-    before = _untracked(worktree)
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    with tempfile.TemporaryDirectory(prefix="council-check-") as tmp:
-        out = Path(tmp) / "output"
-        with out.open("wb") as sink:
-            try:
-                proc = subprocess.Popen(  # an argv list, no shell
-                    command, cwd=worktree, stdin=subprocess.DEVNULL, stdout=sink,
-                    stderr=subprocess.STDOUT, env=env, start_new_session=True,
-                )  # fmt: skip
-            except OSError as exc:
-                return CheckResult(passed=False, output=f"could not start: {exc}", command=command)
-            try:
-                code: int | None = proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                _kill(proc)
-                code = None
-        output = _tail(out, output_chars)
-    _remove_new(worktree, before)
-    if code is None:
+    spec = replace(sandbox or SandboxSpec(timeout, _OPT_OUT), timeout=timeout)
+    with discarding_edits(worktree):
+        try:
+            done = run_sandboxed(command, worktree, spec, read_tail(output_chars))
+        except OSError as exc:
+            return CheckResult(passed=False, output=f"could not start: {exc}", command=command)
+    output, code = done.output, done.exit_code
+    if done.timed_out:
         output += f"\n[timed out after {timeout:g} s; the check's processes were killed]"
+    if done.output_exceeded:
+        output += f"\n[stopped: the check wrote more than {spec.max_file_bytes} bytes of output]"
     return CheckResult(
         passed=code == 0, output=output, duration_s=time.perf_counter() - started,
-        command=command, exit_code=code, timed_out=code is None,
+        command=command, exit_code=code, timed_out=done.timed_out,
     )  # fmt: skip
 
 
@@ -122,9 +103,15 @@ def _verdict(value: Any, started: float) -> CheckResult:
     )
 
 
+def _settled(value: Any) -> Any:
+    return run_blocking(value) if inspect.isawaitable(value) else value
+
+
 def _raised(exc: Exception, started: float) -> CheckResult:
-    output = f"the check raised {type(exc).__name__}: {exc}"
-    return CheckResult(passed=False, output=output, duration_s=time.perf_counter() - started)
+    late = isinstance(exc, CallTimeoutError)
+    output = str(exc) if late else f"the check raised {type(exc).__name__}: {exc}"
+    duration = time.perf_counter() - started
+    return CheckResult(passed=False, output=output, duration_s=duration, timed_out=late)
 
 
 class SubtaskChecker:
@@ -135,8 +122,18 @@ class SubtaskChecker:
         ValueError: If the command is empty or its program is not found on PATH.
     """
 
-    def __init__(self, check: CheckLike, *, timeout: float, output_chars: int) -> None:
+    def __init__(
+        self,
+        check: CheckLike,
+        *,
+        timeout: float,
+        output_chars: int,
+        callable_limit: TimeLimit | None = None,
+        sandbox: SandboxSpec | None = None,
+    ) -> None:
         self.timeout, self.output_chars = timeout, output_chars
+        self.limit = callable_limit
+        self.sandbox = sandbox or SandboxSpec(timeout, _OPT_OUT)
         self.command: tuple[str, ...] = ()
         self.call: SubtaskCheck | None = None
         if callable(check):
@@ -155,6 +152,7 @@ class SubtaskChecker:
             )
         else:
             self.command = tuple(check)
+            require_isolation(self.sandbox)  # refuse now, not at the first subtask
 
     def _run_command(self, run: SubtaskRun) -> CheckResult:
         if run.workspace_path is None:
@@ -165,8 +163,15 @@ class SubtaskChecker:
             )
         return run_command(
             self.command, Path(run.workspace_path), timeout=self.timeout,
-            output_chars=self.output_chars,
+            output_chars=self.output_chars, sandbox=self.sandbox,
         )  # fmt: skip
+
+    def _limit(self) -> tuple[float | None, str, str]:
+        """A callable check's time limit (`CoordinationConfig.callable_timeout_seconds`): past
+        it the check fails as `timed_out`, its call left in a daemon thread (`nodes._deadline`)
+        so it cannot hold the process at exit."""
+        seconds = self.limit.read() if self.limit else None
+        return seconds, "the check callable", self.limit.setting if self.limit else ""
 
     def check(self, run: SubtaskRun) -> CheckResult:
         """Check `run`'s work from sync code."""
@@ -174,10 +179,9 @@ class SubtaskChecker:
             return self._run_command(run)
         started = time.perf_counter()
         path = None if run.workspace_path is None else Path(run.workspace_path)
+        call = self.call
         try:
-            value = self.call(path, run)
-            if inspect.isawaitable(value):
-                value = run_blocking(value)
+            value = call_with_limit(lambda: _settled(call(path, run)), *self._limit())
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - a raising check is a failed check
@@ -192,7 +196,7 @@ class SubtaskChecker:
         started = time.perf_counter()
         path = None if run.workspace_path is None else Path(run.workspace_path)
         try:
-            value = await call(path, run)
+            value = await acall_with_limit(lambda: call(path, run), *self._limit())
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - a raising check is a failed check

@@ -1,23 +1,28 @@
-"""Paths of a worktree that must not be taken on trust: links out of it, untracked writes."""
+"""Worktree paths not taken on trust: links out or into `.git`, git-control files, untracked."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from langgraph_council.nodes._workspace.git import run_git
 from langgraph_council.nodes._workspace.models import SemanticIssue, WorkspaceError
 
 __all__ = [
+    "GIT_CONTROL",
     "MAX_REPORTED",
     "SpecialEntries",
     "committed_links",
     "escaping_links",
+    "git_control_issues",
     "hide_escaping_links",
     "link_issues",
+    "links_into_git",
     "special_entries",
     "untracked_writes",
+    "walk_files",
 ]
 
 MAX_REPORTED = 100
@@ -89,6 +94,47 @@ def link_issues(found: dict[str, str]) -> tuple[SemanticIssue, ...]:
     return tuple(issues)
 
 
+GIT_CONTROL = frozenset({".gitattributes", ".gitmodules"})
+"""Committed files git itself acts on: attributes pick merge drivers, filters and line endings
+(`*.py merge=union` merges conflicting lines silently); `.gitmodules` adds submodules and
+their URLs. A subtask's change to one is held at merge. `.gitignore` is not among them: it
+only decides which untracked paths `git add -A` takes, and those are reported
+(`untracked_writes`), never lost silently."""
+
+
+def links_into_git(root: Path, links: tuple[str, ...]) -> dict[str, str]:
+    """{link: its target} for the links under `root` that resolve to its `.git` or below it
+    (writing such a link would rewrite the worktree's git link)."""
+    dot = root.resolve() / ".git"
+    found: dict[str, str] = {}
+    for rel in links:
+        path = root / rel
+        if path.is_symlink() and Path(os.path.realpath(path)).is_relative_to(dot):
+            found[rel] = os.readlink(path)
+    return found
+
+
+def _control_issue(rel: str, message: str, name: str) -> SemanticIssue:
+    return SemanticIssue(kind="git_control", file=rel, name=name, message=message)
+
+
+def git_control_issues(
+    changed: Iterable[str], into_git: dict[str, str]
+) -> tuple[SemanticIssue, ...]:
+    """One `git_control` issue per changed git-control file and per new link into `.git`."""
+    issues: list[SemanticIssue] = []
+    for rel in sorted(set(changed)):
+        name = PurePosixPath(rel).name
+        if name in GIT_CONTROL:
+            why = f"is a git-control file: git acts on {name} (merges, checkouts, submodules)"
+            decide = f"{why}, so a person decides whether to keep it"
+            issues.append(_control_issue(rel, decide, name))
+    for rel, target in sorted(into_git.items()):
+        why = f"is a symbolic link to {target!r}, into the worktree's .git; a later subtask "
+        issues.append(_control_issue(rel, f"{why}writing {rel} would rewrite its git link", rel))
+    return tuple(issues)
+
+
 def hide_escaping_links(cwd: Path) -> tuple[str, ...]:
     """Take the links of the worktree at `cwd` that lead out of it off the disk, so nothing
     working there can follow them; returns their paths. They are marked skip-worktree first:
@@ -104,15 +150,32 @@ def hide_escaping_links(cwd: Path) -> tuple[str, ...]:
     return tuple(found)
 
 
+def walk_files(root: Path, keep: Callable[[str], bool] = bool) -> Iterator[PurePosixPath]:
+    """Paths (relative to `root`) of what `os.walk` lists as files under it, in its order,
+    entering only directories whose name `keep` accepts and never following a link.
+
+    An explicit stack: `os.walk` recurses once per level on Python 3.11, so a thousand
+    nested folders would crash it.
+    """
+    stack = [PurePosixPath()]
+    while stack:
+        rel = stack.pop()
+        try:
+            entries = sorted(os.scandir(root / rel), key=lambda e: e.name)
+        except OSError:
+            continue
+        folders = [e.name for e in entries if e.is_dir(follow_symlinks=False) and keep(e.name)]
+        yield from (rel / e.name for e in entries if not e.is_dir())  # os.walk's `files`
+        stack.extend(rel / name for name in reversed(folders))
+
+
 def _files_in(folder: Path, rel: str) -> list[str]:
     """Files under an uninitialised submodule folder (one without its own `.git`)."""
     if not folder.is_dir() or folder.is_symlink() or (folder / ".git").exists():
         return []
     found: list[str] = []
-    for current, dirs, files in os.walk(folder):
-        dirs.sort()
-        base = Path(current).relative_to(folder)
-        found += [(Path(rel) / base / name).as_posix() for name in sorted(files)]
+    for path in walk_files(folder):
+        found.append((PurePosixPath(rel) / path).as_posix())
         if len(found) > MAX_REPORTED:
             break
     return found

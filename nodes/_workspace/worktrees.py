@@ -15,6 +15,7 @@ from pathlib import Path
 
 from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._workspace.git import git_ok, run_git, run_lock, try_git
+from langgraph_council.nodes._workspace.gitlink import mend_link, verify_link
 from langgraph_council.nodes._workspace.models import (
     ReconcileReport,
     SubtaskWorktree,
@@ -174,6 +175,7 @@ class RunWorkspace:
                     raise WorkspaceError(f"{path} is checked out on {entry.branch}, not {branch}")
                 return self._switch(subtask_id, path, entry)
             if entry is not None and entry.healthy:
+                self.guard_link(path, branch, crashed=True)  # a crashed attempt's
                 hide_escaping_links(path)  # a crash may have come between add and hiding
                 return SubtaskWorktree(
                     subtask_id=subtask_id, path=path, branch=branch,
@@ -199,6 +201,8 @@ class RunWorkspace:
     def _switch(self, subtask_id: str, path: Path, entry: Registered) -> SubtaskWorktree:
         """The shared worktree, moved from the last subtask's branch to `subtask_id`'s (new
         from the integration branch as it stands, or re-attached for another attempt)."""
+        if entry.branch:
+            self.guard_link(path, entry.branch, crashed=True)
         if run_git(path, "status", "--porcelain").strip():
             raise WorkspaceError(
                 f"the shared worktree {path} still has uncommitted work of {entry.branch}; "
@@ -216,12 +220,43 @@ class RunWorkspace:
             base_sha=self._fork_point(branch), reused=reattach,
         )  # fmt: skip
 
+    def _worked_in(self, subtask_id: str) -> bool:
+        """True when the subtask's worktree is there for it: registered with its directory
+        present, and (a shared one) not moved on to another subtask of the run."""
+        path = self.subtask_path(subtask_id)
+        entry = self.registered().get(path)
+        if entry is None or entry.half_created or not path.is_dir():
+            return False
+        now = entry.branch or ""
+        moved_on = now != self.subtask_branch(subtask_id)
+        return not (moved_on and now.startswith(f"{self.branch_root}/task/"))
+
+    def guard_link(self, path: Path, branch: str, *, crashed: bool = False) -> None:
+        """Check the worktree at `path` is git's own, on `branch`, before anything is staged
+        or committed there; else put git's link back (git can clean it up then) and raise,
+        or only log it for a worktree reused after a crash (`crashed`).
+
+        Raises:
+            GitLinkError: Naming what was changed (the `.git` file, HEAD's branch).
+        """
+        broken = mend_link(self.git_dir, path, branch, self.run_dir / "orphaned")
+        if broken is not None and not crashed:
+            raise broken
+        if broken is not None:
+            logger.warning("%s", broken)
+
     def commit_pending(self, subtask_id: str, message: str | None = None) -> str | None:
-        """Commit whatever the subtask left uncommitted in its worktree; the new sha or None."""
+        """Commit whatever the subtask left uncommitted in its worktree; the new sha or None.
+
+        Raises:
+            GitLinkError: The worktree's git link or HEAD is not what council made (nothing
+                is staged; the link is put back).
+        """
         path = self.subtask_path(subtask_id)
         with self.lock():
-            if self._entry_of(subtask_id) is None:
+            if not self._worked_in(subtask_id):
                 return None
+            self.guard_link(path, self.subtask_branch(subtask_id))
             run_git(path, "add", "-A")
             if git_ok(path, "diff", "--cached", "--quiet"):
                 return None
@@ -358,20 +393,9 @@ class RunWorkspace:
         )
 
     def _integration_admin_dir(self) -> Path:
-        """The integration worktree's git dir, after checking git agrees it is ours."""
-        out = run_git(
-            self.integration_path, "rev-parse", "--show-toplevel", "--absolute-git-dir",
-            "--symbolic-full-name", "HEAD",
-        ).splitlines()  # fmt: skip
-        top, admin, head = [*out, "", "", ""][:3]
-        if Path(top).resolve() != self.integration_path or head != (
-            f"refs/heads/{self.integration_branch}"
-        ):
-            raise WorkspaceError(
-                f"{self.integration_path} is not the integration worktree (git says {top} on "
-                f"{head}); refusing to reset it"
-            )
-        return Path(admin)
+        """The integration worktree's git dir, after checking its link is git's own (only
+        council writes there, so a `GitLinkError` here stops the run instead of a reset)."""
+        return verify_link(self.git_dir, self.integration_path, self.integration_branch)
 
     def restore_integration(self) -> bool:
         """Abort an unfinished merge and drop stray changes in the integration worktree.

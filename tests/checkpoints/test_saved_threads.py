@@ -119,8 +119,9 @@ def test_the_paused_meeting_completes_keeping_what_was_said(saved: Saved) -> Non
     (item,) = minutes.action_items
     assert (item.description, item.assignee_id) == ("Write the migration scripts", "junior_dev")
     values = graph.get_state(config).values
-    assert [m.name for m in values["messages"]] == [*order, *order, "cto"]
-    assert len({m.id for m in values["messages"]}) == 7  # each contribution shown once
+    # each contribution shown once, then the council's closing message (issue 32's prose outcome)
+    assert [m.name for m in values["messages"]] == [*order, *order, "cto", "council"]
+    assert len({m.id for m in values["messages"]}) == 8
     assert saved.stores.meetings is not None
     record = saved.stores.meetings.get("saved-meeting-1")
     assert record is not None and record.thread_id == s.MEETING_THREAD
@@ -165,7 +166,7 @@ def test_the_blocked_delegation_ends_as_the_human_decided(saved: Saved) -> None:
         ("cto", "ceo", "authority"), ("ceo", "cto", "dedup")
     ]  # fmt: skip
     assert [b.escalated_to for b in out["blocked"]] == ["ceo", "human"]
-    assert [m.name for m in out["messages"]] == ["ceo", "cto", "ceo", "human", "ceo"]
+    assert [m.name for m in out["messages"]] == ["ceo", "cto", "ceo", "human", "ceo", "council"]
     decided = saved.queue.get(escalation_id)
     assert decided.status == "decided" and decided.decision is not None
     assert decided.decision.decided_by == "human:cora"

@@ -63,8 +63,13 @@ def test_a_manager_verdict_outside_the_tie_falls_back_to_agent_id_order(kit: Any
     resolution = graph.invoke({"conflict": kit.conflict("frontend_lead", "backend_lead")})[
         "resolution"
     ]
-    assert (resolution.winning_agent_id, resolution.decided_by) == ("backend_lead", "cto")
+    # The fallback, not the manager, picked the first by id, and says so.
+    assert (resolution.winning_agent_id, resolution.decided_by) == (
+        "backend_lead",
+        "authority_fallback",
+    )
     assert "outside the tie" in resolution.reasoning
+    assert "the authority fallback decided, not cto" in resolution.reasoning
 
 
 def test_a_manager_beats_its_same_rank_report_by_distance() -> None:

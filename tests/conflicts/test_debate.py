@@ -78,7 +78,11 @@ def test_ceo_judge_escalates_when_the_root_is_a_party(
             "evaluator failed (RuntimeError: judge model is down)",
         ),
         (verdict("ceo"), "'ceo', who is not a party"),
-        ("I think both are fine", "no parsable verdict"),
+        ("I think both are fine", "no structured verdict and its text names no party"),
+        (
+            "junior_dev and senior_dev both make fair points.",
+            "its text names junior_dev and senior_dev without saying who wins",
+        ),
     ],
 )
 def test_an_unusable_verdict_falls_back_to_authority_with_the_reason(

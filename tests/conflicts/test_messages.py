@@ -8,10 +8,11 @@ from langchain_core.messages import AIMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from langgraph_council.checkpoints import InMemoryEscalationQueue
+from langgraph_council.checkpoints import CouncilStores, InMemoryEscalationQueue
 from langgraph_council.checkpoints._runner.commands import escalation_resume_command
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
-from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes import ConflictResolution, Org, Roster
+from langgraph_council.nodes._conflicts.prose import ruling_prose
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 PARTIES = ("junior_dev", "senior_dev")
@@ -47,14 +48,16 @@ def test_a_debate_reads_as_arguments_rebuttals_then_the_verdict(kit: Any, org: O
         ("senior_dev", "senior_dev rebuts"),
     ]
     (last,) = messages[4:]
-    assert last.name == "backend_lead"
+    assert last.name == "council"  # the run's closing message; who decided is in it
     assert "junior_dev's position stands" in last.content and "benchmarks win" in last.content
+    assert "Decided by: backend_lead" in last.content
+    assert last.response_metadata["decided_by"] == "backend_lead"
     assert [m.response_metadata["kind"] for m in messages] == [
         "argument",
         "argument",
         "rebuttal",
         "rebuttal",
-        "resolution",
+        "outcome",
     ]
     assert out["messages"] == messages
 
@@ -64,7 +67,9 @@ def test_a_human_decision_after_interrupts_is_one_message_and_nothing_repeats(
 ) -> None:
     script: dict[str, list[Any]] = {a: [f"{a} argues"] for a in PARTIES}
     script["backend_lead"] = [verdict("junior_dev", 0.3)]  # too unsure: a human decides
-    graph = _graph(org, script, "hybrid", escalations=InMemoryEscalationQueue())
+    graph = _graph(
+        org, script, "hybrid", stores=CouncilStores(escalations=InMemoryEscalationQueue())
+    )
     cfg = kit.thread("human")
     first = graph.invoke({"conflict": kit.conflict(*PARTIES)}, cfg)
     escalation_id = first["__interrupt__"][0].value["escalation_id"]
@@ -79,6 +84,20 @@ def test_a_human_decision_after_interrupts_is_one_message_and_nothing_repeats(
     messages = graph.get_state(cfg).values["messages"]
     assert _named(messages[:2]) == argued
     (decided,) = messages[2:]
-    assert decided.name == "human:ann" and kit.decide_junior["reasoning"] in decided.content
+    assert decided.name == "council" and kit.decide_junior["reasoning"] in decided.content
+    assert decided.response_metadata["decided_by"] == "human:ann"
+    assert "junior_dev's position stands (by a human)" in decided.content
+    assert "Decided by: human:ann." in decided.content
     assert done["resolution"].winning_agent_id == "junior_dev"
     assert len({m.id for m in messages}) == 3
+
+
+def test_an_escalation_and_a_rejection_read_as_prose(kit: Any) -> None:
+    conflict = kit.conflict(*PARTIES)
+    common = {"conflict_id": conflict.id, "reasoning": "nobody answered in time"}
+    waiting = ConflictResolution(outcome="escalated_to_human", decided_by="timeout", **common)
+    text = ruling_prose(waiting, conflict)
+    assert text.startswith(f"Ruling on {conflict.subject}: escalated to a human; no winner yet.")
+    assert "Why: nobody answered in time" in text
+    rejected = ConflictResolution(outcome="rejected_by_human", decided_by="human:ann", **common)
+    assert "rejected; no position stands." in ruling_prose(rejected, conflict)

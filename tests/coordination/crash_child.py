@@ -4,8 +4,9 @@ Usage: crash_child.py URI THREAD run|resume|retry|retry-resume CALLS [REPO [TOPO
 Every executor call appends the subtask id to CALLS. In "run" mode s4 and s5 block once s1-s3
 have finished and their writes are in Postgres, print {"ready": true} and wait to be killed.
 With REPO, the run has a git workspace: each subtask writes `<id>.py` in its worktree before
-anything else, and its CALLS line also says whether that file was already there (`reused`, a
-worktree of the killed run) and the worktree's path.
+anything else, and its CALLS line also says whether that file was already there (`reused`;
+a resumed attempt starts from its base commit, so the killed run's file is gone: `new`) and
+the worktree's path.
 "retry" runs r1 -> r2 instead: r1's first attempt raises, its retry prints {"ready": true} and
 waits to be killed; "retry-resume" resumes it. CALLS lines are "<id> <attempt>".
 """

@@ -37,8 +37,9 @@ def test_sigkill_mid_wave_resumes_only_unfinished_subtasks(pg_db: str, tmp_path:
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_sigkill_mid_wave_with_worktrees_reuses_them_on_resume(pg_db: str, tmp_path: Path) -> None:
-    """The same crash with a git workspace: the resumed s4 and s5 find their own worktrees
-    (with the file they wrote before the kill), nothing else runs again, and the run merges
+    """The same crash with a git workspace: the resumed s4 and s5 find their own worktrees,
+    reset to their attempt's base commit (the file they wrote before the kill is gone, so
+    nothing the killed run did applies twice), nothing else runs again, and the run merges
     all five into the integration branch without touching the user's checkout."""
     repo = make_repo(tmp_path / "repo", {"app.py": "print('hi')\n"})
     before = snapshot(repo)
@@ -55,7 +56,7 @@ def test_sigkill_mid_wave_with_worktrees_reuses_them_on_resume(pg_db: str, tmp_p
     again = [line.split() for line in calls.read_text().splitlines()]
     assert sorted(parts[0] for parts in again) == ["s4", "s5"]  # counted by the executor
     for sid, state, path in again:
-        assert state == "reused" and path == first[sid][2], again  # the killed run's worktree
+        assert state == "new" and path == first[sid][2], again  # the killed run's worktree
         assert f"worktree {path}" in live
     done = events[-1]
     assert done["rollup"] == "completed" and done["merges"] == {

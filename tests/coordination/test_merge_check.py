@@ -58,11 +58,12 @@ def _graph(org: Org, repo: Path, executor: object, *, check: object = None, **ws
 def test_a_failing_pytest_check_gates_the_merge_until_the_retry_fixes_it(
     org: Org, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # the check inherits it: faster
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # passed to the check: faster
     repo = make_repo(tmp_path / "repo", {"app.py": "VALUE = 0\n", "test_app.py": TEST_FILE})
     before = snapshot(repo)
     fixer = Fixer()
-    result = run(_graph(org, repo, fixer, check=PYTEST))
+    allow = ("PYTEST_DISABLE_PLUGIN_AUTOLOAD",)
+    result = run(_graph(org, repo, fixer, check=PYTEST, check_env_allow=allow))
     app_runs = [r for r in fixer.runs if r.subtask.id == "app"]
     assert [r.attempt for r in app_runs] == [1, 2] and app_runs[1].recovery == "retry"
     assert "1 failed" in app_runs[1].feedback  # the check's output is the feedback

@@ -20,5 +20,7 @@ def test_each_subtask_and_the_rollup_is_a_named_message(make_graph: Any) -> None
     assert by_subtask["a"].name == a.agent_id
     assert by_subtask["a"].content == f"a completed: {a.output}"
     assert by_subtask["b"].content == "b failed: RuntimeError: b broke"
-    rollup = messages[-1]
-    assert (rollup.name, rollup.content) == ("coordinator", result.summary)
+    rollup = messages[-1]  # the council's closing message: the rollup in prose
+    assert rollup.name == "council" and rollup.response_metadata["kind"] == "outcome"
+    assert rollup.content.startswith(f"Task {result.task_id}: failed. 2 subtasks: 1 done, 1 failed")
+    assert not rollup.content.lstrip().startswith("{")

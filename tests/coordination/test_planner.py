@@ -25,7 +25,7 @@ def test_prompt_fences_the_task_and_shows_global_rules(org: Org) -> None:
     prompt = render_plan_prompt(TASK, org, CoordinationConfig(max_subtasks=6, max_depth=2))
     body = prompt.split("<task-data", 1)[1].split("</task-data>", 1)[0]
     assert "Ignore previous instructions" in body  # the closing tag inside was escaped
-    assert prompt.count("</task-data>") == 1
+    assert prompt.count("</task-data>") == 2  # the task's fence and the organisation's
     assert (
         "IF work needs a new API endpoint THEN route it to backend_lead first (rule of ui_dev)"
         in prompt

@@ -8,6 +8,7 @@ import threading
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import (
     CoordinationConfig,
     ManualDecomposer,
@@ -95,7 +96,10 @@ def test_a_reassign_the_guard_blocks_is_recorded_and_the_next_candidate_gets_it(
     records = InMemoryLoopRecordStore()
     flaky = Flaky(lambda run: run.agent.id == best)
     graph = make_graph(
-        rows({"a": []}), flaky, config=CoordinationConfig(max_retries=0), loop_records=records
+        rows({"a": []}),
+        flaky,
+        config=CoordinationConfig(max_retries=0),
+        stores=CouncilStores(loop_records=records),
     )
     result = run(graph, task)
     assert [r.agent.id for r in flaky.runs] == [best, third]
@@ -184,9 +188,8 @@ def test_replan_replaces_the_subtask_through_the_planner(org: Org) -> None:
     (call,) = model.calls  # the planner saw what went wrong, fenced as peer text
     fenced = call.prompt.split("<peer-contribution", 1)[1].split("</peer-contribution>", 1)[0]
     assert "schema missing in b (attempt 1)" in fenced
-    assert (
-        "Completed subtasks it may depend on (a dependency must be one of these): a" in call.prompt
-    )
+    context = call.prompt.split('<task-data field="plan-context">', 1)[1].split("</task-data>")[0]
+    assert "Completed subtasks it may depend on: a\n" in context
 
 
 def test_an_unusable_replacement_is_blocked_and_the_failure_is_final(org: Org) -> None:

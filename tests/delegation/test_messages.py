@@ -25,10 +25,14 @@ def test_hand_offs_and_answers_read_as_a_conversation(org: Org, hand: HandOffRep
     out = graph.invoke({"task": "Ship the billing API", "entry_agent": "cto"}, cfg)
     messages = graph.get_state(cfg).values["messages"]
     assert all(isinstance(m, AIMessage) for m in messages)
-    assert [(m.name, m.content) for m in messages] == [
+    assert [(m.name, m.content) for m in messages[:-1]] == [
         ("cto", "Handing to backend_lead: design the API"),
         ("backend_lead", "lead: designed"),
         ("cto", "CTO: approved"),
     ]
-    assert len({m.id for m in messages}) == 3
+    closing = messages[-1]  # the council's reply: the answer, in prose
+    assert closing.name == "council" and closing.response_metadata["kind"] == "outcome"
+    assert closing.content.startswith("Answer from cto:\nCTO: approved")
+    assert "Hand-offs: 1 delivered, 0 blocked." in closing.content
+    assert len({m.id for m in messages}) == 4
     assert out["messages"] == messages

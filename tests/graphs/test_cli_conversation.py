@@ -24,7 +24,7 @@ def test_a_debate_prints_arguments_once_though_the_subgraph_hands_them_up(
 ) -> None:
     assert main(["demo", "conflict", "--memory", "--strategy", "debate"]) == 0
     out = capsys.readouterr().out
-    assert out.count("(argument)") == 3 and out.count("(resolution)") == 1
+    assert out.count("(argument)") == 3 and out.count("▸ council (outcome)") == 1
 
 
 def test_quiet_prints_only_the_result(capsys: pytest.CaptureFixture[str]) -> None:

@@ -49,5 +49,5 @@ def test_sigkill_mid_meeting_then_resume(
     assert second[-1]["turns"] == final_turns
     # the conversation shows each contribution once, though the killed run wrote some of them
     messages = second[-1]["messages"]
-    assert [name for name, _ in messages] == [agent for agent, _ in final_turns]
+    assert [name for name, _ in messages] == [*(agent for agent, _ in final_turns), "council"]
     assert len({message_id for _, message_id in messages}) == len(messages)

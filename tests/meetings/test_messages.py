@@ -27,6 +27,9 @@ PROTOCOL_CONTEXT: dict[str, dict[str, Any]] = {
 }
 
 
+SYNTHESIS = ("summary", "synthesis")  # their messages are prose, their contributions raw
+
+
 def _reply(position: Any) -> Any:
     def reply(call: ScriptCall) -> str:
         return position(f"{call.agent_id} backs Postgres", f"{call.agent_id} ran the numbers")
@@ -49,11 +52,17 @@ def test_one_named_message_per_contribution_in_order(
     out = graph.invoke(meeting_input(), cfg, context=PROTOCOL_CONTEXT[protocol])
     minutes = out["minutes"]
     messages = graph.get_state(cfg).values["messages"]
-    assert _named(messages) == [(c.agent_id, c.content) for c in minutes.contributions]
+    speech, closing = messages[:-1], messages[-1]
+    assert [m.name for m in speech] == [c.agent_id for c in minutes.contributions]
+    said = [(m.name, m.content) for m in speech if m.response_metadata["phase"] not in SYNTHESIS]
+    assert said == [
+        (c.agent_id, c.content) for c in minutes.contributions if c.phase not in SYNTHESIS
+    ]
     assert len({m.id for m in messages}) == len(messages)
-    assert messages[-1].name == "cto"  # the leader's synthesis closes the conversation
+    assert speech[-1].name == "cto"  # the leader's synthesis, then the council's outcome
+    assert (closing.name, closing.response_metadata["kind"]) == ("council", "outcome")
     assert out["messages"] == messages  # the output schema carries them too
-    phases = {m.response_metadata["phase"] for m in messages}
+    phases = {m.response_metadata["phase"] for m in speech}
     assert phases == {c.phase for c in minutes.contributions}
 
 
@@ -67,7 +76,7 @@ def test_a_second_meeting_on_the_thread_starts_a_fresh_conversation(
     graph.invoke(meeting_input(), cfg, context=ctx)
     second = graph.invoke(meeting_input(), cfg, context=ctx)["minutes"]
     messages = graph.get_state(cfg).values["messages"]
-    assert len(messages) == len(second.contributions)
+    assert len(messages) == len(second.contributions) + 1  # and the closing message
     assert all(m.id.startswith(second.meeting_id) for m in messages)
 
 
@@ -96,4 +105,6 @@ def test_a_parent_with_its_own_messages_receives_the_meeting_after_its_own(
     )
     minutes = out["minutes"]
     assert out["messages"][0] == question  # the parent's own message is kept, first
-    assert _named(out["messages"][1:]) == [(c.agent_id, c.content) for c in minutes.contributions]
+    meeting = out["messages"][1:-1]
+    assert [m.name for m in meeting] == [c.agent_id for c in minutes.contributions]
+    assert out["messages"][-1].name == "council"

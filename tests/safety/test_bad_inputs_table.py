@@ -27,7 +27,6 @@ from langgraph_council.graphs import (
 )
 from langgraph_council.nodes import CouncilError, Org, Roster, Task
 from langgraph_council.nodes._demo import demo_org, demo_roster
-from langgraph_council.nodes._input_errors import CallbackError
 from tests.coordination.gitrepo import make_repo
 
 Case = Callable[[Path], Any]
@@ -132,28 +131,3 @@ def test_a_bad_input_raises_one_line_council_error(name: str, case: Case, tmp_pa
     exc = caught.value
     assert isinstance(exc, CouncilError), f"{type(exc).__module__}.{type(exc).__name__}: {exc}"
     assert len(str(exc).splitlines()) == 1, str(exc)
-
-
-# -- user callbacks that raise are reported as that callback's failure, naming it -------------
-
-
-def _boom(*args: Any) -> Any:
-    raise RuntimeError("the callback's own bug")
-
-
-def test_a_candidate_filter_that_raises_is_named_as_the_failure() -> None:
-    config = {"selector": {"candidate_filter": _boom}}
-    graph = create_meeting_graph(demo_roster(), protocol="selector", config=config)
-    with pytest.raises(CallbackError) as caught:
-        graph.invoke(MEETING)
-    assert str(caught.value) == (
-        "selector.candidate_filter raised RuntimeError: the callback's own bug; "
-        "fix that callback (user code)"
-    )
-
-
-def test_a_conflict_detector_that_raises_is_named_as_the_failure() -> None:
-    register_conflict_detector("boom_detector", _boom, replace=True)
-    graph = create_meeting_graph(demo_roster(), protocol="structured_phases")
-    with pytest.raises(CallbackError, match=r"^conflict detector 'boom_detector' raised"):
-        graph.invoke(MEETING, context={"structured_phases": {"conflict_detector": "boom_detector"}})

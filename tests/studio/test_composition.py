@@ -185,10 +185,11 @@ def test_both_families_keep_their_build_time_config_inside_one_parent() -> None:
         *MEETING,
         *("note", "minutes", "conflict", "resolution", "dissent_records", "messages"),
     }
-    # One conversation in the parent: the meeting's contributions, then the human's decision,
-    # each once though the conflict's node ran again on the resume.
+    # One conversation in the parent: the meeting's contributions and its closing message,
+    # then the ruling (the human's rejection), each once though the conflict's node ran again.
     said = [m.name for m in done["messages"]]
-    assert said == [*(c.agent_id for c in done["minutes"].contributions), "human:lead"]
+    assert said == [*(c.agent_id for c in done["minutes"].contributions), "council", "council"]
+    assert done["messages"][-1].response_metadata["decided_by"] == "human:lead"
     assert len({m.id for m in done["messages"]}) == len(said)
 
 
@@ -280,7 +281,7 @@ def _council(executor: Flaky) -> Any:
     app = StateGraph(Council)
     app.add_node("meeting", create_meeting_graph(roster, protocol="round_robin"))
     app.add_node("open", lambda s: {"conflict": Conflict.from_minutes(s["minutes"], roster.org)})
-    app.add_node("conflict", create_conflict_graph(roster))
+    app.add_node("conflict", create_conflict_graph(roster.org, roster))
     app.add_node("plan", _action_items_as_plan)
     app.add_node("pipeline", create_coordination_graph(roster.org, executor=executor))
     for a, b in [(START, "meeting"), ("meeting", "open"), ("open", "conflict")]:

@@ -61,9 +61,11 @@ async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGr
     state: Any = await client.threads.get_state(thread["thread_id"])
     kept = [Contribution.model_validate(c) for c in state["values"]["contributions"]]
     assert kept == list(minutes.contributions)
-    # Studio's chat pane: one AI message per contribution, named by agent, in order
-    said = [(m["type"], m["name"], m["content"]) for m in state["values"]["messages"]]
-    assert said == [("ai", c.agent_id, c.content) for c in minutes.contributions]
+    # Studio's chat pane: one AI message per contribution, named by agent, in order, then the
+    # council's closing message in prose
+    said = [(m["type"], m["name"]) for m in state["values"]["messages"]]
+    assert said == [*(("ai", c.agent_id) for c in minutes.contributions), ("ai", "council")]
+    assert not state["values"]["messages"][-1]["content"].startswith("{")
     history = await client.threads.get_history(thread["thread_id"], limit=50)
     assert len(history) >= 5 and history[0]["checkpoint"] == state["checkpoint"]
     counts = [len(h["values"].get("contributions", [])) for h in reversed(history)]
@@ -299,8 +301,10 @@ async def test_a_react_agent_participant_streams_its_tool_calls_and_the_chat_nam
     assert mine and all(FACT in c.content for c in mine)
     assert all((c.input_tokens, c.output_tokens) == (120, 16) for c in mine)
     # Studio's chat pane: one named AI message per contribution, none of the agent's own steps
-    chat = [(m["type"], m["name"], m["content"]) for m in state["values"]["messages"]]
-    assert chat == [("ai", c.agent_id, c.content) for c in minutes.contributions]
+    chat = [(m["type"], m["name"]) for m in state["values"]["messages"]]
+    assert chat == [*(("ai", c.agent_id) for c in minutes.contributions), ("ai", "council")]
+    spoken = [m["content"] for m in state["values"]["messages"] if m["name"] == "backend_lead"]
+    assert spoken == [c.content for c in mine]
 
 
 async def test_a_react_agent_party_argues_a_debate_with_its_tool(client: LangGraphClient) -> None:

@@ -12,7 +12,8 @@ import pytest
 from langchain_core.tools import ToolException
 
 from langgraph_council.graphs import CommandPolicy
-from langgraph_council.nodes._worker.commands import _netns_prefix, run_command
+from langgraph_council.nodes._worker.commands import run_command
+from langgraph_council.nodes._workspace.sandbox import namespace_prefix
 
 PY = sys.executable
 
@@ -77,7 +78,7 @@ def test_commands_have_no_network_unless_allowed(tmp_path: Path) -> None:
     isolated = run_command(f"{PY} net.py", tmp_path, CommandPolicy(allow=[[PY, "net.py"]]))
     open_net = CommandPolicy(allow=[[PY, "net.py"]], network=True)
     shared = run_command(f"{PY} net.py", tmp_path, open_net)
-    if _netns_prefix() is None:
+    if namespace_prefix(network=False) is None:
         assert shutil.which("unshare") is None or os.geteuid() != 0
         pytest.skip("no usable unshare here: isolation is best effort (documented)")
     assert isolated.splitlines()[1] == "1"  # only `lo`
