@@ -17,6 +17,7 @@ from langgraph_council.guards._reassign import make_reassign_node
 from langgraph_council.guards._store import LoopRecordStore
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._escalation.store import Escalations
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
@@ -118,7 +119,9 @@ def merge_checker(
 ) -> SubtaskChecker | None:
     """The pipeline's check before a merge: the factory's `check=` or `WorkspaceConfig.check`."""
     if check is not None and workspace is not None and workspace.check is not None:
-        raise ValueError("check= and WorkspaceConfig.check both give a check; keep one of them")
+        raise InvalidInputError(
+            "check= and WorkspaceConfig.check both give a check; keep one of them"
+        )
     given = check if check is not None else (workspace.check if workspace else None)
     if given is None:
         return None

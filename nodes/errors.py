@@ -4,6 +4,10 @@ Catch `CouncilError` to catch them all; each also keeps its builtin base, so `ex
 ValueError` (or `RuntimeError`) keeps working::
 
     CouncilError (Exception)
+    ├── InvalidInputError (ValueError)             a value given is not accepted
+    ├── InvalidInputTypeError (TypeError)          a value given is of the wrong kind
+    ├── MissingFileError (FileNotFoundError)       a file named does not exist
+    ├── UnreachableDatabaseError (ConnectionError)  no PostgreSQL answered at the URI
     ├── OrgError (ValueError)                      an invalid org definition
     ├── PlanError (ValueError)                     a rejected plan
     ├── EscalationError (ValueError)               an escalation step that cannot be taken
@@ -42,6 +46,12 @@ from langgraph_council.nodes._errors import (
     ThreadFailedError,
 )
 from langgraph_council.nodes._escalation.models import EscalationError
+from langgraph_council.nodes._input_errors import (
+    InvalidInputError,
+    InvalidInputTypeError,
+    MissingFileError,
+    UnreachableDatabaseError,
+)
 from langgraph_council.nodes._meetings.records import MeetingRecordClashError
 from langgraph_council.nodes._org import OrgError
 from langgraph_council.nodes._pipeline.decompose import PlanError
@@ -64,14 +74,18 @@ __all__ = [
     "EmbeddedPostgresError",
     "EscalationError",
     "GitLinkError",
+    "InvalidInputError",
+    "InvalidInputTypeError",
     "IsolationUnavailableError",
     "KeyClashError",
     "MeetingRecordClashError",
+    "MissingFileError",
     "OrgError",
     "PartiesFailedError",
     "PlanError",
     "ScriptExhaustedError",
     "ThreadFailedError",
+    "UnreachableDatabaseError",
     "WorkerBudgetExceededError",
     "WorkerError",
     "WorkerStepsExhaustedError",
