@@ -30,7 +30,7 @@ from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._escalation.store import Escalations
-from langgraph_council.nodes._input_errors import InvalidInputError
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
@@ -97,7 +97,7 @@ class CoordinationStoreAliases(TypedDict, total=False):
 class _Parts(TypedDict):
     """The pipeline's own keywords, checked, as `_build` takes them."""
 
-    executor: ExecutorLike
+    executor: ExecutorLike | None
     decomposer: ManualDecomposer | None
     workspace: WorkspaceConfig | Mapping[str, Any] | None
     guard_config: LoopPreventionConfig | None
@@ -109,7 +109,7 @@ def build_coordination_graph(
     org: Org,
     roster: Roster | None = None,
     *,
-    executor: ExecutorLike,
+    executor: ExecutorLike | None = None,
     decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
     workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
@@ -192,6 +192,12 @@ def _build(
     decompose = decompose_node(org, roster, parts["decomposer"], settings)
     isolated = check_workspace_config(parts["workspace"], roster)
     checker = merge_checker(parts["check"], isolated, settings)
+    if parts["executor"] is None:  # a keyword with a default, so the refusal is ours, one line
+        raise InvalidInputTypeError(
+            "executor: the pipeline needs executor=..., what does each subtask: a Runnable, "
+            "a compiled agent graph, an (async) callable taking a SubtaskRun, or "
+            "worktree_agent(roster)"
+        )
     if isinstance(parts["executor"], WorktreeAgent) and parts.get("workspace") is None:
         raise InvalidInputError(
             "executor: worktree_agent(...) works in a git worktree of each subtask; pass "
@@ -257,7 +263,7 @@ def create_coordination_graph(
     org: Org,
     roster: Roster | None = None,
     *,
-    executor: ExecutorLike,
+    executor: ExecutorLike | None = None,
     decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
     workspace: WorkspaceConfig | Mapping[str, Any] | None = None,

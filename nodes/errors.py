@@ -14,8 +14,6 @@ ValueError` (or `RuntimeError`) keeps working::
     ├── MeetingRecordClashError (ValueError)       a meeting id owned by another thread
     ├── WorkspacePathError (ValueError)            a worker tool refused a path
     ├── CliError (ValueError)                      a user mistake on the command line
-    ├── ConflictInputError (ValueError)            a conflict position the org cannot complete
-    ├── KeyClashError (TypeError)                  two families' keys clash in one parent state
     ├── PartiesFailedError (RuntimeError)          every party of a round failed
     ├── WorkspaceError (RuntimeError)              git refused, or work would be lost
     │   ├── WorktreeLimitError                     no free worktree slot
@@ -35,9 +33,7 @@ Example:
     True
 """
 
-from langgraph_council.nodes._clash import KeyClashError
 from langgraph_council.nodes._conflicts.failures import PartiesFailedError
-from langgraph_council.nodes._conflicts.intake import ConflictInputError
 from langgraph_council.nodes._deadline import CallTimeoutError
 from langgraph_council.nodes._errors import (
     CliError,
@@ -69,7 +65,6 @@ from langgraph_council.nodes.testing import ScriptExhaustedError
 __all__ = [
     "CallTimeoutError",
     "CliError",
-    "ConflictInputError",
     "CouncilError",
     "EmbeddedPostgresError",
     "EscalationError",
@@ -77,7 +72,6 @@ __all__ = [
     "InvalidInputError",
     "InvalidInputTypeError",
     "IsolationUnavailableError",
-    "KeyClashError",
     "MeetingRecordClashError",
     "MissingFileError",
     "OrgError",

@@ -94,15 +94,7 @@ CASES: list[Any] = [
         lambda t: ManualDecomposer([{"id": "a", "title": "A", "dependencies": ["a"]}]),
     ),
     ("15 max_retries", lambda t: CoordinationConfig(max_retries=11)),
-    pytest.param(
-        "16 no executor",
-        lambda t: create_coordination_graph(demo_org()),  # type: ignore[call-arg]
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="NOT DONE: executor is a required keyword since the shape merge; Python's "
-            "own TypeError names it, but it is not a CouncilError",
-        ),
-    ),
+    ("16 no executor", lambda t: create_coordination_graph(demo_org())),
     ("17 executor 5", lambda t: create_coordination_graph(demo_org(), executor=5)),  # type: ignore[call-arg]
     ("18 no plan", lambda t: _pipeline(t)),
     ("19 not a repo", lambda t: _pipeline(t, workspace=WorkspaceConfig(repo_path=t))),
