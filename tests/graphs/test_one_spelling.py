@@ -158,7 +158,7 @@ def test_an_older_alias_still_fills_the_bundle(org: Org, roster: Roster) -> None
 def test_an_unknown_keyword_is_still_a_type_error(org: Org, roster: Roster) -> None:
     with pytest.raises(TypeError, match=r"create_conflict_graph\(\) got an unexpected keyword"):
         create_conflict_graph(org, records=None)  # type: ignore[call-arg]
-    with pytest.raises(InvalidInputTypeError, match="^executor: the pipeline needs executor="):
+    with pytest.raises(InvalidInputTypeError, match=r"^executor: the pipeline needs executor="):
         create_coordination_graph(org)  # a TypeError too, one line naming the keyword
     with pytest.raises(TypeError, match="positional argument"):
         create_meeting_graph(org, roster)  # type: ignore[call-arg, misc]
