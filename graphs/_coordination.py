@@ -20,6 +20,7 @@ from langgraph_council.graphs._coordination_parts import (
     check_workspace_config,
     decompose_node,
     merge_checker,
+    protect_repository,
 )
 from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
 from langgraph_council.guards._authority_deference import authority_cues_in
@@ -190,7 +191,7 @@ def _build(
     decompose = decompose_node(org, roster, parts["decomposer"], settings)
     isolated = check_workspace_config(parts["workspace"], roster)
     checker = merge_checker(parts["check"], isolated, settings)
-    runner = Executor(parts["executor"])
+    runner = Executor(protect_repository(parts["executor"], isolated))
     guard = LoopGuard(parts["guard_config"], kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,
