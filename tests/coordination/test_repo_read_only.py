@@ -52,6 +52,7 @@ def test_a_check_cannot_change_the_users_repository(org: Org, tmp_path: Path) ->
     before = repo_bytes(repo)
     result = run(_graph(org, repo))
     assert result.statuses == {"app": "completed"}, [w.outcomes for w in result.waves]
+    assert repo_bytes(repo) == before  # HEAD, refs, index, status, config, files
     output = result.merge("app").check.output
     done = steps(output)
     assert "attack done" in output, output
@@ -59,9 +60,8 @@ def test_a_check_cannot_change_the_users_repository(org: Org, tmp_path: Path) ->
     assert done["scratch"] == "the check's own scratch file"
     assert done["status"] == "0" and done["status-sees-app"] == "True", output
     assert done["diff"] == "0" and done["diff-sees-edit"] == "True", output
-    # every step aimed at the user's repository failed, and nothing of it shows
+    # every step aimed at the user's repository failed
     assert [name for name in ATTACKS if done[name] == "0"] == [], output
-    assert repo_bytes(repo) == before
     branch = result.integration.branch
     assert git(repo, "show", f"{branch}:app.py") == "VALUE = 2\n"
     assert "scratch.txt" not in git(repo, "ls-tree", "--name-only", branch).split()
