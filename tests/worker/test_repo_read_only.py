@@ -16,9 +16,12 @@ from langgraph_council.graphs import (
     create_coordination_graph,
     worktree_agent,
 )
+from langgraph_council.nodes._worker.commands import IsolationUnavailableError, run_command
+from langgraph_council.nodes._workspace import sandbox
 from tests.coordination.gitrepo import git, no_git_identity
 from tests.coordination.repo_attack import ATTACKS, attack_script, repo_bytes, steps, user_repo
 from tests.worker.scripted import TASK, SubtaskScript, act, plan, roster_for, worker_org
+from tests.worker.test_sandbox import _orphan_script, _processes_with
 
 __all__ = ["no_git_identity"]
 
@@ -59,3 +62,38 @@ def test_run_command_cannot_change_the_users_repository(tmp_path: Path) -> None:
     assert done["diff"] == "0" and done["diff-sees-edit"] == "True", output
     assert [name for name in ATTACKS if done[name] == "0"] == [], output
     assert git(repo, "show", f"{result.integration.branch}:app.py") == "VALUE = 2\n"
+
+
+def test_with_the_repository_read_only_a_hung_command_and_its_detached_child_end(
+    tmp_path: Path,
+) -> None:
+    """The read-only mounts wrap the command, so the timeout still kills it and everything it
+    started (the namespace's first process is the command itself, after the mounts)."""
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    with _orphan_script(tmp_path) as (name, token):
+        with (tmp_path / name).open("a") as handle:
+            handle.write("open('kept/x', 'w')\n")  # refused: the script stops here
+        policy = CommandPolicy(allow=[[PY, name]], timeout_seconds=2)
+        out = run_command(f"{PY} {name}", tmp_path, policy, (kept,))
+        assert "detached" in out and "Read-only file system" in out, out
+        (tmp_path / name).write_text(
+            (tmp_path / name).read_text().replace("open('kept/x', 'w')\n", "")
+            + "import sys, time\nsys.stdout.flush()\ntime.sleep(120)\n"
+        )
+        hung = run_command(f"{PY} {name}", tmp_path, policy, (kept,))
+        assert hung.startswith("timed out after 2 s"), hung
+        assert _processes_with(token) == []
+    assert list(kept.iterdir()) == []
+
+
+def test_where_the_repository_cannot_be_made_read_only_run_command_refuses_unless_opted_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sandbox, "_read_only_works", lambda prefix: False)
+    (tmp_path / "ok.py").write_text("print('ran')\n")
+    kept = (tmp_path,)
+    with pytest.raises(IsolationUnavailableError, match="isolation='best_effort'"):
+        run_command(f"{PY} ok.py", tmp_path, CommandPolicy(allow=[[PY, "ok.py"]]), kept)
+    opted = CommandPolicy(allow=[[PY, "ok.py"]], isolation="best_effort")
+    assert "ran" in run_command(f"{PY} ok.py", tmp_path, opted, kept)
