@@ -20,6 +20,7 @@ from langgraph_council.graphs._coordination_parts import (
     check_workspace_config,
     decompose_node,
     merge_checker,
+    protect_repository,
 )
 from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
 from langgraph_council.graphs._worker import WorktreeAgent
@@ -203,7 +204,7 @@ def _build(
             "executor: worktree_agent(...) works in a git worktree of each subtask; pass "
             "workspace=WorkspaceConfig(repo_path=...) too"
         )
-    runner = Executor(parts["executor"])
+    runner = Executor(protect_repository(parts["executor"], isolated))
     guard = LoopGuard(parts["guard_config"], kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,

@@ -3,7 +3,8 @@
 A command runs as an argv list with the worktree as its working directory, in the sandbox the
 worker's `run_command` shares (`sandbox.py`: an allowlisted environment, its own user and PID
 namespace, killed with everything it started at the timeout, output and files bounded, output
-scrubbed of this process's secrets); only the output's tail is kept. Whatever the check
+scrubbed of this process's secrets, the user's repository read-only when the pipeline gives
+it in `SandboxSpec.read_only`); only the output's tail is kept. Whatever the check
 changes among the paths git would commit (edits, deletions, new files) is undone afterwards
 (`check_edits.py`), so the check never adds to or alters the subtask's work.
 
