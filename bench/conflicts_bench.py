@@ -14,7 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from langgraph_council.checkpoints import EscalationQueue, embedded_postgres, postgres_checkpointer
+from langgraph_council.checkpoints import (
+    CouncilStores,
+    EscalationQueue,
+    embedded_postgres,
+    postgres_checkpointer,
+)
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import Conflict, ConflictPosition, Org, Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
@@ -99,7 +104,7 @@ def main() -> None:
             ORG,
             config=ConflictResolutionConfig(strategy="human"),
             checkpointer=saver,
-            escalations=queue,
+            stores=CouncilStores(escalations=queue),
         )
         decision = {"decision": "reject", "reasoning": "neither", "decided_by": "human:bench"}
 

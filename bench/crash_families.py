@@ -20,6 +20,7 @@ from typing import Any
 from langchain_core.messages import AIMessage
 
 from bench.conflicts_bench import conflict
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
     ManualDecomposer,
@@ -151,8 +152,7 @@ def build(
             roster,
             config=ConflictResolutionConfig(strategy=strategy),
             checkpointer=saver,
-            escalations=stores.escalations,
-            dissent_store=stores.dissent,
+            stores=CouncilStores(escalations=stores.escalations, dissent=stores.dissent),
         )
         return graph, {"conflict": _conflict()}, None
     if family == "delegation":
@@ -160,8 +160,7 @@ def build(
             ORG,
             roster,
             guard_store=stores.guards,
-            loop_records=stores.loops,
-            escalations=stores.escalations,
+            stores=CouncilStores(loop_records=stores.loops, escalations=stores.escalations),
             checkpointer=saver,
         )
         inp = {"task": "Pick a database", "entry_agent": "senior_dev", "task_id": "T-crash"}
@@ -173,7 +172,7 @@ def build(
             executor=make_executor(executor_call),
             decomposer=ManualDecomposer(PLAN),
             workspace=WorkspaceConfig(repo_path=stores.repo),
-            escalations=stores.escalations,
+            stores=CouncilStores(escalations=stores.escalations),
             checkpointer=saver,
         )
         return graph, {"task": Task(id="crash", title="Four parts")}, None
@@ -181,8 +180,7 @@ def build(
         roster,
         protocol=family,
         checkpointer=saver,
-        records=stores.meetings,
-        dissent_store=stores.dissent,
+        stores=CouncilStores(meetings=stores.meetings, dissent=stores.dissent),
     )
     inp = {
         "meeting_id": f"crash-{family}",  # caller-chosen: claimed before the first model call

@@ -68,5 +68,3 @@ class PostgresDissentStore(BasePostgresStore, DissentStore):
                 },
             ).fetchall()
         return [DissentRecord.model_validate(row["record"]) for row in rows]
-
-    add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias

@@ -25,7 +25,7 @@ from typing import IO
 
 import platformdirs
 
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._errors import EmbeddedPostgresError
 
 __all__ = ["DATA_DIR_ENV", "EmbeddedPostgresError", "default_data_dir", "embedded_postgres"]
 
@@ -34,14 +34,6 @@ DATA_DIR_ENV = "COUNCIL_DATA_DIR"
 
 SERVICE_USER = "council_pg"
 """The unprivileged account the server runs as when we are root (PostgreSQL refuses root)."""
-
-
-class EmbeddedPostgresError(CouncilError, RuntimeError):
-    """The embedded server could not start; `log` holds the tail of its log."""
-
-    def __init__(self, message: str, *, log: str = "") -> None:
-        super().__init__(f"{message}\n--- server log (tail) ---\n{log}" if log else message)
-        self.log = log
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from langgraph_council.guards._rules import (
     rejected_note,
     returned_note,
 )
-from langgraph_council.guards._store import BounceRequest, CheckRequest, GuardStateStore
+from langgraph_council.guards._store import GuardStateStore
 
 __all__ = ["PostgresGuardStateStore"]
 
@@ -77,10 +77,18 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
         self._cur: Cursor[TupleRow] | None = None  # reused on a single connection
         self._synchronous_commit = bool(synchronous_commit)
 
-    def _check(self, request: CheckRequest) -> StoreVerdict:
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
         """One round trip: `council_guard_check_and_record` (`checkpoints/_guard_sql.py`) locks
         the pair's row, decides and writes inside one autocommit transaction."""
-        delegator, delegatee, task_id, limits, now, attempt_id = request
         params = (
             delegator,
             delegatee,
@@ -112,10 +120,19 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
             raise self._missing_schema() from exc
         return _verdict(row, delegator, delegatee, task_id, limits)
 
-    def _bounce(self, request: BounceRequest) -> PairState:
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
         """One call of `council_guard_record_bounce`: it locks the pair's row (creating it when
         the pair is new) and uses the database clock when `now` is None."""
-        delegator, delegatee, task_id, reason, limits, now, bounce_id = request
         params = (
             delegator,
             delegatee,

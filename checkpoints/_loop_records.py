@@ -30,12 +30,11 @@ class PostgresLoopRecordStore(BasePostgresStore, LoopRecordStore):
     schema_name = "council_loop_records table"
 
     def put(self, record: LoopRecord) -> None:
+        """Store `record`; putting the same id again is a no-op."""
         row = record.model_dump()
         row["chain"] = list(record.chain)
         with self._connection() as conn:
             conn.execute(_INSERT, row)
-
-    add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
     def _list(self, filters: LoopQuery) -> list[LoopRecord]:
         mechanism, agent_id, task_id, since, limit = filters

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from datetime import datetime
 from typing import Any
 
@@ -80,7 +81,7 @@ class PostgresMeetingRecordStore(BasePostgresStore):
 
     Example:
         >>> with PostgresMeetingRecordStore.from_conn_string(uri) as records:  # doctest: +SKIP
-        ...     graph = create_meeting_graph(roster, records=records)
+        ...     graph = create_meeting_graph(roster, stores=CouncilStores(meetings=records))
     """
 
     schema_name = "council_meeting_records table"
@@ -171,4 +172,11 @@ class PostgresMeetingRecordStore(BasePostgresStore):
         with self._connection() as conn:
             conn.execute("DELETE FROM council_meeting_cancels WHERE thread_id = %s", (thread_id,))
 
-    save = put  # the name before the store vocabulary (docs/design.md); kept as an alias
+    def save(self, record: MeetingRecord) -> None:
+        """Deprecated name of `put` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "PostgresMeetingRecordStore.save() is deprecated and goes in 0.3; use put()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self.put(record)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import (
+    AbstractAsyncContextManager,
+    AbstractContextManager,
+    asynccontextmanager,
+    contextmanager,
+)
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, NoReturn, TypeVar
@@ -31,7 +36,6 @@ from langgraph_council.checkpoints._connections import (
     open_connection,
     open_pool,
 )
-from langgraph_council.checkpoints._fronts import takes
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
 from langgraph_council.checkpoints._run_rows import (
     COPY_THREAD,
@@ -267,9 +271,14 @@ def _saver_options(
     return _SaverOptions(pool_size, prepare_threshold, setup, serde or council_serde())
 
 
-@takes(_saver_options)
-@contextmanager
-def postgres_checkpointer(uri: str, options: _SaverOptions) -> Iterator[PostgresSaver]:
+def postgres_checkpointer(
+    uri: str,
+    *,
+    pool_size: int | None = None,
+    prepare_threshold: int | None = 0,
+    setup: bool = True,
+    serde: SerializerProtocol | None = None,
+) -> AbstractContextManager[PostgresSaver]:
     """A ready `PostgresSaver` on one connection, or on a pool of `pool_size` connections.
 
     `setup=True` creates LangGraph's checkpoint tables and this package's own tables (idempotent).
@@ -289,6 +298,15 @@ def postgres_checkpointer(uri: str, options: _SaverOptions) -> Iterator[Postgres
         >>> with postgres_checkpointer(uri) as saver:  # doctest: +SKIP
         ...     graph = builder.compile(checkpointer=saver)
     """
+    options = _saver_options(
+        pool_size=pool_size, prepare_threshold=prepare_threshold, setup=setup, serde=serde
+    )
+    return _sync_saver(uri, options)
+
+
+@contextmanager
+def _sync_saver(uri: str, options: _SaverOptions) -> Iterator[PostgresSaver]:
+    """`postgres_checkpointer` once its keywords are checked."""
     threshold = options.prepare_threshold
     if options.setup:
         setup_database(uri, prepare_threshold=threshold)
@@ -304,11 +322,14 @@ def postgres_checkpointer(uri: str, options: _SaverOptions) -> Iterator[Postgres
         yield _SyncPostgresSaver(pool, serde=options.serde)
 
 
-@takes(_saver_options)
-@asynccontextmanager
-async def async_postgres_checkpointer(
-    uri: str, options: _SaverOptions
-) -> AsyncIterator[AsyncPostgresSaver]:
+def async_postgres_checkpointer(
+    uri: str,
+    *,
+    pool_size: int | None = None,
+    prepare_threshold: int | None = 0,
+    setup: bool = True,
+    serde: SerializerProtocol | None = None,
+) -> AbstractAsyncContextManager[AsyncPostgresSaver]:
     """A ready `AsyncPostgresSaver`; enter it inside the running event loop that will use it.
 
     Like the sync saver it also implements `adelete_for_runs` and `acopy_thread` (LangGraph
@@ -316,6 +337,15 @@ async def async_postgres_checkpointer(
 
     `serde` defaults to `council_serde()`, as for `postgres_checkpointer`.
     """
+    options = _saver_options(
+        pool_size=pool_size, prepare_threshold=prepare_threshold, setup=setup, serde=serde
+    )
+    return _async_saver(uri, options)
+
+
+@asynccontextmanager
+async def _async_saver(uri: str, options: _SaverOptions) -> AsyncIterator[AsyncPostgresSaver]:
+    """`async_postgres_checkpointer` once its keywords are checked."""
     if options.setup:
         await asetup_database(uri, prepare_threshold=options.prepare_threshold)
     if options.pool_size is None:
@@ -328,6 +358,7 @@ async def async_postgres_checkpointer(
         min_size=1,
         max_size=options.pool_size,
         kwargs=connection_kwargs(options.prepare_threshold),
+        check=AsyncConnectionPool.check_connection,  # a terminated backend is replaced first
         open=False,
     ) as pool:
         yield _AsyncPostgresSaver(pool, serde=options.serde)

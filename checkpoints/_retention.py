@@ -44,7 +44,6 @@ from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from langgraph_council.checkpoints._connections import saver_cursor
-from langgraph_council.checkpoints._fronts import takes
 from langgraph_council.checkpoints._retention_plan import (
     Options,
     PruneReport,
@@ -159,8 +158,19 @@ def _prune_options(
     )  # fmt: skip
 
 
-@takes(_prune_options)
-def prune_threads(saver: PostgresSaver, options: Options) -> PruneReport:
+def prune_threads(
+    saver: PostgresSaver,
+    *,
+    strategy: Strategy = "keep_latest",
+    thread_ids: Sequence[str] | None = None,
+    older_than: timedelta | datetime | None = None,
+    graph_ids: Sequence[str] | None = None,
+    graph: Any = None,
+    include_unfinished: bool = False,
+    keep_audit: bool = True,
+    vacuum: Vacuum = "none",
+    dry_run: bool = False,
+) -> PruneReport:
     """Prune (or delete) finished threads of a Postgres checkpointer; see the module docstring.
 
     Args:
@@ -182,12 +192,34 @@ def prune_threads(saver: PostgresSaver, options: Options) -> PruneReport:
         ...     report = prune_threads(saver, older_than=timedelta(days=30))
         ...     print(len(report.pruned), report.live_bytes_before, report.live_bytes_after)
     """
+    options = _prune_options(
+        strategy=strategy, thread_ids=thread_ids, older_than=older_than, graph_ids=graph_ids,
+        graph=graph, include_unfinished=include_unfinished, keep_audit=keep_audit,
+        vacuum=vacuum, dry_run=dry_run,
+    )  # fmt: skip
     return _run(saver, options)
 
 
-@takes(_prune_options)
-async def aprune_threads(saver: AsyncPostgresSaver, options: Options) -> PruneReport:
-    """`prune_threads` on an `AsyncPostgresSaver` (from `async_postgres_checkpointer`)."""
+async def aprune_threads(
+    saver: AsyncPostgresSaver,
+    *,
+    strategy: Strategy = "keep_latest",
+    thread_ids: Sequence[str] | None = None,
+    older_than: timedelta | datetime | None = None,
+    graph_ids: Sequence[str] | None = None,
+    graph: Any = None,
+    include_unfinished: bool = False,
+    keep_audit: bool = True,
+    vacuum: Vacuum = "none",
+    dry_run: bool = False,
+) -> PruneReport:
+    """`prune_threads` on an `AsyncPostgresSaver` (from `async_postgres_checkpointer`), with
+    the same keywords."""
+    options = _prune_options(
+        strategy=strategy, thread_ids=thread_ids, older_than=older_than, graph_ids=graph_ids,
+        graph=graph, include_unfinished=include_unfinished, keep_audit=keep_audit,
+        vacuum=vacuum, dry_run=dry_run,
+    )  # fmt: skip
     return await _arun(saver, options)
 
 

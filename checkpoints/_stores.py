@@ -6,7 +6,7 @@ record kept, a guard state private to the graph, escalations that only the threa
 
     stores = CouncilStores.in_memory()                     # tests, notebooks, `--memory`
     with CouncilStores.from_conn_string(uri) as stores:    # one pool for all six stores
-        graph = create_conflict_graph(roster, stores=stores, checkpointer=saver)
+        graph = create_conflict_graph(org, roster, stores=stores, checkpointer=saver)
     stores = CouncilStores.from_pool(pool)                 # share the saver's pool
 """
 
@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Self, TypedDict, Unpack
 
 from langgraph_council.checkpoints._call_records import (
     CallRecordStore,
@@ -52,6 +52,17 @@ STORE_ALIASES: dict[str, str] = {
     "loop_records": "loop_records",
 }
 """The factories' older store keywords and the `CouncilStores` field each one fills."""
+
+
+class _Fields(TypedDict, total=False):
+    """The fields of `CouncilStores`, as `replace` takes them."""
+
+    escalations: EscalationQueue | None
+    dissent: DissentStore | None
+    meetings: MeetingRecorder | None
+    guard_state: GuardStateStore | None
+    loop_records: LoopRecordStore | None
+    calls: CallRecordStore | None
 
 
 @dataclass(frozen=True)
@@ -143,7 +154,7 @@ class CouncilStores:
                 return store.setup()  # one run of the migrations creates every table
         return []
 
-    def replace(self, **changes: Any) -> Self:
+    def replace(self, **changes: Unpack[_Fields]) -> Self:
         """A copy with some fields changed, e.g. `stores.replace(guard_state=None)`.
 
         Raises:

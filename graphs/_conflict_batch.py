@@ -13,9 +13,9 @@ from langgraph.types import Checkpointer
 
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
-from langgraph_council.graphs._conflicts import ConflictOptions, build_conflict_graph
+from langgraph_council.graphs._conflicts import ConflictStoreAliases, conflict_builder
+from langgraph_council.graphs._shape import bundle, leading_org, store_aliases
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._calls.roster import Entry
 from langgraph_council.nodes._conflicts.batch import (
     ANNOUNCE_RULINGS,
     RESOLVE_CONFLICT,
@@ -41,22 +41,38 @@ BatchGraph: TypeAlias = CompiledStateGraph[BatchState, ConflictContext, BatchInp
 
 
 def build_conflict_batch_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
     stores: CouncilStores | None = None,
-    **options: Unpack[ConflictOptions],
+    **deprecated: Unpack[ConflictStoreAliases],
 ) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
     """Wire the batch graph (uncompiled): one `resolve_conflict` branch per conflict.
 
     Each branch runs the conflict graph, so several human escalations can wait at once, each
     with its own `interrupt()`; answer them together with `EscalationQueue.decide_many`.
 
+    Args:
+        org, roster, config, stores: As `build_conflict_graph`.
+        **deprecated: The older store keywords `escalations=` and `dissent_store=` (they warn).
+
     Example:
-        >>> graph = build_conflict_batch_graph(roster).compile()  # doctest: +SKIP
+        >>> graph = build_conflict_batch_graph(org).compile()  # doctest: +SKIP
     """
-    inner = build_conflict_graph(org, roster, config=config, stores=stores, **options).compile()
+    org, roster = leading_org("build_conflict_batch_graph", org, roster)
+    aliases = store_aliases("build_conflict_batch_graph", deprecated, ConflictStoreAliases)
+    return _build(org, roster, config, bundle(stores, **aliases))
+
+
+def _build(
+    org: Org,
+    roster: Roster | None,
+    config: ConflictResolutionConfig | Mapping[str, Any] | None,
+    kept: CouncilStores,
+) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
+    """`build_conflict_batch_graph` once its arguments are in their taught spelling."""
+    inner = conflict_builder(org, roster, config, kept).compile()
 
     def resolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
         return collect_resolution(inner.invoke({"conflict": state["conflict"]}, config))
@@ -74,7 +90,7 @@ def build_conflict_batch_graph(
 
 
 def create_conflict_batch_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
@@ -82,14 +98,21 @@ def create_conflict_batch_graph(
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "conflict_batch",
-    **options: Unpack[ConflictOptions],
+    **deprecated: Unpack[ConflictStoreAliases],
 ) -> BatchGraph:
     """Build and compile the batch graph. Input `{"conflicts": [...]}`; output `resolutions`.
+
+    Args:
+        org, roster, config, stores: As `build_conflict_graph`.
+        checkpointer, store, name: As `create_conflict_graph`.
+        **deprecated: The older store keywords `escalations=` and `dissent_store=` (they warn).
 
     Example:
         >>> graph = create_conflict_batch_graph(org, checkpointer=saver)  # doctest: +SKIP
         >>> graph.invoke({"conflicts": [a, b]}, cfg)["resolutions"]  # doctest: +SKIP
     """
-    builder = build_conflict_batch_graph(org, roster, config=config, stores=stores, **options)
+    org, roster = leading_org("create_conflict_batch_graph", org, roster)
+    aliases = store_aliases("create_conflict_batch_graph", deprecated, ConflictStoreAliases)
+    builder = _build(org, roster, config, bundle(stores, **aliases))
     compiled: BatchGraph = compile_graph(builder, checkpointer=checkpointer, store=store, name=name)
     return compiled

@@ -20,9 +20,8 @@ from langgraph_council.graphs._conflict_strategies import (
     build_ladder_strategy,
 )
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
-from langgraph_council.graphs._shape import bundle, check_options, coerce_config, team
+from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
 from langgraph_council.nodes import Org, Roster
-from langgraph_council.nodes._calls.roster import Entry
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.dissent import DissentStore, make_record_dissent_node
 from langgraph_council.nodes._conflicts.human import (
@@ -46,7 +45,7 @@ from langgraph_council.nodes._escalation.store import Escalations
 
 __all__ = [
     "ConflictGraph",
-    "ConflictOptions",
+    "ConflictStoreAliases",
     "StrategyBuilder",
     "build_conflict_graph",
     "conflict_strategies",
@@ -59,14 +58,13 @@ StrategyBuilder: TypeAlias = PluginBuilder
 as a subgraph node named after the strategy (see `graphs._registry`)."""
 
 
-class ConflictOptions(TypedDict, total=False):
-    """The conflict family's own keywords of `build_conflict_graph` / `create_conflict_graph`
-    (and the batch graph's)."""
+class ConflictStoreAliases(TypedDict, total=False):
+    """The conflict factories' deprecated store keywords (each warns; use `stores=`)."""
 
     escalations: Escalations | None
-    """Alias of `stores.escalations`."""
+    """Deprecated: `stores=CouncilStores(escalations=...)`."""
     dissent_store: DissentStore | None
-    """Alias of `stores.dissent`."""
+    """Deprecated: `stores=CouncilStores(dissent=...)`."""
 
 
 ConflictGraph: TypeAlias = CompiledStateGraph[
@@ -144,17 +142,27 @@ def _validate(org: Org, config: ConflictResolutionConfig, strategies: dict[str, 
 
 
 def build_conflict_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
     stores: CouncilStores | None = None,
-    **options: Unpack[ConflictOptions],
+    **deprecated: Unpack[ConflictStoreAliases],
 ) -> StateGraph[ConflictState, ConflictContext, ConflictInput, ConflictOutput]:
     """Wire the conflict graph (uncompiled): for composition and shape snapshots.
 
     Nodes: `choose_strategy`, one per registered strategy (named after it), `open_escalation`,
     `await_human`, `apply_human_decision`, `record_dissent`.
+
+    Args:
+        org: The organisation (seniority and reporting lines decide authority).
+        roster: The agents' models, for strategies that ask an agent (debate, hybrid,
+            ladder); None is enough when authority or a human decides.
+        config: The tunables, an instance or a dict of its fields; a run's context is
+            merged over it.
+        stores: `stores.escalations` (human decisions, listable from any process) and
+            `stores.dissent` (dissent records).
+        **deprecated: The older store keywords `escalations=` and `dissent_store=` (they warn).
 
     Example:
         >>> graph = build_conflict_graph(org).compile()  # doctest: +SKIP
@@ -163,12 +171,22 @@ def build_conflict_graph(
         ValueError: A strategy is not registered or an agent named in `config` is unknown.
         TypeError: An argument has the wrong type.
     """
-    check_options(options, ConflictOptions, "build_conflict_graph")
-    org, roster = team(org, roster)
+    org, roster = leading_org("build_conflict_graph", org, roster)
+    aliases = store_aliases("build_conflict_graph", deprecated, ConflictStoreAliases)
+    return conflict_builder(org, roster, config, bundle(stores, **aliases))
+
+
+def conflict_builder(
+    org: Org,
+    roster: Roster | None,
+    config: ConflictResolutionConfig | Mapping[str, Any] | None,
+    kept: CouncilStores,
+) -> StateGraph[ConflictState, ConflictContext, ConflictInput, ConflictOutput]:
+    """`build_conflict_graph` once its arguments are in their taught spelling (the batch
+    graph's inner graph too)."""
     settings = coerce_config(config, ConflictResolutionConfig)
     strategies = _STRATEGIES.snapshot()
     _validate(org, settings, strategies)
-    kept = bundle(stores, **options)
     graph = StateGraph(
         ConflictState,
         context_schema=ConflictContext,
@@ -198,7 +216,7 @@ def build_conflict_graph(
 
 
 def create_conflict_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
     config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
@@ -206,7 +224,7 @@ def create_conflict_graph(
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "conflict",
-    **options: Unpack[ConflictOptions],
+    **deprecated: Unpack[ConflictStoreAliases],
 ) -> ConflictGraph:
     """Build and compile the conflict graph (an `Org` alone is enough for authority).
 
@@ -223,12 +241,21 @@ def create_conflict_graph(
     `Command(resume={"decision": "winner", "winning_agent_id": ..., "reasoning": ...,
     "decided_by": "human:<who>"})` (or `"decision": "reject"`). A malformed value re-asks.
 
+    Args:
+        org, roster, config, stores: As `build_conflict_graph`.
+        checkpointer: LangGraph's checkpointer (needed by the human path).
+        store: LangGraph's `BaseStore`, passed to `compile`.
+        name: The compiled graph's name.
+        **deprecated: The older store keywords `escalations=` and `dissent_store=` (they warn).
+
     Example:
-        >>> graph = create_conflict_graph(roster)  # doctest: +SKIP
+        >>> graph = create_conflict_graph(org, roster)  # doctest: +SKIP
         >>> graph.invoke({"conflict": conflict})["resolution"].outcome  # doctest: +SKIP
         <ConflictOutcome.RESOLVED_BY_AUTHORITY: 'resolved_by_authority'>
     """
-    builder = build_conflict_graph(org, roster, config=config, stores=stores, **options)
+    org, roster = leading_org("create_conflict_graph", org, roster)
+    aliases = store_aliases("create_conflict_graph", deprecated, ConflictStoreAliases)
+    builder = conflict_builder(org, roster, config, bundle(stores, **aliases))
     compiled: ConflictGraph = compile_graph(
         builder, checkpointer=checkpointer, store=store, name=name
     )

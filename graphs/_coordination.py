@@ -4,9 +4,8 @@ dispatch in waves (over git worktrees, merged after each batch) -> rollup -> upd
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Required, TypeAlias, TypedDict, Unpack
+from typing import Any, TypeAlias, TypedDict, Unpack
 
-from langchain_core.runnables import Runnable
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
@@ -14,43 +13,42 @@ from langgraph.types import Checkpointer
 
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
-from langgraph_council.graphs._shape import bundle, check_options, coerce_config, team
+from langgraph_council.graphs._coordination_parts import (
+    CoordinationBuilder,
+    add_recovery,
+    add_workspace,
+    check_workspace_config,
+    decompose_node,
+    merge_checker,
+    protect_repository,
+)
+from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
+from langgraph_council.graphs._worker import WorktreeAgent
 from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
-from langgraph_council.guards._reassign import make_reassign_node
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
-from langgraph_council.nodes._calls.roster import Entry, Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._escalation.store import Escalations
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.attempt_start import AttemptRestorer
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.dispatch import make_dispatch_node
 from langgraph_council.nodes._pipeline.execute import Executor, ExecutorLike, make_execute_node
-from langgraph_council.nodes._pipeline.merge_node import make_merge_node
-from langgraph_council.nodes._pipeline.merge_review import (
-    make_await_merge_node,
-    make_open_merge_node,
-    make_review_node,
-)
 from langgraph_council.nodes._pipeline.names import (
-    AWAIT_MERGE_DECISION,
     CREATE_WORKTREES,
     DECOMPOSE,
     DISPATCH,
     EXECUTE_SUBTASK,
     FINISH_WORKSPACE,
     GUARD_HANDOFFS,
-    MERGE_SUBTASKS,
-    OPEN_MERGE_ESCALATION,
-    OPEN_WORKSPACE,
     REASSIGN_SUBTASK,
     REPLAN_SUBTASK,
     RESOLVE_TOPOLOGY,
     RETRY_SUBTASK,
-    REVIEW_MERGE,
     ROLLUP,
     ROUTE,
     UPDATE_PARENT,
@@ -58,14 +56,10 @@ from langgraph_council.nodes._pipeline.names import (
 )
 from langgraph_council.nodes._pipeline.parent import ParentUpdater, make_update_parent_node
 from langgraph_council.nodes._pipeline.phases import (
-    make_decompose_node,
     make_resolve_topology_node,
     make_route_node,
     make_validate_node,
 )
-from langgraph_council.nodes._pipeline.planner import make_planner_node
-from langgraph_council.nodes._pipeline.recovery import make_retry_node
-from langgraph_council.nodes._pipeline.replan import make_replan_node
 from langgraph_council.nodes._pipeline.rollup import make_rollup_node
 from langgraph_council.nodes._pipeline.runtime import time_limit
 from langgraph_council.nodes._pipeline.state import (
@@ -75,19 +69,12 @@ from langgraph_council.nodes._pipeline.state import (
     CoordinationState,
     ExecutePayload,
 )
-from langgraph_council.nodes._pipeline.subtask_check import CheckLike, SubtaskChecker
-from langgraph_council.nodes._pipeline.workspace_nodes import (
-    make_create_worktrees_node,
-    make_finish_workspace_node,
-    make_open_workspace_node,
-)
+from langgraph_council.nodes._pipeline.subtask_check import CheckLike
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
-from langgraph_council.nodes._workspace.repo import check_workspace
-from langgraph_council.nodes._workspace.sandbox import SandboxSpec
 
 __all__ = [
     "CoordinationGraph",
-    "CoordinationOptions",
+    "CoordinationStoreAliases",
     "build_coordination_graph",
     "create_coordination_graph",
 ]
@@ -95,168 +82,43 @@ __all__ = [
 CoordinationGraph: TypeAlias = CompiledStateGraph[
     CoordinationState, CoordinationContext, CoordinationInput, CoordinationOutput
 ]
-CoordinationBuilder: TypeAlias = StateGraph[
-    CoordinationState, CoordinationContext, CoordinationInput, CoordinationOutput
-]
 
 
-class CoordinationOptions(TypedDict, total=False):
-    """The pipeline's own keywords of `build_coordination_graph` / `create_coordination_graph`."""
+class CoordinationStoreAliases(TypedDict, total=False):
+    """The pipeline factories' deprecated store keywords (each warns; use `stores=`)."""
 
-    executor: Required[ExecutorLike]
-    """Runs one subtask: a Runnable, compiled graph or (async) callable taking a `SubtaskRun`."""
-    decomposer: ManualDecomposer | None
-    """A fixed plan; None plans with the planner agent (with a roster), else each run's input
-    must carry the plan (`subtasks`, or `Task.subtasks`). An input's plan always wins."""
-    workspace: WorkspaceConfig | Mapping[str, Any] | None
-    """Git worktree isolation and merges; None runs without a workspace."""
-    guard_config: LoopPreventionConfig | None
-    """The hand-off guard's limits."""
-    update_parent: ParentUpdater | None
-    """Called with a `ParentUpdate` at the end (its failure is recorded, not raised)."""
     escalations: Escalations | None
-    """Alias of `stores.escalations`."""
+    """Deprecated: `stores=CouncilStores(escalations=...)`."""
     guard_store: GuardStateStore | None
-    """Alias of `stores.guard_state`."""
+    """Deprecated: `stores=CouncilStores(guard_state=...)`."""
     loop_records: LoopRecordStore | None
-    """Alias of `stores.loop_records`."""
+    """Deprecated: `stores=CouncilStores(loop_records=...)`."""
+
+
+class _Parts(TypedDict):
+    """The pipeline's own keywords, checked, as `_build` takes them."""
+
+    executor: ExecutorLike | None
+    decomposer: ManualDecomposer | None
+    workspace: WorkspaceConfig | Mapping[str, Any] | None
+    guard_config: LoopPreventionConfig | None
+    update_parent: ParentUpdater | None
     check: CheckLike | None
-    """The check before a merge: a callable `(worktree path or None, SubtaskRun) -> CheckResult
-    | bool | (passed, output)`, or a command as an argv list run in the worktree (or give the
-    command as `WorkspaceConfig.check`; one place only)."""
-
-
-def _decompose_node(
-    org: Org, roster: Roster | None, decomposer: object, config: CoordinationConfig
-) -> Runnable[Any, Any]:
-    """The decompose node: the fixed plan, else the planner agent, else the input's plan only
-    (a run whose input carries none is refused, naming both ways to give one)."""
-    if decomposer is not None and not isinstance(decomposer, ManualDecomposer):
-        raise TypeError(f"decomposer must be a ManualDecomposer, got {type(decomposer).__name__}")
-    if decomposer is not None:
-        return make_decompose_node(decomposer.plan, org, config)
-    if roster is not None:
-        return make_planner_node(org, roster, config)
-    return make_decompose_node(None, org, config)
-
-
-def _check_workspace(
-    workspace: WorkspaceConfig | Mapping[str, Any] | None, roster: Roster | None
-) -> WorkspaceConfig | None:
-    if workspace is None:
-        return None
-    if isinstance(workspace, Mapping):
-        workspace = WorkspaceConfig.model_validate(dict(workspace))
-    if not isinstance(workspace, WorkspaceConfig):
-        raise TypeError(
-            f"workspace must be a WorkspaceConfig or None, got {type(workspace).__name__}"
-        )
-    if workspace.conflict_escalation == "review_agent" and roster is None:
-        raise ValueError(
-            'WorkspaceConfig.conflict_escalation="review_agent" asks an agent, which needs '
-            'roster=Roster(org, models); or use conflict_escalation="human"'
-        )
-    check_workspace(workspace)
-    return workspace
-
-
-def _checker(
-    check: CheckLike | None, workspace: WorkspaceConfig | None, config: CoordinationConfig
-) -> SubtaskChecker | None:
-    """The pipeline's check before a merge: the factory's `check=` or `WorkspaceConfig.check`."""
-    if check is not None and workspace is not None and workspace.check is not None:
-        raise ValueError("check= and WorkspaceConfig.check both give a check; keep one of them")
-    given = check if check is not None else (workspace.check if workspace else None)
-    if given is None:
-        return None
-    if not callable(given) and workspace is None:
-        raise ValueError(
-            "a check command runs in the subtask's worktree: pass workspace=WorkspaceConfig("
-            "repo_path=...), or a callable check"
-        )
-    timeout = workspace.check_timeout_seconds if workspace else 600.0
-    chars = workspace.check_output_chars if workspace else 4000
-    limit = time_limit(config, "callable_timeout_seconds")
-    sandbox = None if workspace is None else SandboxSpec(
-        timeout, "WorkspaceConfig(check_isolation='best_effort')",
-        env_allow=workspace.check_env_allow, isolation=workspace.check_isolation,
-        max_file_bytes=workspace.check_max_file_bytes,
-    )  # fmt: skip
-    return SubtaskChecker(
-        given, timeout=timeout, output_chars=chars, callable_limit=limit, sandbox=sandbox
-    )
-
-
-def _add_recovery(
-    builder: CoordinationBuilder,
-    org: Org,
-    roster: Roster | None,
-    config: CoordinationConfig,
-    guard: LoopGuard,
-    loop_records: LoopRecordStore | None,
-) -> None:
-    """The recovery nodes: dispatch sends a failed subtask to one, which leads back to it."""
-    if config.replan and roster is None:
-        raise ValueError(
-            "CoordinationConfig(replan=True) asks the planner agent for a replacement row, which "
-            "needs roster=Roster(org, models); or leave replan off"
-        )
-    builder.add_node(RETRY_SUBTASK, make_retry_node())
-    builder.add_node(REASSIGN_SUBTASK, make_reassign_node(guard, loop_records=loop_records))
-    builder.add_edge(RETRY_SUBTASK, DISPATCH)
-    builder.add_edge(REASSIGN_SUBTASK, DISPATCH)
-    if roster is not None:
-        builder.add_node(REPLAN_SUBTASK, make_replan_node(org, roster, config))
-        builder.add_edge(REPLAN_SUBTASK, DISPATCH)
-
-
-def _add_workspace(
-    builder: CoordinationBuilder,
-    org: Org,
-    roster: Roster | None,
-    workspace: WorkspaceConfig,
-    escalations: Escalations | None,
-) -> None:
-    """The workspace nodes: worktrees before each batch, merges after it, a merge decision."""
-    human = workspace.conflict_escalation == "human"
-    decide = OPEN_MERGE_ESCALATION if human else REVIEW_MERGE
-    builder.add_node(OPEN_WORKSPACE, make_open_workspace_node(workspace))
-    builder.add_node(
-        CREATE_WORKTREES,
-        make_create_worktrees_node(org, workspace),
-        destinations=(EXECUTE_SUBTASK, DISPATCH),
-    )
-    builder.add_node(
-        MERGE_SUBTASKS,
-        make_merge_node(workspace, escalate=decide),
-        destinations=(DISPATCH, decide),
-    )
-    if human:
-        builder.add_node(OPEN_MERGE_ESCALATION, make_open_merge_node(escalations, workspace))
-        builder.add_node(
-            AWAIT_MERGE_DECISION,
-            make_await_merge_node(escalations, workspace),
-            destinations=(AWAIT_MERGE_DECISION, MERGE_SUBTASKS),
-        )
-        builder.add_edge(OPEN_MERGE_ESCALATION, AWAIT_MERGE_DECISION)
-    else:
-        builder.add_node(
-            REVIEW_MERGE, make_review_node(org, roster, workspace), destinations=(MERGE_SUBTASKS,)
-        )
-    builder.add_node(FINISH_WORKSPACE, make_finish_workspace_node(workspace))
-    builder.add_edge(GUARD_HANDOFFS, OPEN_WORKSPACE)
-    builder.add_edge(OPEN_WORKSPACE, DISPATCH)
-    builder.add_edge(EXECUTE_SUBTASK, MERGE_SUBTASKS)
-    builder.add_edge(FINISH_WORKSPACE, ROLLUP)
 
 
 def build_coordination_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
+    executor: ExecutorLike | None = None,
+    decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
+    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
+    guard_config: LoopPreventionConfig | None = None,
+    update_parent: ParentUpdater | None = None,
+    check: CheckLike | None = None,
     stores: CouncilStores | None = None,
-    **options: Unpack[CoordinationOptions],
+    **deprecated: Unpack[CoordinationStoreAliases],
 ) -> CoordinationBuilder:
     """Wire the coordination graph without compiling it (for composition and shape snapshots).
 
@@ -280,25 +142,70 @@ def build_coordination_graph(
         ...     decomposer=ManualDecomposer([{"id": "a", "title": "Schema"}]),
         ...     workspace=WorkspaceConfig(repo_path="/src/app"))
 
+    Args:
+        org: The organisation (routing reads its skills, roles and seniority).
+        roster: The agents' models: the planner (with no `decomposer`), replanning and a
+            review agent need it; None runs a fixed or input plan with `executor` alone.
+        executor: Runs one subtask: a Runnable, compiled graph or (async) callable taking a
+            `SubtaskRun`, returning text or a `SubtaskResult` (raising means failed).
+        decomposer: A fixed plan (`ManualDecomposer`); None plans with the planner agent
+            (with a roster), else each run's input must carry the plan. An input's plan
+            always wins.
+        config: `CoordinationConfig` or a dict of its fields; a run's context is merged over it.
+        workspace: Git worktree isolation and merges (`WorkspaceConfig` or a dict); None
+            runs without a workspace.
+        guard_config: The hand-off guard's limits.
+        update_parent: Called with a `ParentUpdate` at the end (its failure is recorded).
+        check: The check before a merge: a callable `(worktree path or None, SubtaskRun) ->
+            CheckResult | bool | (passed, output)`, or a command as an argv list run in the
+            worktree (or `WorkspaceConfig.check`; one place only).
+        stores: `stores.guard_state`, `stores.loop_records` and `stores.escalations`.
+        **deprecated: The older store keywords `escalations=`, `guard_store=` and
+            `loop_records=` (they warn).
+
     Raises:
         TypeError: If an argument has the wrong type.
         ValueError: If the roster is for another org, an agent must be asked but there is no
             roster, or the workspace's `repo_path` / `base_branch` is unusable (named).
     """
-    check_options(options, CoordinationOptions, "build_coordination_graph")
-    org, roster = team(org, roster)
-    config = coerce_config(config, CoordinationConfig)
-    decompose = _decompose_node(org, roster, options.get("decomposer"), config)
-    isolated = _check_workspace(options.get("workspace"), roster)
-    checker = _checker(options.get("check"), isolated, config)
-    kept = bundle(
-        stores,
-        escalations=options.get("escalations"),
-        guard_store=options.get("guard_store"),
-        loop_records=options.get("loop_records"),
+    org, roster = leading_org("build_coordination_graph", org, roster)
+    aliases = store_aliases("build_coordination_graph", deprecated, CoordinationStoreAliases)
+    parts = _Parts(
+        executor=executor,
+        decomposer=decomposer,
+        workspace=workspace,
+        guard_config=guard_config,
+        update_parent=update_parent,
+        check=check,
     )
-    runner = Executor(options["executor"])
-    guard = LoopGuard(options.get("guard_config"), kept.guard_state)
+    return _build(org, roster, config, bundle(stores, **aliases), parts)
+
+
+def _build(
+    org: Org,
+    roster: Roster | None,
+    config: CoordinationConfig | Mapping[str, Any] | None,
+    kept: CouncilStores,
+    parts: _Parts,
+) -> CoordinationBuilder:
+    """`build_coordination_graph` once its arguments are in their taught spelling."""
+    settings = coerce_config(config, CoordinationConfig)
+    decompose = decompose_node(org, roster, parts["decomposer"], settings)
+    isolated = check_workspace_config(parts["workspace"], roster)
+    checker = merge_checker(parts["check"], isolated, settings)
+    if parts["executor"] is None:  # a keyword with a default, so the refusal is ours, one line
+        raise InvalidInputTypeError(
+            "executor: the pipeline needs executor=..., what does each subtask: a Runnable, "
+            "a compiled agent graph, an (async) callable taking a SubtaskRun, or "
+            "worktree_agent(roster)"
+        )
+    if isinstance(parts["executor"], WorktreeAgent) and parts.get("workspace") is None:
+        raise InvalidInputError(
+            "executor: worktree_agent(...) works in a git worktree of each subtask; pass "
+            "workspace=WorkspaceConfig(repo_path=...) too"
+        )
+    runner = Executor(protect_repository(parts["executor"], isolated))
+    guard = LoopGuard(parts["guard_config"], kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,
         context_schema=CoordinationContext,
@@ -306,9 +213,9 @@ def build_coordination_graph(
         output_schema=CoordinationOutput,
     )
     builder.add_node(DECOMPOSE, decompose, destinations=(ROUTE, ROLLUP))
-    builder.add_node(ROUTE, make_route_node(org, config))
+    builder.add_node(ROUTE, make_route_node(org, settings))
     builder.add_node(
-        RESOLVE_TOPOLOGY, make_resolve_topology_node(config, isolated=isolated is not None)
+        RESOLVE_TOPOLOGY, make_resolve_topology_node(settings, isolated=isolated is not None)
     )
     builder.add_node(
         VALIDATE,
@@ -320,7 +227,7 @@ def build_coordination_graph(
     after = (EXECUTE_SUBTASK,) if isolated is None else (CREATE_WORKTREES,)
     dispatch = make_dispatch_node(
         org,
-        config,
+        settings,
         done=done,
         worktrees=None if isolated is None else CREATE_WORKTREES,
         can_replan=roster is not None,
@@ -332,14 +239,14 @@ def build_coordination_graph(
         make_execute_node(
             runner,
             checker,
-            time_limit(config, "executor_timeout_seconds"),
+            time_limit(settings, "executor_timeout_seconds"),
             None if isolated is None else AttemptRestorer(isolated),
         ),
         input_schema=ExecutePayload,
     )
-    _add_recovery(builder, org, roster, config, guard, kept.loop_records)
-    builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, config))
-    builder.add_node(UPDATE_PARENT, make_update_parent_node(options.get("update_parent")))
+    add_recovery(builder, org, roster, settings, guard, kept.loop_records)
+    builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, settings))
+    builder.add_node(UPDATE_PARENT, make_update_parent_node(parts["update_parent"]))
     builder.add_edge(START, DECOMPOSE)
     builder.add_edge(ROUTE, RESOLVE_TOPOLOGY)
     builder.add_edge(RESOLVE_TOPOLOGY, VALIDATE)
@@ -347,22 +254,28 @@ def build_coordination_graph(
         builder.add_edge(GUARD_HANDOFFS, DISPATCH)
         builder.add_edge(EXECUTE_SUBTASK, DISPATCH)
     else:
-        _add_workspace(builder, org, roster, isolated, kept.escalations)
+        add_workspace(builder, org, roster, isolated, kept.escalations)
     builder.add_edge(ROLLUP, UPDATE_PARENT)
     builder.add_edge(UPDATE_PARENT, END)
     return builder
 
 
 def create_coordination_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
+    executor: ExecutorLike | None = None,
+    decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
+    workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
+    guard_config: LoopPreventionConfig | None = None,
+    update_parent: ParentUpdater | None = None,
+    check: CheckLike | None = None,
     stores: CouncilStores | None = None,
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "coordination",
-    **options: Unpack[CoordinationOptions],
+    **deprecated: Unpack[CoordinationStoreAliases],
 ) -> CoordinationGraph:
     """Build and compile the coordination pipeline; with a checkpointer, durability is "sync".
 
@@ -398,10 +311,29 @@ def create_coordination_graph(
         >>> out["result"].rollup  # doctest: +SKIP
         'completed'
 
+    Args:
+        org, roster, executor, decomposer, config, workspace, guard_config, update_parent,
+            check, stores: As `build_coordination_graph`.
+        checkpointer: LangGraph's checkpointer (durable runs, merge escalations).
+        store: LangGraph's `BaseStore`, passed to `compile`.
+        name: The compiled graph's name.
+        **deprecated: The older store keywords `escalations=`, `guard_store=` and
+            `loop_records=` (they warn).
+
     Raises:
         TypeError, ValueError: As `build_coordination_graph`.
     """
-    builder = build_coordination_graph(org, roster, config=config, stores=stores, **options)
+    org, roster = leading_org("create_coordination_graph", org, roster)
+    aliases = store_aliases("create_coordination_graph", deprecated, CoordinationStoreAliases)
+    parts = _Parts(
+        executor=executor,
+        decomposer=decomposer,
+        workspace=workspace,
+        guard_config=guard_config,
+        update_parent=update_parent,
+        check=check,
+    )
+    builder = _build(org, roster, config, bundle(stores, **aliases), parts)
     compiled: CoordinationGraph = compile_graph(
         builder, checkpointer=checkpointer, store=store, name=name
     )

@@ -12,7 +12,13 @@ from langgraph.types import Checkpointer
 
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
-from langgraph_council.graphs._shape import bundle, check_options, coerce_config, roster_team
+from langgraph_council.graphs._shape import (
+    bundle,
+    coerce_config,
+    deprecated,
+    leading_org,
+    store_aliases,
+)
 from langgraph_council.guards import (
     GuardStateStore,
     LoopGuard,
@@ -20,7 +26,7 @@ from langgraph_council.guards import (
     LoopRecordStore,
     make_delegation_guard,
 )
-from langgraph_council.nodes._calls.roster import Entry, Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._context import build_time_metadata
 from langgraph_council.nodes._delegation.flow import (
     CALL_AGENT,
@@ -51,7 +57,7 @@ from langgraph_council.nodes._org import Org
 
 __all__ = [
     "DelegationGraph",
-    "DelegationOptions",
+    "DelegationStoreAliases",
     "build_delegation_graph",
     "create_delegation_graph",
 ]
@@ -61,27 +67,24 @@ DelegationGraph: TypeAlias = CompiledStateGraph[
 ]
 
 
-class DelegationOptions(TypedDict, total=False):
-    """The delegation family's own keywords of `build_delegation_graph` and
-    `create_delegation_graph`."""
+class DelegationStoreAliases(TypedDict, total=False):
+    """The delegation factories' deprecated store keywords (each warns; use `stores=`)."""
 
-    guard_config: LoopPreventionConfig | None
-    """The loop guard's limits (depth, dedup, rate, breaker)."""
-    guard_store: GuardStateStore | None
-    """Alias of `stores.guard_state`."""
     loop_records: LoopRecordStore | None
-    """Alias of `stores.loop_records`."""
+    """Deprecated: `stores=CouncilStores(loop_records=...)`."""
     escalations: Escalations | None
-    """Alias of `stores.escalations`."""
+    """Deprecated: `stores=CouncilStores(escalations=...)`."""
 
 
 def build_delegation_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
     config: DelegationConfig | Mapping[str, Any] | None = None,
+    guard_config: LoopPreventionConfig | None = None,
+    guard_store: GuardStateStore | None = None,
     stores: CouncilStores | None = None,
-    **options: Unpack[DelegationOptions],
+    **deprecated: Unpack[DelegationStoreAliases],
 ) -> StateGraph[DelegationState, DelegationContext, DelegationInput, DelegationOutput]:
     """Wire the delegation graph without compiling it (for composition and shape snapshots).
 
@@ -92,23 +95,40 @@ def build_delegation_graph(
     workers) and `stores.loop_records` the refused hand-offs.
 
     Example:
-        >>> builder = build_delegation_graph(roster)  # doctest: +SKIP
+        >>> builder = build_delegation_graph(org, roster)  # doctest: +SKIP
         >>> graph = builder.compile(checkpointer=saver)  # doctest: +SKIP
+
+    Args:
+        org: The organisation (who may hand off to whom, managers for escalation).
+        roster: The agents' models (required: every agent answers or hands off).
+        config: `DelegationConfig` or a dict of its fields.
+        guard_config: The loop guard's limits (depth, dedup, rate, breaker).
+        guard_store: The guard state (DESIGN section 6's spelling of `stores.guard_state`).
+        stores: `stores.guard_state`, `stores.loop_records`, `stores.escalations`.
+        **deprecated: The older store keywords `loop_records=` and `escalations=` (they warn).
 
     Raises:
         TypeError: If `org` or `roster` has the wrong type.
         ValueError: If the roster was built for a different org, or `config` is invalid.
     """
-    check_options(options, DelegationOptions, "build_delegation_graph")
-    org, roster = roster_team(org, roster, why="a delegation graph")
+    org, members = leading_org("build_delegation_graph", org, roster)
+    aliases = store_aliases("build_delegation_graph", deprecated, DelegationStoreAliases)
+    kept = bundle(stores, guard_store=guard_store, **aliases)
+    return _build(org, members, config, guard_config, kept)
+
+
+def _build(
+    org: Org,
+    roster: Roster | None,
+    config: DelegationConfig | Mapping[str, Any] | None,
+    guard_config: LoopPreventionConfig | None,
+    kept: CouncilStores,
+) -> StateGraph[DelegationState, DelegationContext, DelegationInput, DelegationOutput]:
+    """`build_delegation_graph` once its arguments are in their taught spelling."""
+    if roster is None:
+        raise ValueError("a delegation graph needs roster=Roster(org, models) after the org")
     settings = None if config is None else coerce_config(config, DelegationConfig)
-    kept = bundle(
-        stores,
-        guard_store=options.get("guard_store"),
-        loop_records=options.get("loop_records"),
-        escalations=options.get("escalations"),
-    )
-    guard = LoopGuard(options.get("guard_config"), kept.guard_state)
+    guard = LoopGuard(guard_config, kept.guard_state)
     builder: StateGraph[Any, Any, Any, Any] = StateGraph(
         DelegationState,
         context_schema=DelegationContext,
@@ -143,22 +163,19 @@ def build_delegation_graph(
 
 
 def create_delegation_graph(
-    org: Roster | Org | Mapping[str, Entry],
+    org: Org,
     roster: Roster | None = None,
     *,
     config: DelegationConfig | Mapping[str, Any] | None = None,
+    guard_config: LoopPreventionConfig | None = None,
+    guard_store: GuardStateStore | None = None,
     stores: CouncilStores | None = None,
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "delegation",
-    **options: Unpack[DelegationOptions],
+    **deprecated: Unpack[DelegationStoreAliases],
 ) -> DelegationGraph:
     """Build and compile the delegation graph.
-
-    `store` is LangGraph's `BaseStore`, as on every factory; the guard state goes to
-    `stores.guard_state` (or its alias `guard_store=`). A `GuardStateStore` passed as `store=`
-    (the spelling of DESIGN section 6) is still used as the guard store, without a warning;
-    passing both is an error.
 
     Input `{"task": str, "entry_agent": id, "task_id"?: str}`; output `result`
     (`DelegationResult`), `delegations` (audit trail) and `blocked` (refused hand-offs).
@@ -168,15 +185,24 @@ def create_delegation_graph(
     repeats a finished agent call; a guard node that re-runs after a crash replays its
     verdict instead of recording twice.
 
+    Args:
+        org, roster, config, guard_config, guard_store, stores: As `build_delegation_graph`.
+        checkpointer: LangGraph's checkpointer (durable threads, human escalations).
+        store: LangGraph's `BaseStore`, passed to `compile` (a `GuardStateStore` here is the
+            older spelling of `guard_store=`: it warns).
+        name: The compiled graph's name.
+        **deprecated: The older store keywords `loop_records=` and `escalations=` (they warn).
+
     Example:
-        >>> graph = create_delegation_graph(roster)  # doctest: +SKIP
+        >>> graph = create_delegation_graph(org, roster)  # doctest: +SKIP
         >>> out = graph.invoke({"task": "Ship it", "entry_agent": "cto"})  # doctest: +SKIP
         >>> out["result"].answer  # doctest: +SKIP
     """
-    base_store, guard_store = _split_stores(store, options.get("guard_store"))
-    if guard_store is not None:
-        options = {**options, "guard_store": guard_store}
-    builder = build_delegation_graph(org, roster, config=config, stores=stores, **options)
+    org, members = leading_org("create_delegation_graph", org, roster)
+    aliases = store_aliases("create_delegation_graph", deprecated, DelegationStoreAliases)
+    base_store, guard_store = _split_stores(store, guard_store)
+    kept = bundle(stores, guard_store=guard_store, **aliases)
+    builder = _build(org, members, config, guard_config, kept)
     compiled: DelegationGraph = compile_graph(
         builder, checkpointer=checkpointer, store=base_store, name=name
     )
@@ -186,7 +212,8 @@ def create_delegation_graph(
 def _split_stores(
     store: object, guard_store: GuardStateStore | None
 ) -> tuple[BaseStore | None, GuardStateStore | None]:
-    """`store=` is LangGraph's BaseStore; a GuardStateStore there is the guard store."""
+    """`store=` is LangGraph's BaseStore; a GuardStateStore there is the older spelling of
+    `guard_store=` (it warns)."""
     if store is None or isinstance(store, BaseStore):
         return store, guard_store
     if not isinstance(store, GuardStateStore):
@@ -199,4 +226,9 @@ def _split_stores(
             "store= got a GuardStateStore while guard_store= is also set; pass the guard "
             "state store once (guard_store=) and LangGraph's BaseStore as store="
         )
+    deprecated(
+        "create_delegation_graph(store=<GuardStateStore>)",
+        "guard_store= (or stores=CouncilStores(guard_state=...))",
+        stacklevel=3,
+    )
     return None, store

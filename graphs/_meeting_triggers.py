@@ -8,21 +8,21 @@ registered here, in `graphs`) and hands them to the runner
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from langgraph.types import Checkpointer
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.checkpoints._runner.meetings import (
     MeetingRunner,
     MeetingType,
     TriggeredMeeting,
 )
 from langgraph_council.checkpoints._runner.schedule import MeetingScheduler, ScheduledRun
-from langgraph_council.graphs._meetings import create_meeting_graph
+from langgraph_council.graphs._meetings import MeetingStoreAliases, create_meeting_graph
+from langgraph_council.graphs._shape import bundle, store_aliases
 from langgraph_council.nodes._calls.roster import Roster
-from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._meetings.minutes import TaskCreator
-from langgraph_council.nodes._meetings.records import MeetingRecorder
 
 __all__ = ["MeetingTriggers", "MeetingType", "TriggeredMeeting"]
 
@@ -31,9 +31,10 @@ class MeetingTriggers:
     """Runs configured meeting types on events (with a per-type cooldown) or on a schedule.
 
     Every type whose `trigger` is the event runs, side by side; a type that ran less than
-    `min_interval_seconds` ago (in this process or, with `records`, in any) is skipped. Types
-    with a `frequency` run from `scheduler().run()` (self-hosted; `council schedule`) or from
-    LangGraph Server crons (`create_meeting_crons`).
+    `min_interval_seconds` ago (in this process or, with `stores.meetings`, in any) is
+    skipped. Types with a `frequency` run from `scheduler().run()` (self-hosted; `council
+    schedule`) or from LangGraph Server crons (`create_meeting_crons`). `stores` is passed to
+    every meeting graph; `records=` / `dissent_store=` are its deprecated spellings.
 
     Raises:
         ValueError: Two types share a name.
@@ -49,18 +50,20 @@ class MeetingTriggers:
         meeting_types: Sequence[MeetingType],
         *,
         checkpointer: Checkpointer = None,
-        records: MeetingRecorder | None = None,
+        stores: CouncilStores | None = None,
         task_creator: TaskCreator | None = None,
-        dissent_store: DissentStore | None = None,
+        **deprecated: Unpack[MeetingStoreAliases],
     ) -> None:
+        aliases = store_aliases("MeetingTriggers", deprecated, MeetingStoreAliases)
+        kept = bundle(stores, **aliases)
+        records = kept.meetings
         graphs = {
             protocol: create_meeting_graph(
                 roster,
                 protocol=protocol,
                 checkpointer=checkpointer,
-                records=records,
+                stores=kept,
                 task_creator=task_creator,
-                dissent_store=dissent_store,
             )
             for protocol in {t.protocol for t in meeting_types}
         }

@@ -21,10 +21,11 @@ from langgraph_council.graphs._meeting_protocols import (
     protocol_graph,
 )
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
-from langgraph_council.graphs._shape import bundle, check_options, coerce_config, roster_team
+from langgraph_council.graphs._shape import bundle, coerce_config, leading_roster, store_aliases
 from langgraph_council.nodes._calls.node import pure_node
-from langgraph_council.nodes._calls.roster import Entry, Roster
+from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     build_metadata,
@@ -49,8 +50,8 @@ from langgraph_council.nodes._org import Org
 
 __all__ = [
     "MeetingGraph",
-    "MeetingOptions",
     "MeetingProtocolBuilder",
+    "MeetingStoreAliases",
     "build_meeting_graph",
     "create_meeting_graph",
     "meeting_protocols",
@@ -68,17 +69,13 @@ Model-calling nodes are `nodes._calls.model_node`s that price each call with
 `nodes._calls.budget.price` before making it."""
 
 
-class MeetingOptions(TypedDict, total=False):
-    """The meeting family's own keywords of `build_meeting_graph` and `create_meeting_graph`."""
+class MeetingStoreAliases(TypedDict, total=False):
+    """The meeting factories' deprecated store keywords (each warns; use `stores=`)."""
 
-    protocol: str
-    """A registered protocol (`meeting_protocols()`); default "structured_phases"."""
-    task_creator: TaskCreator | None
-    """Receives action items when `auto_create_tasks` is on."""
     records: MeetingRecorder | None
-    """Alias of `stores.meetings`."""
+    """Deprecated: `stores=CouncilStores(meetings=...)`."""
     dissent_store: DissentStore | None
-    """Alias of `stores.dissent`."""
+    """Deprecated: `stores=CouncilStores(dissent=...)`."""
 
 
 _PROTOCOLS: Registry[PluginBuilder] = Registry(
@@ -153,19 +150,27 @@ def meeting_protocols() -> tuple[str, ...]:
 
 
 def build_meeting_graph(
-    org: Roster | Org | Mapping[str, Entry],
-    roster: Roster | None = None,
+    roster: Roster,
     *,
+    protocol: str = "structured_phases",
     config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
     stores: CouncilStores | None = None,
-    **options: Unpack[MeetingOptions],
+    task_creator: TaskCreator | None = None,
+    **deprecated: Unpack[MeetingStoreAliases],
 ) -> StateGraph[Any, Any, Any, Any]:
     """The uncompiled meeting graph of `protocol` (for composition and shape snapshots).
 
-    `config` is the build-time default of the tunables: a run's `context` is merged over it.
-    `stores.meetings` claims the meeting id when the meeting opens (a clash with another thread
-    fails before any model call) and saves a meeting record at the end; `stores.dissent` keeps
-    the minority reports as dissent records (the conflicts' store, same queries).
+    Args:
+        roster: The agents (`Roster(org, models)` or `Roster({"name": model, ...})`).
+        protocol: A registered protocol (`meeting_protocols()`).
+        config: The build-time default of the tunables (an instance or a dict of its fields);
+            a run's `context` is merged over it.
+        stores: `stores.meetings` claims the meeting id when the meeting opens (a clash with
+            another thread fails before any model call) and saves a meeting record at the
+            end; `stores.dissent` keeps the minority reports as dissent records (the
+            conflicts' store, same queries).
+        task_creator: Receives the action items when `auto_create_tasks` is on.
+        **deprecated: The older store keywords `records=` and `dissent_store=` (they warn).
 
     Raises:
         ValueError: If `protocol` is not registered or `config` is invalid (naming the field).
@@ -174,21 +179,24 @@ def build_meeting_graph(
     Example:
         >>> builder = build_meeting_graph(roster, protocol="round_robin")  # doctest: +SKIP
     """
-    check_options(options, MeetingOptions, "build_meeting_graph")
-    if not isinstance(org, Roster | Org | Mapping):
-        raise TypeError(
-            f"roster must be a Roster or a mapping of agent names to chat models, "
-            f"got {type(org).__name__}"
-        )
-    org, members = roster_team(org, roster, why="a meeting")
+    members = leading_roster("build_meeting_graph", roster)
+    aliases = store_aliases("build_meeting_graph", deprecated, MeetingStoreAliases)
+    return _build(members, protocol, config, bundle(stores, **aliases), task_creator)
+
+
+def _build(
+    members: Roster,
+    protocol: str,
+    config: MeetingProtocolConfig | Mapping[str, Any] | None,
+    kept: CouncilStores,
+    task_creator: TaskCreator | None,
+) -> StateGraph[Any, Any, Any, Any]:
+    """`build_meeting_graph` once its arguments are in their taught spelling."""
+    org = members.org
     settings = coerce_config(config, MeetingProtocolConfig)
-    kept = bundle(
-        stores, records=options.get("records"), dissent_store=options.get("dissent_store")
-    )
-    protocol = options.get("protocol", "structured_phases")
     protocols = _PROTOCOLS.snapshot()
     if protocol not in protocols:
-        raise ValueError(
+        raise InvalidInputError(
             f"protocol {protocol!r} is not registered; choose one of {list(meeting_protocols())} "
             "or call register_meeting_protocol()"
         )
@@ -206,7 +214,7 @@ def build_meeting_graph(
     graph.add_node("finalize", pure_node(finalize, name="finalize"))
     graph.add_edge(START, "open_meeting")
     add_plugin(graph, protocol, protocols[protocol](org, members, settings), flat=True)
-    _add_tail(graph, options.get("task_creator"), kept)
+    _add_tail(graph, task_creator, kept)
     metadata: dict[str, str] = {}
     if config is not None:
         # Every node carries the build-time default in its metadata; `ctx()` merges the run
@@ -241,15 +249,16 @@ def _add_tail(
 
 
 def create_meeting_graph(
-    org: Roster | Org | Mapping[str, Entry],
-    roster: Roster | None = None,
+    roster: Roster,
     *,
+    protocol: str = "structured_phases",
     config: MeetingProtocolConfig | Mapping[str, Any] | None = None,
     stores: CouncilStores | None = None,
+    task_creator: TaskCreator | None = None,
     checkpointer: Checkpointer = None,
     store: BaseStore | None = None,
     name: str = "meeting",
-    **options: Unpack[MeetingOptions],
+    **deprecated: Unpack[MeetingStoreAliases],
 ) -> MeetingGraph:
     """Build and compile a meeting graph for `roster` (the shape of every `create_*`).
 
@@ -260,6 +269,13 @@ def create_meeting_graph(
     run. With a checkpointer, durability is "sync" by default, so a crash never repeats a
     finished turn or paper (`graphs._compile`).
 
+    Args:
+        roster, protocol, config, stores, task_creator: As `build_meeting_graph`.
+        checkpointer: LangGraph's checkpointer (durable threads, resume after a crash).
+        store: LangGraph's `BaseStore`, passed to `compile`.
+        name: The compiled graph's name.
+        **deprecated: The older store keywords `records=` and `dissent_store=` (they warn).
+
     Raises:
         ValueError: If `protocol` is not registered or `config` is invalid.
 
@@ -269,7 +285,9 @@ def create_meeting_graph(
         ...               "participant_ids": ["@backend_dev"], "token_budget": 4000},
         ...              context={"round_robin": {"max_turns_per_agent": 1}})["minutes"]
     """
-    builder = build_meeting_graph(org, roster, config=config, stores=stores, **options)
+    members = leading_roster("create_meeting_graph", roster)
+    aliases = store_aliases("create_meeting_graph", deprecated, MeetingStoreAliases)
+    builder = _build(members, protocol, config, bundle(stores, **aliases), task_creator)
     compiled: MeetingGraph = compile_graph(
         builder, checkpointer=checkpointer, store=store, name=name
     )

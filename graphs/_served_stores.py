@@ -37,7 +37,7 @@ def open_served_stores(uri: str, *, pool_size: int = 4) -> Iterator[CouncilStore
 
     Example:
         >>> with open_served_stores(uri) as stores:  # doctest: +SKIP
-        ...     graph = create_conflict_graph(roster, stores=stores)
+        ...     graph = create_conflict_graph(org, roster, stores=stores)
 
     Raises:
         ValueError: `pool_size` is below 2.

@@ -1,22 +1,29 @@
-"""The one factory shape: what every `build_*` / `create_*` does with its shared arguments.
+"""The one factory shape: the leading arguments, `config=`, `stores=` and the older spellings.
 
-    create_x_graph(roster, *, config=None, stores=None, checkpointer=None, store=None,
-                   name="x", **options)
+    create_meeting_graph(roster, *, protocol=..., config=None, stores=None, ...,
+                         checkpointer=None, store=None, name="meeting")
+    create_x_graph(org, roster=None, *, config=None, stores=None, ..., checkpointer=None,
+                   store=None, name="x")          # conflicts, conflict batch, pipeline, delegation
 
-- `roster`: a `Roster` (it carries its `Org`), or a mapping of agent names to chat models or
-  agents, taken as `Roster(mapping)`. The older spelling `(org, roster)` still works,
-  and families that can run without models (conflicts, a pipeline with a `ManualDecomposer`)
-  also take an `Org` alone. `team()` checks the two agree.
+- Leading arguments: a meeting takes its `Roster`; the other families take the `Org` and,
+  where models are called, the `Roster` (DESIGN sections 3-6). `team()` checks they agree.
 - `config`: the family's tunables as an instance or a plain dict (`coerce_config()`; an invalid
   dict raises `ValueError` naming `config.<field>`). A run's `context` is merged over it.
-- `stores`: a `CouncilStores` bundle; the older keywords (`escalations=`, `dissent_store=`,
-  `records=`, `guard_store=`, `loop_records=`) are aliases that fill it (`bundle()`).
+- `stores`: a `CouncilStores` bundle, the one taught way to pass the durable stores
+  (`bundle()`); the delegation graph's `guard_store=` (DESIGN section 6) fills it too.
 - `checkpointer`, `store`, `name`: as LangGraph's `compile`, with one durability and serde
   policy (`graphs._compile`).
+
+The older spellings still run but warn once per call with a `DeprecationWarning` naming the
+new one (`deprecated()`): a mapping of agents or a `Roster` where the `Org` goes
+(`leading_org()`, `leading_roster()`), and the store keywords `escalations=`,
+`dissent_store=`, `records=`, `loop_records=` (and `guard_store=` outside delegation) that
+fill the bundle (`store_aliases()`). They go in 0.3.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -29,58 +36,101 @@ from langgraph_council.nodes._context import instance_or_mapping, validation_pro
 from langgraph_council.nodes._escalation.store import check_escalation_store
 from langgraph_council.nodes._org import Org
 
-__all__ = ["bundle", "check_options", "coerce_config", "roster_team", "team"]
+__all__ = [
+    "REMOVED_IN",
+    "bundle",
+    "coerce_config",
+    "deprecated",
+    "leading_org",
+    "leading_roster",
+    "store_aliases",
+    "team",
+]
 
 C = TypeVar("C", bound=BaseModel)
 
+REMOVED_IN = "0.3"
+"""The release that drops the deprecated spellings."""
 
-def team(org: object, roster: object) -> tuple[Org, Roster | None]:
-    """The org and roster of a factory call: `(roster)`, `(org)`, `(org, roster)` or
-    `({"name": model, ...})` (a `Roster` of one team built from the names).
+_CALLER = 3
+"""`stacklevel` (see `deprecated`) of a public factory's caller, seen from a helper here:
+the helper (1) <- the factory (2) <- the caller (3)."""
+
+
+def deprecated(old: str, new: str, *, stacklevel: int = 2) -> None:
+    """Warn once for this call that spelling `old` is deprecated in favour of `new`.
+
+    `stacklevel` counts from this function's caller (1), as `warnings.warn` counts from
+    itself: the default points at the caller's caller (a factory's user).
+    """
+    warnings.warn(
+        f"{old} is deprecated and goes in {REMOVED_IN}; use {new}",
+        DeprecationWarning,
+        stacklevel=stacklevel + 1,
+    )
+
+
+def leading_roster(factory: str, roster: object) -> Roster:
+    """The `roster` of a meeting factory: a `Roster`; a mapping of agent names to models is
+    the older spelling of `Roster(mapping)` (it warns).
 
     Raises:
-        TypeError: An argument is neither an `Org` nor a `Roster` (or `roster` not a `Roster`),
-            or a mapping of agents comes with a roster.
+        TypeError: `roster` is neither.
+    """
+    if isinstance(roster, Roster):
+        return roster
+    if isinstance(roster, Mapping):
+        deprecated(
+            f"{factory}({{'name': model, ...}})",
+            f"{factory}(Roster({{'name': model, ...}}))",
+            stacklevel=_CALLER,
+        )
+        return Roster(roster)
+    raise TypeError(
+        f"roster must be a Roster, e.g. Roster(org, models) or Roster({{'name': model, ...}}); "
+        f"{factory}() got {type(roster).__name__}"
+    )
+
+
+def leading_org(factory: str, org: object, roster: object) -> tuple[Org, Roster | None]:
+    """The `(org, roster)` of a factory whose first argument is the `Org`.
+
+    A `Roster` (or a mapping of agent names to models) in the org's place, with no second
+    argument, is the older one-argument spelling: it warns and stands for
+    `(roster.org, roster)`.
+
+    Raises:
+        TypeError, ValueError: As `team()`.
+    """
+    if roster is None and isinstance(org, Roster | Mapping):
+        deprecated(
+            f"{factory}(roster)",
+            f"{factory}(roster.org, roster) (the Org first, then its Roster)",
+            stacklevel=_CALLER,
+        )
+        members = org if isinstance(org, Roster) else Roster(org)
+        return members.org, members
+    return team(org, roster)
+
+
+def team(org: object, roster: object) -> tuple[Org, Roster | None]:
+    """Check an `(org, roster)` pair: an `Org` and a `Roster` built for it (or None).
+
+    Raises:
+        TypeError: `org` is not an `Org` or `roster` not a `Roster`.
         ValueError: The roster is for another org.
     """
     if roster is not None and not isinstance(roster, Roster):
         raise TypeError(f"roster must be a Roster or None, got {type(roster).__name__}")
-    if isinstance(org, Mapping):  # {"alice": model, ...}: a roster without an org file
-        if roster is not None:
-            raise TypeError(
-                "org must be an Org or a Roster, got dict; a mapping of agent names to models "
-                "is the roster itself: create_x_graph({'name': model, ...}) with no roster"
-            )
-        org = Roster(org)
-    members: Roster | None = roster
-    if isinstance(org, Roster):
-        if members is not None and members is not org:
-            raise ValueError("pass the roster once: create_x_graph(roster) or (org, roster)")
-        members = org
-        org = org.org
-    if org is None and members is not None:
-        org = members.org
     if not isinstance(org, Org):
-        raise TypeError(f"org must be an Org or a Roster, got {type(org).__name__}")
+        raise TypeError(f"org must be an Org (e.g. Org.load(path)), got {type(org).__name__}")
     if (
-        members is not None
-        and members.org is not org
-        and {a.id for a in members.org} != {a.id for a in org}
+        roster is not None
+        and roster.org is not org
+        and {a.id for a in roster.org} != {a.id for a in org}
     ):
         raise ValueError("roster was built for a different org; pass Roster(org, ...) for this org")
-    return org, members
-
-
-def roster_team(org: object, roster: object, *, why: str) -> tuple[Org, Roster]:
-    """`team()` for a family that calls models: the roster is required.
-
-    Raises:
-        TypeError, ValueError: As `team()`; `ValueError` naming `why` without a roster.
-    """
-    found, members = team(org, roster)
-    if members is None:
-        raise ValueError(f"{why} needs a Roster(org, models) as the first argument")
-    return found, members
+    return org, roster
 
 
 def coerce_config(value: object, schema: type[C], default: C | None = None) -> C:
@@ -101,8 +151,30 @@ def coerce_config(value: object, schema: type[C], default: C | None = None) -> C
         raise ValueError(f"invalid config: {validation_problems(exc, 'config')}") from None
 
 
+def store_aliases(factory: str, aliases: Mapping[str, object], allowed: Any) -> dict[str, Any]:
+    """The older store keywords of one call, checked against `allowed` (the family's
+    aliases `TypedDict`), with one warning naming `stores=CouncilStores(...)` for them all.
+
+    Raises:
+        TypeError: A keyword the factory does not take (as Python says for a signature).
+    """
+    declared = allowed.__optional_keys__ | allowed.__required_keys__
+    unknown = sorted(set(aliases) - declared)
+    if unknown:
+        raise TypeError(f"{factory}() got an unexpected keyword argument {unknown[0]!r}")
+    given = {k: v for k, v in aliases.items() if v is not None}
+    if given:
+        fields = ", ".join(f"{STORE_ALIASES[k]}=..." for k in sorted(given))
+        deprecated(
+            f"{factory}({', '.join(f'{k}=' for k in sorted(given))})",
+            f"stores=CouncilStores({fields})",
+            stacklevel=_CALLER,
+        )
+    return given
+
+
 def bundle(stores: object, **aliases: Any) -> CouncilStores:
-    """`stores=` with the older store keywords filled in (each one names a bundle field).
+    """`stores=` with store keywords filled in (each one names a bundle field).
 
     Raises:
         TypeError: `stores` is not a `CouncilStores`, or an escalation store has the wrong type.
@@ -129,22 +201,3 @@ def bundle(stores: object, **aliases: Any) -> CouncilStores:
     merged = stores.replace(**changes) if changes else stores
     check_escalation_store(merged.escalations)
     return merged
-
-
-def check_options(options: Mapping[str, object], schema: Any, factory: str) -> None:
-    """Refuse keywords that `schema` (a family's options `TypedDict`) does not declare, as
-    Python refuses them for a declared signature, and required ones that are missing.
-
-    Raises:
-        TypeError: Naming the keyword and `factory`.
-    """
-    declared = schema.__required_keys__ | schema.__optional_keys__
-    unknown = sorted(set(options) - declared)
-    if unknown:
-        raise TypeError(
-            f"{factory}() got an unexpected keyword argument {unknown[0]!r}; "
-            f"it takes {sorted(declared)} besides the shared ones"
-        )
-    missing = sorted(schema.__required_keys__ - set(options))
-    if missing:
-        raise TypeError(f"{factory}() missing required keyword argument: {missing[0]!r}")

@@ -147,10 +147,10 @@ meeting_position_papers = studio_graph("meeting_position_papers", _meeting("posi
 meeting_structured_phases = studio_graph("meeting_structured_phases", _meeting("structured_phases"))
 meeting_selector = studio_graph("meeting_selector", _meeting("selector"))
 conflict = studio_graph(
-    "conflict", lambda org, roster: create_conflict_graph(roster, stores=served_stores())
+    "conflict", lambda org, roster: create_conflict_graph(org, roster, stores=served_stores())
 )
 delegation = studio_graph(
-    "delegation", lambda org, roster: create_delegation_graph(roster, stores=served_stores())
+    "delegation", lambda org, roster: create_delegation_graph(org, roster, stores=served_stores())
 )
 
 
@@ -207,6 +207,7 @@ def _pipeline(org: Org, roster: Roster) -> Pregel[Any, Any]:
     )
     stores = served_stores()
     return create_coordination_graph(
+        roster.org,
         roster,
         executor=_no_workspace if repo is None else DemoAgents(pause=_latency() or 0.0),
         decomposer=ManualDecomposer(cast(list[dict[str, Any]], DEMO_PLAN["subtasks"])),

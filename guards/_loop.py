@@ -10,7 +10,6 @@ from langgraph_council.guards._rules import PairState
 from langgraph_council.guards._store import (
     GuardStateStore,
     InMemoryGuardStateStore,
-    packed_check,
 )
 from langgraph_council.guards._types import GuardMechanism, GuardOutcome, Handoff
 
@@ -77,7 +76,7 @@ class LoopGuard:
         self._store: GuardStateStore = store if store is not None else InMemoryGuardStateStore()
         self._limits = self.config.limits()
         self._depth = self.config.max_delegation_depth
-        self._check_and_record = packed_check(self._store)  # bound once: the hot path
+        self._check_and_record = self._store.check_and_record  # bound once: the hot path
 
     @property
     def store(self) -> GuardStateStore:
@@ -155,7 +154,12 @@ class LoopGuard:
             return GuardOutcome(passed=False, mechanism=mechanism, message=message, chain=path)
         at = None if now is None else _epoch(now)
         verdict = self._check_and_record(
-            (delegator, delegatee, task_id, self._limits, at, attempt_id)
+            delegator=delegator,
+            delegatee=delegatee,
+            task_id=task_id,
+            limits=self._limits,
+            now=at,
+            attempt_id=attempt_id,
         )
         if verdict.passed:
             return GuardOutcome(True, "all_passed", "", path)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol, TypeAlias, cast, runtime_checkable
+from typing import NamedTuple, Protocol, cast, runtime_checkable
 
 from langgraph.config import get_config
 
@@ -44,9 +45,8 @@ class GuardStateStore(Protocol):
     `bounce_id`) seen before returns the first verdict again without recording twice (a node
     re-run after a crash).
 
-    A store may define both methods itself (structurally) or subclass this protocol and
-    implement the hooks of `GuardStoreHooks` instead: the two methods below are then its front
-    ends, so the keyword signatures are written once, here.
+    A store defines both methods, with these keyword signatures: structurally, or as a
+    subclass of this protocol that overrides them (the in-memory and Postgres stores do).
     """
 
     __slots__ = ()
@@ -62,8 +62,7 @@ class GuardStateStore(Protocol):
         attempt_id: str | None = None,
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation."""
-        request = (delegator, delegatee, task_id, limits, now, attempt_id)
-        return cast("GuardStoreHooks", self)._check(request)
+        ...
 
     def record_bounce(
         self,
@@ -78,8 +77,7 @@ class GuardStateStore(Protocol):
     ) -> PairState:
         """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
         pair; returns the pair's breaker state afterwards."""
-        request = (delegator, delegatee, task_id, reason, limits, now, bounce_id)
-        return cast("GuardStoreHooks", self)._bounce(request)
+        ...
 
 
 @runtime_checkable
@@ -96,6 +94,15 @@ class LoopRecordStore(Protocol):
         """Store `record`; putting the same id again is a no-op."""
         ...
 
+    def add(self, record: LoopRecord) -> None:
+        """Deprecated name of `put` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "LoopRecordStore.add() is deprecated and goes in 0.3; use put()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self.put(record)
+
     def list(
         self,
         *,
@@ -110,45 +117,6 @@ class LoopRecordStore(Protocol):
             raise ValueError(f"limit must be >= 1 or None, got {limit}")
         query = LoopQuery(mechanism, agent_id, task_id, since, limit)
         return cast("LoopRecordHooks", self)._list(query)
-
-
-# The arguments of one `check_and_record` and of one `record_bounce`, in signature order, as
-# `GuardStateStore`'s front ends (and `LoopGuard`) pack them for the hooks. Plain tuples, not
-# NamedTuples: one is built on every guard check, and a tuple display costs a fraction of a
-# NamedTuple's constructor.
-CheckRequest: TypeAlias = tuple[str, str, str, GuardLimits, float | None, str | None]
-"""(delegator, delegatee, task_id, limits, now, attempt_id)"""
-BounceRequest: TypeAlias = tuple[str, str, str, str, GuardLimits, float | None, str | None]
-"""(delegator, delegatee, task_id, reason, limits, now, bounce_id)"""
-
-
-_CHECK_KEYWORDS = ("delegator", "delegatee", "task_id", "limits", "now", "attempt_id")
-"""The keywords of `check_and_record`, in `CheckRequest`'s order."""
-
-
-class GuardStoreHooks(Protocol):
-    """What a subclass of `GuardStateStore` implements: each hook is one atomic operation on
-    the packed arguments of the public method of the same meaning."""
-
-    def _check(self, request: CheckRequest) -> StoreVerdict: ...
-
-    def _bounce(self, request: BounceRequest) -> PairState: ...
-
-
-def packed_check(store: GuardStateStore) -> Callable[[CheckRequest], StoreVerdict]:
-    """`store`'s check-and-record as a function of one packed request, bound once by
-    `LoopGuard`: the hook `_check` of a store that inherits the protocol's front end (which
-    stays off the hot path), or, for a structural store or one that overrides
-    `check_and_record`, that method behind a small adapter."""
-    if type(store).check_and_record is GuardStateStore.check_and_record:
-        return cast(GuardStoreHooks, store)._check
-    check = store.check_and_record
-
-    def adapted(request: CheckRequest) -> StoreVerdict:
-        keywords: dict[str, Any] = dict(zip(_CHECK_KEYWORDS, request, strict=True))
-        return check(**keywords)
-
-    return adapted
 
 
 class LoopQuery(NamedTuple):
@@ -186,8 +154,18 @@ class InMemoryGuardStateStore(GuardStateStore):
         self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
         self._bounce_ids: dict[str, float] = {}
 
-    def _check(self, request: CheckRequest) -> StoreVerdict:
-        delegator, delegatee, task_id, limits, now, attempt_id = request
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
+        """Check the stateful limits and, only if all pass, record the delegation (under
+        the store's lock)."""
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         dedup = self._dedup
@@ -212,8 +190,18 @@ class InMemoryGuardStateStore(GuardStateStore):
                 self._attempts[attempt_id] = (verdict, at)
             return verdict
 
-    def _bounce(self, request: BounceRequest) -> PairState:
-        delegator, delegatee, task_id, reason, limits, now, bounce_id = request
+    def record_bounce(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        reason: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        bounce_id: str | None = None,
+    ) -> PairState:
+        """Count a bounce of the pair (under the store's lock); its breaker state after."""
         key = pair_key(delegator, delegatee)
         note = rejected_note(delegator, delegatee, task_id, reason)
         with self._lock:
@@ -293,10 +281,9 @@ class InMemoryLoopRecordStore(LoopRecordStore):
         self._records: dict[str, LoopRecord] = {}
 
     def put(self, record: LoopRecord) -> None:
+        """Store `record`; putting the same id again is a no-op."""
         with self._lock:
             self._records.setdefault(record.id, record)
-
-    add = put  # the name before the store vocabulary (docs/design.md); kept as an alias
 
     def _list(self, filters: LoopQuery) -> list[LoopRecord]:
         mechanism, agent_id, task_id, since, limit = filters

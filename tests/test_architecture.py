@@ -32,8 +32,9 @@ NODES_ORDER = (
     "_delegation",
     "_pipeline",
     "_worker",
-    # public helpers, then the facade
+    # the public modules: testing helpers, the exception tree, then the facade
     "testing",
+    "errors",
     "__init__",
 )
 """The parts of nodes/, bottom to top: each may import only itself and those before it (under
@@ -245,7 +246,7 @@ def _nodes_part(module: str) -> str | None:
         return "__init__"
     if len(parts) == 3 and (ROOT / "nodes" / parts[2]).is_dir():
         return parts[2]
-    if len(parts) == 3 and parts[2] != "testing":
+    if len(parts) == 3 and parts[2].startswith("_"):
         return "foundation"
     return parts[2]
 

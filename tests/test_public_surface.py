@@ -6,6 +6,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import re
 from pathlib import Path
 
 from syrupy.assertion import SnapshotAssertion
@@ -14,11 +15,13 @@ import langgraph_council.checkpoints as checkpoints
 import langgraph_council.graphs as graphs
 import langgraph_council.guards as guards
 import langgraph_council.nodes as nodes
+import langgraph_council.nodes.errors as errors
 from langgraph_council.nodes import CouncilError
 
 FACADES = (nodes, guards, checkpoints, graphs)
 PUBLIC_MODULES = {
     "langgraph_council.nodes.testing",  # ScriptedChatModel: a test double users test with
+    "langgraph_council.nodes.errors",  # every exception, importable by name from one place
     "langgraph_council.graphs.cli",  # the `council` command's entry point
     "langgraph_council.graphs.studio",  # the module langgraph.json names
 }
@@ -46,6 +49,9 @@ def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() ->
             seen[name] = facade.__name__
             assert getattr(facade, name) is not None
     assert len(seen) <= 121  # 121: DelegationKeys joins the other families' *Keys (issue 32)
+    # with every exception importable by name (nodes.errors), the surface stays <= 140
+    # (issue 34 item 4 added the four bad-input errors)
+    assert len(set(seen) | set(errors.__all__)) <= 140
 
 
 def test_every_module_off_the_surface_is_private() -> None:
@@ -61,6 +67,69 @@ def test_every_exception_the_package_defines_derives_from_council_error() -> Non
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == name and issubclass(cls, BaseException):
                 assert issubclass(cls, CouncilError), f"{name}.{cls.__name__}"
+
+
+def _defined_exceptions() -> dict[str, type[BaseException]]:
+    found: dict[str, type[BaseException]] = {}
+    for name in _all_modules():
+        module = importlib.import_module(name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == name and issubclass(cls, BaseException):
+                assert found.get(cls.__name__, cls) is cls, f"two exceptions named {cls.__name__}"
+                found[cls.__name__] = cls
+    return found
+
+
+def test_every_exception_is_importable_by_name_from_nodes_errors() -> None:
+    defined = _defined_exceptions()
+    assert len(defined) >= 17
+    missing = sorted(n for n, cls in defined.items() if getattr(errors, n, None) is not cls)
+    assert not missing, f"not importable from langgraph_council.nodes.errors: {missing}"
+    assert sorted(errors.__all__) == sorted(defined)
+
+
+def _drawn_tree(text: str) -> dict[str, tuple[str, str | None]]:
+    """`name -> (parent, builtin base or None)` from a tree drawn with box characters."""
+    drawn: dict[str, tuple[str, str | None]] = {}
+    stack: list[str] = []
+    offset: int | None = None  # the root's indent (a docstring indents the whole tree)
+    for line in text.splitlines():
+        match = re.match(
+            r"^(?P<lead>[ │├└─]*)(?P<name>\w+Error)(?: \((?P<base>\w+)\))?(?=\s|$)", line
+        )
+        if not match:
+            continue
+        offset = len(match["lead"]) if offset is None else offset
+        depth = (len(match["lead"]) - offset) // 4
+        del stack[depth:]
+        parent = stack[-1] if stack else "Exception"
+        drawn[match["name"]] = (parent, match["base"])
+        stack.append(match["name"])
+    return drawn
+
+
+def _actual(cls: type[BaseException]) -> tuple[str, str | None]:
+    council = [b for b in cls.__bases__ if issubclass(b, CouncilError)]
+    builtin = [b for b in cls.__bases__ if b.__module__ == "builtins"]
+    parent = council[0].__name__ if council else "Exception"
+    return parent, builtin[0].__name__ if builtin and council else None
+
+
+def test_the_drawn_exception_trees_match_the_classes() -> None:
+    design = (ROOT / "docs" / "design.md").read_text()
+    section = design.split("## One exception tree", 1)[1].split("\n## ", 1)[0]
+    defined = _defined_exceptions()
+    expected = {name: _actual(cls) for name, cls in defined.items()}
+    expected["CouncilError"] = ("Exception", None)
+    for where, text in (("docs/design.md", section), ("nodes/errors.py", errors.__doc__ or "")):
+        drawn = _drawn_tree(text)
+        drawn["CouncilError"] = ("Exception", None)
+        assert drawn == expected, where
+    builtins = (ValueError, RuntimeError, TypeError, LookupError, TimeoutError)
+    builtins += (FileNotFoundError, ConnectionError)  # a missing file, no server (issue 34)
+    for name, cls in defined.items():  # each derives from CouncilError and a builtin base
+        if cls is not CouncilError:
+            assert issubclass(cls, CouncilError) and issubclass(cls, builtins), name
 
 
 def test_graphs_lazy_table_names_each_export_once() -> None:

@@ -3,7 +3,7 @@
 The queue is a service over an `EscalationStore` (rows only) and the graph a call names: it
 stores a decision with the store's primitives, then resumes the waiting thread with
 `Command(resume=...)` from any process. Each operation is one flow (`_runner.steps`), run by
-the sync method (`decide`) or awaited by its async twin (`adecide`).
+the sync method (`decide`) or awaited by its async twin (`adecide`): two plain methods.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from langgraph_council.checkpoints._runner.steps import (
     Flow,
     arun,
     blocking,
-    fronts,
     get_state,
     invoke,
     run,
@@ -55,6 +54,7 @@ from langgraph_council.nodes._escalation.rules import (
     resume_value,
 )
 from langgraph_council.nodes._escalation.store import CLOSED, EscalationStore
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 
 __all__ = ["DecisionInput", "EscalationQueue", "InMemoryEscalationQueue"]
 
@@ -71,13 +71,15 @@ class EscalationQueue:
     process and, on Postgres, in the database) for up to `claim_timeout_seconds`; a second
     caller with the same decision gets the thread's values once the first is done, one with
     another decision an `EscalationError`. Pass the queue to a graph factory as
-    `escalations=`: the graph's nodes use only its store. `on_open` (a callable taking the
-    `Escalation`, or an http(s) webhook URL that gets it as JSON) hears of every escalation a
-    graph opens, so operators need not poll; a failing hook is logged, never fatal.
+    `stores=CouncilStores(escalations=queue)`: the graph's nodes use only its store.
+    `on_open` (a callable taking the `Escalation`, or an http(s) webhook URL that gets it as
+    JSON) hears of every escalation a graph opens, so operators need not poll; a failing hook
+    is logged, never fatal.
 
     Example:
         >>> with EscalationQueue.from_conn_string(uri) as queue:  # doctest: +SKIP
-        ...     graph = create_conflict_graph(org, escalations=queue, checkpointer=saver)
+        ...     graph = create_conflict_graph(
+        ...         org, stores=CouncilStores(escalations=queue), checkpointer=saver)
         ...     queue.decide(queue.pending()[0].id, {"decision": "reject", "reasoning": "no",
         ...                  "decided_by": "human:ann"}, graph)
     """
@@ -90,13 +92,15 @@ class EscalationQueue:
         on_open: EscalationHook | None = None,
     ) -> None:
         if isinstance(store, str):
-            raise TypeError(
+            raise InvalidInputTypeError(
                 "EscalationQueue takes a psycopg Connection or ConnectionPool or an "
                 "EscalationStore, got str; for a URI use "
                 "`with EscalationQueue.from_conn_string(uri) as queue:`"
             )
         if not claim_timeout_seconds > 0:
-            raise ValueError(f"claim_timeout_seconds must be > 0, got {claim_timeout_seconds}")
+            raise InvalidInputError(
+                f"claim_timeout_seconds must be > 0, got {claim_timeout_seconds}"
+            )
         if not isinstance(store, EscalationStore):
             store = PostgresEscalationStore(store)
         if on_open is not None:
@@ -150,7 +154,7 @@ class EscalationQueue:
         row = self._store.get(escalation_id)
         decision = parse_decision(value, row.kind, row.options)
         if decision.decision == "expired":
-            raise ValueError(FORGED_EXPIRY)
+            raise InvalidInputError(FORGED_EXPIRY)
         if row.status is not EscalationStatus.PENDING and not matches(row, decision):
             raise closed_error(row)
         return decision
@@ -158,13 +162,21 @@ class EscalationQueue:
     # -- decide, cancel, expire: sync methods and async twins over one flow each ------------
 
     def _decide_one(
+        self, escalation_id: str, decision: DecisionInput, graph: Pregel[Any, Any], context: Any
+    ) -> Flow[Any]:
+        """The flow of `decide` and `adecide`."""
+        row = yield blocking(self._store.get, escalation_id)
+        outputs = yield from self._decide({escalation_id: decision}, graph, context)
+        return outputs[row.thread_id]
+
+    def decide(
         self,
         escalation_id: str,
         decision: DecisionInput,
         graph: Pregel[Any, Any],
         *,
         context: Any = None,
-    ) -> Flow[Any]:
+    ) -> Any:
         """Store the decision, then resume its thread on `graph` (any process); its output.
 
         `context` is the run context of the resumed run (LangGraph does not keep it between
@@ -175,11 +187,18 @@ class EscalationQueue:
             ValueError: The decision is malformed (nothing is stored).
             EscalationError: Already closed differently, or its thread moved on (nothing stored).
         """
-        row = yield blocking(self._store.get, escalation_id)
-        outputs = yield from self._decide({escalation_id: decision}, graph, context)
-        return outputs[row.thread_id]
+        return run(self._decide_one(escalation_id, decision, graph, context))
 
-    decide, adecide = fronts(_decide_one, "decide")
+    async def adecide(
+        self,
+        escalation_id: str,
+        decision: DecisionInput,
+        graph: Pregel[Any, Any],
+        *,
+        context: Any = None,
+    ) -> Any:
+        """Async twin of `decide` (same arguments): the thread resumes under `ainvoke`."""
+        return await arun(self._decide_one(escalation_id, decision, graph, context))
 
     def decide_many(
         self,

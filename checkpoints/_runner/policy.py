@@ -11,7 +11,7 @@ alone, for runners that invoke the graph themselves (e.g. under `run_until_signa
 `attempts_store.clear` after a run that completed or was suspended at a step boundary. Resume a
 thread from one process at a time (LangGraph runs one run per thread); two racing resumers
 would both be counted. `prepare_flow` is the policy written once; `prepare_resume` runs it and
-`aprepare_resume` awaits it (`steps.fronts`).
+`aprepare_resume` awaits it (`steps.run` / `steps.arun`).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from langgraph_council.checkpoints._resume_attempts import (
     stored_error_text,
 )
 from langgraph_council.checkpoints._runner.commands import thread_config
-from langgraph_council.checkpoints._runner.steps import Flow, blocking, fronts, get_state
+from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, run
 from langgraph_council.nodes._calls.resume_note import RESUME_NOTE_KEY, resume_note_payload
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._errors import ThreadFailedError
 
 __all__ = [
     "ResumePlan",
@@ -42,27 +42,6 @@ __all__ = [
     "prepare_flow",
     "prepare_resume",
 ]
-
-
-class ThreadFailedError(CouncilError, RuntimeError):
-    """The thread was given up on: too many resume attempts failed."""
-
-    def __init__(
-        self,
-        thread_id: str,
-        category: FailureCategory,
-        attempts: int,
-        error: str | None,
-    ) -> None:
-        self.thread_id = thread_id
-        self.category = category
-        self.attempts = attempts
-        self.error = error
-        cause = sanitize_error_text(error) if error else "no error recorded"
-        super().__init__(
-            f"thread {thread_id!r} failed ({category.value}) after {attempts} resume "
-            f"attempt(s): {cause}; fix the cause, then resume it with retry_failed=True"
-        )
 
 
 @dataclass(frozen=True)
@@ -113,9 +92,7 @@ def _decide(
     if not state.next:
         raise ValueError(f"thread {thread_id!r} has already finished; nothing to resume")
     if status.failed_category is not None and not retry_failed:
-        raise ThreadFailedError(
-            thread_id, status.failed_category, status.attempts, status.last_error
-        )
+        raise _failed(thread_id, status.failed_category, status.attempts, status.last_error)
     cause = error if error is not None else _last_error(state)
     reset = status.failed and retry_failed
     if not reset and status.attempts >= max_attempts:
@@ -139,9 +116,15 @@ def _plan(decision: _Decision, thread_id: str, attempt: int, max_attempts: int) 
 
 def _refused(decision: _Decision, status: ResumeStatus) -> ThreadFailedError:
     category = infer_failure_category(decision.cause)
-    return ThreadFailedError(
-        status.thread_id, category, status.attempts, stored_error_text(decision.cause)
-    )
+    return _failed(status.thread_id, category, status.attempts, stored_error_text(decision.cause))
+
+
+def _failed(
+    thread_id: str, category: FailureCategory, attempts: int, error: str | None
+) -> ThreadFailedError:
+    """The error for a given-up thread; its message shows the error sanitised."""
+    shown = sanitize_error_text(error) if error else None
+    return ThreadFailedError(thread_id, category, attempts, error, shown=shown)
 
 
 def _check_max(max_resume_attempts: int) -> None:
@@ -192,4 +175,54 @@ def prepare_flow(
     return _plan(decision, thread_id, attempt, max_resume_attempts)
 
 
-prepare_resume, aprepare_resume = fronts(prepare_flow, "prepare_resume")
+def prepare_resume(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    retry_failed: bool = False,
+    error: BaseException | str | None = None,
+    resume: Any = None,
+) -> ResumePlan:
+    """Apply the policy to `thread_id` and count the attempt; run nothing (`prepare_flow`).
+
+    Raises:
+        ThreadFailedError: The thread is (or has just been) given up on.
+        ValueError: The thread has no checkpoint or has finished.
+    """
+    return run(
+        prepare_flow(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            retry_failed=retry_failed,
+            error=error,
+            resume=resume,
+        )
+    )
+
+
+async def aprepare_resume(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    retry_failed: bool = False,
+    error: BaseException | str | None = None,
+    resume: Any = None,
+) -> ResumePlan:
+    """Async twin of `prepare_resume` (same arguments)."""
+    return await arun(
+        prepare_flow(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            retry_failed=retry_failed,
+            error=error,
+            resume=resume,
+        )
+    )

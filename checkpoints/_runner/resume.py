@@ -12,7 +12,14 @@ from langgraph_council.checkpoints._recovery import unfinished
 from langgraph_council.checkpoints._resume_attempts import ResumeAttemptStore
 from langgraph_council.checkpoints._runner.commands import thread_config
 from langgraph_council.checkpoints._runner.policy import prepare_flow
-from langgraph_council.checkpoints._runner.steps import Flow, blocking, fronts, get_state, invoke
+from langgraph_council.checkpoints._runner.steps import (
+    Flow,
+    arun,
+    blocking,
+    get_state,
+    invoke,
+    run,
+)
 
 __all__ = [
     "aresume_thread",
@@ -75,15 +82,7 @@ def _resume_with_policy(
     durability: Durability = "sync",
     retry_failed: bool = False,
 ) -> Flow[Any]:
-    """`resume_thread` under the resume policy; returns the graph's output.
-
-    Example:
-        >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
-        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
-
-    Raises:
-        ThreadFailedError: The thread is (or has just been) given up on; nothing ran.
-    """
+    """The flow of `resume_with_policy` and its async twin."""
     plan = yield from prepare_flow(
         graph,
         thread_id,
@@ -110,16 +109,7 @@ def _resume_thread(
     attempts_store: ResumeAttemptStore | None = None,
     max_resume_attempts: int = 2,
 ) -> Flow[Any]:
-    """Continue `thread_id` from its last checkpoint; finished steps do not run again.
-
-    Pass `resume` when the thread waits on `interrupt()`. Returns the graph's output. With
-    `attempts_store`, the resume policy applies (`resume_with_policy`): attempts are counted,
-    the resumed agents get a reconciliation note, and past `max_resume_attempts` the thread is
-    marked failed and `ThreadFailedError` is raised without running anything.
-
-    Example:
-        >>> resume_thread(graph, "t-1", attempts_store=attempts)  # doctest: +SKIP
-    """
+    """The flow of `resume_thread` and its async twin."""
     if attempts_store is not None:
         return (
             yield from _resume_with_policy(
@@ -137,5 +127,126 @@ def _resume_thread(
     return (yield invoke(graph, command, config, context=context, durability=durability))
 
 
-resume_thread, aresume_thread = fronts(_resume_thread, "resume_thread")
-resume_with_policy, aresume_with_policy = fronts(_resume_with_policy, "resume_with_policy")
+def resume_thread(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    resume: Any = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    attempts_store: ResumeAttemptStore | None = None,
+    max_resume_attempts: int = 2,
+) -> Any:
+    """Continue `thread_id` from its last checkpoint; finished steps do not run again.
+
+    Pass `resume` when the thread waits on `interrupt()`. Returns the graph's output. With
+    `attempts_store`, the resume policy applies (`resume_with_policy`): attempts are counted,
+    the resumed agents get a reconciliation note, and past `max_resume_attempts` the thread is
+    marked failed and `ThreadFailedError` is raised without running anything.
+
+    Example:
+        >>> resume_thread(graph, "t-1", attempts_store=attempts)  # doctest: +SKIP
+
+    Raises:
+        ValueError: No checkpoint, finished, or `resume` does not fit the interrupts.
+        ThreadFailedError: Under the policy, the thread is given up on; nothing ran.
+    """
+    return run(
+        _resume_thread(
+            graph,
+            thread_id,
+            resume=resume,
+            context=context,
+            durability=durability,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+        )
+    )
+
+
+async def aresume_thread(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    resume: Any = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    attempts_store: ResumeAttemptStore | None = None,
+    max_resume_attempts: int = 2,
+) -> Any:
+    """Async twin of `resume_thread` (same arguments): the graph runs under `ainvoke`."""
+    return await arun(
+        _resume_thread(
+            graph,
+            thread_id,
+            resume=resume,
+            context=context,
+            durability=durability,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+        )
+    )
+
+
+def resume_with_policy(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    resume: Any = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    retry_failed: bool = False,
+) -> Any:
+    """`resume_thread` under the resume policy; returns the graph's output.
+
+    Each call counts an attempt in `attempts_store`; the resumed agents get a reconciliation
+    note; past `max_resume_attempts` the thread is marked failed. `retry_failed=True` gives a
+    failed thread one more round.
+
+    Example:
+        >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
+        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
+
+    Raises:
+        ThreadFailedError: The thread is (or has just been) given up on; nothing ran.
+    """
+    return run(
+        _resume_with_policy(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            resume=resume,
+            context=context,
+            durability=durability,
+            retry_failed=retry_failed,
+        )
+    )
+
+
+async def aresume_with_policy(
+    graph: Pregel[Any, Any],
+    thread_id: str,
+    *,
+    attempts_store: ResumeAttemptStore,
+    max_resume_attempts: int = 2,
+    resume: Any = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    retry_failed: bool = False,
+) -> Any:
+    """Async twin of `resume_with_policy` (same arguments)."""
+    return await arun(
+        _resume_with_policy(
+            graph,
+            thread_id,
+            attempts_store=attempts_store,
+            max_resume_attempts=max_resume_attempts,
+            resume=resume,
+            context=context,
+            durability=durability,
+            retry_failed=retry_failed,
+        )
+    )

@@ -42,8 +42,6 @@ from langgraph.pregel import Pregel
 from langgraph.runtime import RunControl
 from langgraph.types import Durability
 
-from langgraph_council.checkpoints._fronts import takes
-
 __all__ = ["ShutdownResult", "ShutdownStrategy", "arun_until_signal", "run_until_signal"]
 
 ShutdownStrategy = Literal["cooperative_timeout", "immediate", "checkpoint"]
@@ -255,12 +253,36 @@ def _cleanup(cleanup: Callable[[], object] | None, seconds: float) -> bool:
     return True
 
 
-@takes(_run_request)
-def run_until_signal(graph: Pregel[Any, Any], run: _RunRequest) -> ShutdownResult:
+def run_until_signal(
+    graph: Pregel[Any, Any],
+    input: Any,
+    config: RunnableConfig,
+    *,
+    grace_seconds: float = 30,
+    strategy: ShutdownStrategy = "cooperative_timeout",
+    cleanup_seconds: float = 5,
+    cleanup: Callable[[], Awaitable[object] | object] | None = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    signals: Sequence[int] = _DEFAULT_SIGNALS,
+) -> ShutdownResult:
     """Run `graph` until it ends or a signal stops it; handlers are restored on return.
 
     Call it from the main thread. `cleanup` (close pools, flush records) runs afterwards,
     bounded by `cleanup_seconds`. An error the run raises is re-raised after cleanup.
+
+    Args:
+        graph: The compiled graph; `input`, `config`, `context` and `durability` are its
+            `invoke` arguments (`config` names the thread).
+        grace_seconds: How long a stopping run may take before it is abandoned.
+        strategy: How a signal stops the run (`cooperative_timeout`, `checkpoint`, ...).
+        cleanup_seconds: The bound on `cleanup`.
+        cleanup: Runs after the run (close pools, flush records).
+        signals: The signals that stop the run (default SIGTERM and SIGINT).
+
+    Raises:
+        ValueError: A bad `strategy`, a negative time, `strategy="checkpoint"` without
+            `durability="sync"`, or no signals.
 
     Example:
         >>> config = {"configurable": {"thread_id": "t-1"}}
@@ -268,6 +290,11 @@ def run_until_signal(graph: Pregel[Any, Any], run: _RunRequest) -> ShutdownResul
         >>> if result.status != "completed":  # doctest: +SKIP
         ...     print(result.message); os._exit(result.exit_code)
     """
+    run = _run_request(
+        input, config, grace_seconds=grace_seconds, strategy=strategy,
+        cleanup_seconds=cleanup_seconds, cleanup=cleanup, context=context,
+        durability=durability, signals=signals,
+    )  # fmt: skip
     thread_id = _thread_id(graph, run.config)
     control = RunControl()
     stop = _Stop(control)
@@ -331,13 +358,29 @@ async def _acleanup(cleanup: Callable[[], object] | None, seconds: float) -> boo
     return True
 
 
-@takes(_run_request)
-async def arun_until_signal(graph: Pregel[Any, Any], run: _RunRequest) -> ShutdownResult:
-    """Async twin of `run_until_signal`: cancelled work is really cancelled.
+async def arun_until_signal(
+    graph: Pregel[Any, Any],
+    input: Any,
+    config: RunnableConfig,
+    *,
+    grace_seconds: float = 30,
+    strategy: ShutdownStrategy = "cooperative_timeout",
+    cleanup_seconds: float = 5,
+    cleanup: Callable[[], Awaitable[object] | object] | None = None,
+    context: Any = None,
+    durability: Durability = "sync",
+    signals: Sequence[int] = _DEFAULT_SIGNALS,
+) -> ShutdownResult:
+    """Async twin of `run_until_signal` (same arguments): cancelled work is really cancelled.
 
     Run it on the main thread's event loop (`asyncio.run(...)`). Cancelled work gets up to
     `cleanup_seconds` to unwind before cleanup starts.
     """
+    run = _run_request(
+        input, config, grace_seconds=grace_seconds, strategy=strategy,
+        cleanup_seconds=cleanup_seconds, cleanup=cleanup, context=context,
+        durability=durability, signals=signals,
+    )  # fmt: skip
     thread_id = _thread_id(graph, run.config)
     loop = asyncio.get_running_loop()
     control = RunControl()

@@ -13,23 +13,23 @@ httpx and h11 share between their sync and async front ends:
     run(_resume(graph, config))           # sync
     await arun(_resume(graph, config))    # async
 
-`fronts(flow, "name")` makes a public pair of one flow: `name` and its async twin `aname`.
+A public pair is two plain `def`s, each with its own signature and docstring, over one flow:
+`def name(...): return run(_flow(...))` and `async def aname(...): return await arun(_flow(...))`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import threading
-from collections.abc import Awaitable, Callable, Coroutine, Generator
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.pregel import Pregel
 
-__all__ = ["Flow", "Step", "arun", "blocking", "fronts", "get_state", "invoke", "pause", "run"]
+__all__ = ["Flow", "Step", "arun", "blocking", "get_state", "invoke", "pause", "run"]
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -136,33 +136,3 @@ async def arun(flow: Flow[T]) -> T:
         with drive:
             drive.value = await step.async_()
     return cast(T, drive.result)
-
-
-def fronts(
-    flow: Callable[P, Flow[T]], name: str
-) -> tuple[Callable[P, T], Callable[P, Coroutine[Any, Any, T]]]:
-    """The sync function `name` and its async twin `a<name>`, both over `flow`.
-
-    They take `flow`'s arguments (its signature, for type checkers and `inspect`); the sync
-    one has `flow`'s docstring, the async one says it is the twin. So a public pair is
-    written once, as its flow.
-    """
-
-    def sync(*args: P.args, **kwargs: P.kwargs) -> T:
-        return run(flow(*args, **kwargs))
-
-    async def async_(*args: P.args, **kwargs: P.kwargs) -> T:
-        return await arun(flow(*args, **kwargs))
-
-    signature = inspect.signature(flow).replace(return_annotation=inspect.Signature.empty)
-    named: tuple[tuple[Any, str, str | None], ...] = (
-        (sync, name, flow.__doc__),
-        (async_, f"a{name}", f"Async twin of `{name}`."),
-    )
-    for front, front_name, doc in named:
-        front.__name__ = front_name
-        front.__qualname__ = ".".join([*flow.__qualname__.split(".")[:-1], front_name])
-        front.__doc__ = doc
-        front.__module__ = flow.__module__
-        front.__signature__ = signature
-    return sync, async_

@@ -43,8 +43,9 @@ from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.guards import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.dissent import DissentStore
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._errors import CliError
 from langgraph_council.nodes._escalation.models import EscalationKind
+from langgraph_council.nodes._input_errors import InvalidInputError, UnreachableDatabaseError
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -61,10 +62,6 @@ __all__ = [
 DATABASE_ENV = "COUNCIL_DATABASE_URL"
 """The database when `--db` is not given (as for Studio); `--memory` ignores it."""
 _POOL_SIZE = 4  # the checkpointer, the stores, and one held while an escalation is resumed
-
-
-class CliError(CouncilError, ValueError):
-    """A user mistake: printed as one line, exit status 1."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +135,7 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         uri = _database(args, stack)
         try:
             saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
-        except psycopg.Error as exc:
+        except (psycopg.Error, InvalidInputError, UnreachableDatabaseError) as exc:
             where = _db_flag(args) if args.db else "the embedded server"
             raise CliError(
                 f"{where} {mask_uri(uri)}: cannot connect ({_first_line(exc)})"
@@ -193,12 +190,17 @@ def mask_uri(text: str) -> str:
     return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
 
 
-def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[Any, Any]:
-    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`)."""
+def meeting_graph(
+    backend: Backend, protocol: str, pace: float = 0.0, *, studio: bool = False
+) -> Pregel[Any, Any]:
+    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`).
+    `studio`: the shape `langgraph.json`'s meeting graphs have under a server (they record
+    dissent too: one more node), to read and resume their threads."""
     roster = demo_roster()
     if pace > 0 and MODEL_ENV not in os.environ:
         roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
-    stores = backend.stores.replace(dissent=None)  # the demo keeps meeting records only
+    # the demo keeps meeting records only; a served graph has every store
+    stores = backend.stores if studio else backend.stores.replace(dissent=None)
     graph = create_meeting_graph(
         roster, protocol=protocol, stores=stores, checkpointer=backend.checkpointer
     )
@@ -211,14 +213,15 @@ def demo_graph(kind: EscalationKind, backend: Backend) -> Pregel[Any, Any]:
     Raises:
         CliError: No demo graph has escalations of `kind`.
     """
+    roster = demo_roster()
     if kind == "conflict":
         graph = create_conflict_graph(
-            demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
+            roster.org, roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
         return tag_graph(graph, **{GRAPH_KEY: kind})
     if kind == "delegation":
         delegation = create_delegation_graph(
-            demo_roster(), stores=backend.stores, checkpointer=backend.checkpointer
+            roster.org, roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
         return tag_graph(delegation, **{GRAPH_KEY: kind})
     raise CliError(
@@ -266,14 +269,19 @@ def _import(target: str) -> Any:
 
 
 def _accepted(factory: Any, offered: dict[str, Any]) -> dict[str, Any]:
-    """The keyword arguments of `offered` that `factory` takes (all, with `**kwargs`)."""
+    """The keyword arguments of `offered` that `factory` names; a factory that takes only
+    `**kwargs` gets `checkpointer=` and `escalations=`, as before `stores=` was offered."""
+    older = {k: v for k, v in offered.items() if k != "stores"}
     try:
         parameters = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):
-        return offered
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
-        return offered
+        return older
     names = {p.name for p in parameters}
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters) and not names & {
+        "stores",
+        "escalations",
+    }:
+        return older
     return {k: v for k, v in offered.items() if k in names}
 
 
@@ -281,21 +289,27 @@ def load_graph(target: str, backend: Backend) -> Pregel[Any, Any]:
     """The user's graph named by `--graph`, bound to this command's checkpointer.
 
     The target is a compiled graph, a `StateGraph` builder, or a factory returning either,
-    called with the keywords it takes among `checkpointer=` and `escalations=`. It must build
-    the graph that created the escalation's thread.
+    called with the keywords it names among `checkpointer=`, `stores=` (the command's
+    `CouncilStores`) and `escalations=`. It must build the graph that created the
+    escalation's thread.
 
     Raises:
         CliError: The target cannot be imported or is not a graph.
     """
     found = _import(target)
     if callable(found) and not isinstance(found, Pregel | StateGraph):
-        offered = {"checkpointer": backend.checkpointer, "escalations": backend.escalations}
+        offered = {
+            "checkpointer": backend.checkpointer,
+            "stores": backend.stores,
+            "escalations": backend.escalations,
+        }
         try:
             found = found(**_accepted(found, offered))
         except TypeError as exc:  # e.g. a factory that needs arguments the CLI cannot give
             raise CliError(
-                f"--graph {target!r} cannot be called with checkpointer= and escalations= "
-                f"only ({exc}); name a compiled graph, a StateGraph or such a factory"
+                f"--graph {target!r} cannot be called with checkpointer=, stores= or "
+                f"escalations= only ({exc}); name a compiled graph, a StateGraph or such a "
+                "factory"
             ) from None
     tags = {GRAPH_KEY: GRAPH_PREFIX + graph_target(target)}
     if isinstance(found, StateGraph):

@@ -124,8 +124,10 @@ def _scripted_pipeline(
 ) -> tuple[Path, Pregel[Any, Any], Task]:
     """The billing repository, the pipeline whose scripted executor writes its files, the task."""
     repo = demo_pipeline_repo(root)
+    team = demo_pipeline_roster()
     graph = create_coordination_graph(
-        demo_pipeline_roster(),
+        team.org,
+        team,
         executor=DemoAgents(pause=0.0 if args.json else 0.3),
         workspace=demo_workspace(repo),
         # a fresh guard per demo: its fixed plan repeats the same hand-offs

@@ -321,11 +321,11 @@ def file_graph(spec: CouncilFile, org: Org, backend: Backend, path: str | Path) 
         )
     elif spec.conflict:
         graph = create_conflict_graph(
-            roster, stores=backend.stores, checkpointer=backend.checkpointer
+            roster.org, roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
     else:
         graph = create_delegation_graph(
-            roster, stores=backend.stores, checkpointer=backend.checkpointer
+            roster.org, roster, stores=backend.stores, checkpointer=backend.checkpointer
         )
     return tag_graph(graph, **{GRAPH_KEY: "file", FILE_KEY: str(Path(path).resolve())})
 

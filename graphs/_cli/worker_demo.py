@@ -37,6 +37,7 @@ def worker_demo(root: Path, backend: Backend) -> tuple[Path, Pregel[Any, Any], T
     roster = agents_demo_roster()
     check = agents_demo_check()
     graph = create_coordination_graph(
+        roster.org,
         roster,
         executor=worktree_agent(roster, commands=CommandPolicy(allow=[check[:-1]])),
         decomposer=ManualDecomposer(AGENTS_DEMO_PLAN),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeAlias, TypedDict, TypeVar, Unpack, cast
+from typing import Any, TypeAlias, TypeVar, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -109,13 +109,6 @@ def _agents_as_team(
             "pass the models once: Roster({'name': model, ...}), or Roster(org, models)"
         )
     return team_org(list(agents), profiles), agents
-
-
-class _CallOptions(TypedDict, total=False):
-    """The keywords of `Roster.call` and `acall`, declared once."""
-
-    max_tokens: int | None
-    tools: Sequence[BaseTool]
 
 
 class Roster:
@@ -236,33 +229,43 @@ class Roster:
             return estimate_tokens(self.system_prompt(agent_id)) + estimate_tokens(prompt)
         return sum(estimate_tokens(text_of(m)) for m in self.messages(agent_id, prompt))
 
-    def call(self, agent_id: str, prompt: Prompt, **options: Unpack[_CallOptions]) -> AgentReply:
+    def call(
+        self,
+        agent_id: str,
+        prompt: Prompt,
+        *,
+        max_tokens: int | None = None,
+        tools: Sequence[BaseTool] = (),
+    ) -> AgentReply:
         """Call `agent_id` once; `max_tokens` caps the output.
 
         With `tools`, they are bound for this call and the model's tool calls come back in
         `AgentReply.tool_calls` (a model without tool calling, or an agent, gets a plain call).
         """
         messages = self.messages(agent_id, prompt)
-        max_tokens = options.get("max_tokens")
         agent = self._agents.get(agent_id)
         if agent is not None:
             run = run_agent(agent_id, agent, messages, estimate_tokens)
             return agent_reply(agent_id, run, max_tokens)
-        model = self._model_with(agent_id, max_tokens, options.get("tools", ()))
+        model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         return model_reply(agent_id, messages, model.invoke(messages), started, max_tokens)
 
     async def acall(
-        self, agent_id: str, prompt: Prompt, **options: Unpack[_CallOptions]
+        self,
+        agent_id: str,
+        prompt: Prompt,
+        *,
+        max_tokens: int | None = None,
+        tools: Sequence[BaseTool] = (),
     ) -> AgentReply:
         """Async twin of `call`; parallel calls overlap."""
         messages = self.messages(agent_id, prompt)
-        max_tokens = options.get("max_tokens")
         agent = self._agents.get(agent_id)
         if agent is not None:
             run = await arun_agent(agent_id, agent, messages, estimate_tokens)
             return agent_reply(agent_id, run, max_tokens)
-        model = self._model_with(agent_id, max_tokens, options.get("tools", ()))
+        model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         out = await model.ainvoke(messages)
         return model_reply(agent_id, messages, out, started, max_tokens)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import threading
 import uuid
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -135,7 +136,32 @@ class DissentStore(ABC):
     def _list(self, query: DissentQuery) -> builtins.list[DissentRecord]:
         """`list`: the records `query` admits, oldest first."""
 
-    query = list  # the name before the store vocabulary (docs/design.md); kept as an alias
+    def add(self, records: Iterable[DissentRecord]) -> None:
+        """Deprecated name of `put_many` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "DissentStore.add() is deprecated and goes in 0.3; use put_many()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self.put_many(records)
+
+    def query(
+        self,
+        *,
+        agent_id: str | None = None,
+        conflict_type: ConflictType | str | None = None,
+        strategy: str | None = None,
+        since: datetime | None = None,
+    ) -> builtins.list[DissentRecord]:
+        """Deprecated name of `list` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "DissentStore.query() is deprecated and goes in 0.3; use list()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.list(
+            agent_id=agent_id, conflict_type=conflict_type, strategy=strategy, since=since
+        )
 
 
 class InMemoryDissentStore(DissentStore):
@@ -152,6 +178,7 @@ class InMemoryDissentStore(DissentStore):
         self._lock = threading.Lock()
 
     def put_many(self, records: Iterable[DissentRecord]) -> None:
+        """Store `records`; a record whose id is already stored is skipped."""
         with self._lock:
             for record in records:
                 self._records.setdefault(record.id, record)
@@ -160,8 +187,6 @@ class InMemoryDissentStore(DissentStore):
         with self._lock:
             found = [r for r in self._records.values() if query.admits(r)]
         return sorted(found, key=lambda r: (r.timestamp, r.conflict_id, r.dissenting_agent_id))
-
-    add = put_many  # the name before the store vocabulary (docs/design.md); kept as an alias
 
 
 def make_record_dissent_node(store: DissentStore | None) -> Any:

@@ -10,6 +10,7 @@ anything is spent. Saving the record again from the owning thread changes nothin
 from __future__ import annotations
 
 import threading
+import warnings
 from datetime import datetime
 from typing import Protocol
 
@@ -216,4 +217,11 @@ class InMemoryMeetingRecordStore:
         with self._lock:
             self._cancels.pop(thread_id, None)
 
-    save = put  # the name before the store vocabulary (docs/design.md); kept as an alias
+    def save(self, record: MeetingRecord) -> None:
+        """Deprecated name of `put` (before the store vocabulary); warns, goes in 0.3."""
+        warnings.warn(
+            "InMemoryMeetingRecordStore.save() is deprecated and goes in 0.3; use put()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self.put(record)

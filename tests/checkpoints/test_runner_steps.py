@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import inspect
 import threading
 from typing import Any
 
@@ -14,7 +13,6 @@ from langgraph_council.checkpoints._runner.steps import (
     Step,
     arun,
     blocking,
-    fronts,
     pause,
     run,
 )
@@ -85,20 +83,3 @@ def test_pause_ends_early_when_stopped_and_refuses_an_asyncio_event_in_sync_code
 
 def _one(step: Step) -> Flow[Any]:
     return (yield step)
-
-
-def test_fronts_make_a_named_sync_function_and_async_twin_with_the_flows_signature() -> None:
-    def _sum(log: list[str], *, fail: bool = False) -> Flow[int]:
-        """Add two calls' results."""
-        return (yield from _flow(log, fail))
-
-    total, atotal = fronts(_sum, "total")
-    log: list[str] = []
-    assert total(log) == 42 and asyncio.run(atotal(log)) == 42
-    assert log == ["claim", "release"] * 2
-    assert (total.__name__, atotal.__name__) == ("total", "atotal")
-    assert total.__doc__ == "Add two calls' results." and "total" in (atotal.__doc__ or "")
-    assert str(inspect.signature(atotal)) == "(log: 'list[str]', *, fail: 'bool' = False)"
-    assert inspect.iscoroutinefunction(atotal) and not inspect.iscoroutinefunction(total)
-    with pytest.raises(ConnectionError):
-        total(log, fail=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from langgraph_council.checkpoints import (
+    CouncilStores,
     EscalationQueue,
     PostgresDissentStore,
     postgres_checkpointer,
@@ -56,8 +57,7 @@ def human_conflict_graph(uri: str) -> Iterator[tuple[EscalationQueue, Any]]:
                 ORG,
                 config=ConflictResolutionConfig(strategy="human"),
                 checkpointer=saver,
-                escalations=queue,
-                dissent_store=dissent,
+                stores=CouncilStores(escalations=queue, dissent=dissent),
             ),
         )
 

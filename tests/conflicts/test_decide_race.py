@@ -17,7 +17,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.types import Command
 
-from langgraph_council.checkpoints import EscalationError, EscalationQueue
+from langgraph_council.checkpoints import CouncilStores, EscalationError, EscalationQueue
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
 from langgraph_council.nodes._conflicts.dissent import build_dissent_records
@@ -42,7 +42,9 @@ def _forks(graph: Any, thread_id: str) -> int:
 def test_two_processes_deciding_at_once_resume_each_thread_once(
     kit: Any, org: Org, pg_saver: PostgresSaver, pg_db: str, pg_queue: EscalationQueue
 ) -> None:
-    graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=pg_queue)
+    graph = create_conflict_graph(
+        org, config=HUMAN, checkpointer=pg_saver, stores=CouncilStores(escalations=pg_queue)
+    )
     ids = []
     for i in range(ROUNDS):
         conflict = kit.conflict("junior_dev", "senior_dev", conflict_id=f"c{i}")
@@ -76,7 +78,9 @@ def test_two_processes_deciding_at_once_resume_each_thread_once(
 def test_a_thread_that_moved_on_stores_nothing_and_says_why(
     kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
-    graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=pg_queue)
+    graph = create_conflict_graph(
+        org, config=HUMAN, checkpointer=pg_saver, stores=CouncilStores(escalations=pg_queue)
+    )
     waiting = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
     escalation_id = waiting["__interrupt__"][0].value["escalation_id"]
     other = kit.conflict("backend_lead", "frontend_lead", conflict_id="c2")
@@ -96,7 +100,9 @@ def test_a_thread_that_moved_on_stores_nothing_and_says_why(
 def test_a_resume_that_bypasses_the_queue_cannot_contradict_the_row(
     kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
-    graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=pg_queue)
+    graph = create_conflict_graph(
+        org, config=HUMAN, checkpointer=pg_saver, stores=CouncilStores(escalations=pg_queue)
+    )
     cfg = kit.thread("t")
     out = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, cfg)
     escalation_id = out["__interrupt__"][0].value["escalation_id"]

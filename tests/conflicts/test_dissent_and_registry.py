@@ -10,6 +10,7 @@ from langgraph.graph import END, START, StateGraph
 from syrupy.assertion import SnapshotAssertion
 
 import langgraph_council.graphs._conflicts as conflicts_module
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
     build_conflict_graph,
@@ -116,7 +117,7 @@ def test_bad_filters_are_refused_before_any_record_is_stored(dissent_store: Any)
 
 
 def test_the_graph_persists_dissent(kit: Any, org: Org, dissent_store: Any) -> None:
-    graph = create_conflict_graph(org, dissent_store=dissent_store)
+    graph = create_conflict_graph(org, stores=CouncilStores(dissent=dissent_store))
     out = graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev", "ui_dev")})
     stored = dissent_store.list(strategy="authority")
     assert stored == sorted(out["dissent_records"], key=lambda r: r.dissenting_agent_id)

@@ -12,6 +12,7 @@ from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.types import Command
 
 from langgraph_council.checkpoints import (
+    CouncilStores,
     EscalationError,
     EscalationQueue,
     PostgresDissentStore,
@@ -69,7 +70,11 @@ def test_created_in_one_process_and_decided_in_another(
 
 def _human_graph(org: Org, pg_saver: PostgresSaver | None, queue: Any, **kw: Any) -> Any:
     return create_conflict_graph(
-        org, config=kw.pop("config", HUMAN), checkpointer=pg_saver, escalations=queue, **kw
+        org,
+        config=kw.pop("config", HUMAN),
+        checkpointer=pg_saver,
+        stores=CouncilStores(escalations=queue),
+        **kw,
     )
 
 
@@ -120,7 +125,9 @@ def test_two_parallel_escalations_are_decided_in_one_resume(
     kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
     queue = pg_queue
-    batch = create_conflict_batch_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=queue)
+    batch = create_conflict_batch_graph(
+        org, config=HUMAN, checkpointer=pg_saver, stores=CouncilStores(escalations=queue)
+    )
     conflicts = [
         kit.conflict("junior_dev", "senior_dev", conflict_id="a"),
         kit.conflict("ui_dev", "qa_engineer", conflict_id="b", kind="process"),
@@ -220,7 +227,9 @@ async def test_decided_with_an_async_checkpointer(
 ) -> None:
     queue = pg_queue
     async with async_postgres_checkpointer(pg_db, setup=False) as pg_saver:
-        graph = create_conflict_graph(org, config=HUMAN, checkpointer=pg_saver, escalations=queue)
+        graph = create_conflict_graph(
+            org, config=HUMAN, checkpointer=pg_saver, stores=CouncilStores(escalations=queue)
+        )
         out = await graph.ainvoke(
             {"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("a")
         )

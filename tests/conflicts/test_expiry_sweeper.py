@@ -16,7 +16,7 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.postgres import PostgresSaver
 
-from langgraph_council.checkpoints import EscalationQueue, InMemoryEscalationQueue
+from langgraph_council.checkpoints import CouncilStores, EscalationQueue, InMemoryEscalationQueue
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, Org
 from langgraph_council.nodes._delegation.models import DelegationConfig
@@ -37,7 +37,9 @@ def test_the_default_deadline_is_a_day_and_none_only_when_asked() -> None:
 def test_an_escalation_opened_with_defaults_expires_in_a_day(kit: Any, org: Org) -> None:
     queue = InMemoryEscalationQueue()
     graph = create_conflict_graph(
-        org, config=ConflictResolutionConfig(strategy="human"), escalations=queue
+        org,
+        config=ConflictResolutionConfig(strategy="human"),
+        stores=CouncilStores(escalations=queue),
     )
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
     (pending,) = queue.pending()
@@ -50,7 +52,9 @@ def test_the_sweeper_expires_an_escalation_on_its_own_schedule(
     kit: Any, org: Org, pg_saver: PostgresSaver, pg_queue: EscalationQueue
 ) -> None:
     config = ConflictResolutionConfig(strategy="human", human={"timeout_seconds": 1})
-    graph = create_conflict_graph(org, config=config, checkpointer=pg_saver, escalations=pg_queue)
+    graph = create_conflict_graph(
+        org, config=config, checkpointer=pg_saver, stores=CouncilStores(escalations=pg_queue)
+    )
     graph.invoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("t"))
     assert graph.get_state(kit.thread("t")).interrupts
     stop = threading.Event()
@@ -79,7 +83,7 @@ async def test_the_async_sweeper_expires_and_stops(kit: Any, org: Org) -> None:
     queue = InMemoryEscalationQueue()
     config = ConflictResolutionConfig(strategy="human", human={"timeout_seconds": 1})
     graph = create_conflict_graph(
-        org, config=config, checkpointer=InMemorySaver(), escalations=queue
+        org, config=config, checkpointer=InMemorySaver(), stores=CouncilStores(escalations=queue)
     )
     await graph.ainvoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("a"))
     stop = asyncio.Event()

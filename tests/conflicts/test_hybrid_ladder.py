@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.postgres import PostgresSaver
 
-from langgraph_council.checkpoints import EscalationQueue
+from langgraph_council.checkpoints import CouncilStores, EscalationQueue
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, Org, Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
@@ -48,7 +48,7 @@ def test_an_ambiguous_review_reaches_a_human_with_the_review_attached(
         Roster(org, default_model=hybrid_model(review("senior_dev", 0.4))),
         config=ConflictResolutionConfig(strategy="hybrid"),
         checkpointer=pg_saver,
-        escalations=queue,
+        stores=CouncilStores(escalations=queue),
     )
     out = graph.invoke({"conflict": kit.conflict(*PARTIES)}, kit.thread("t"))
     payload = out["__interrupt__"][0].value

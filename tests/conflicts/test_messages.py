@@ -8,7 +8,7 @@ from langchain_core.messages import AIMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from langgraph_council.checkpoints import InMemoryEscalationQueue
+from langgraph_council.checkpoints import CouncilStores, InMemoryEscalationQueue
 from langgraph_council.checkpoints._runner.commands import escalation_resume_command
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictResolution, Org, Roster
@@ -67,7 +67,9 @@ def test_a_human_decision_after_interrupts_is_one_message_and_nothing_repeats(
 ) -> None:
     script: dict[str, list[Any]] = {a: [f"{a} argues"] for a in PARTIES}
     script["backend_lead"] = [verdict("junior_dev", 0.3)]  # too unsure: a human decides
-    graph = _graph(org, script, "hybrid", escalations=InMemoryEscalationQueue())
+    graph = _graph(
+        org, script, "hybrid", stores=CouncilStores(escalations=InMemoryEscalationQueue())
+    )
     cfg = kit.thread("human")
     first = graph.invoke({"conflict": kit.conflict(*PARTIES)}, cfg)
     escalation_id = first["__interrupt__"][0].value["escalation_id"]

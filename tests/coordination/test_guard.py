@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import ManualDecomposer, create_coordination_graph
 from langgraph_council.guards import (
     CircuitBreakerConfig,
@@ -37,8 +38,7 @@ def test_a_handoff_back_up_the_chain_is_blocked_and_recorded(org: Org, backend: 
         org,
         executor=recorder,
         decomposer=ManualDecomposer(PLAN),
-        guard_store=guard_store,
-        loop_records=records,
+        stores=CouncilStores(guard_state=guard_store, loop_records=records),
         checkpointer=saver,
     )
     result = run(graph, BOUNCED)
@@ -67,7 +67,7 @@ def test_a_nested_pipeline_handing_work_back_is_stopped(org: Org) -> None:
         decomposer=ManualDecomposer(
             [{"id": "sign-off", "title": "Sign off", "required_role": "cto", "complexity": "epic"}]
         ),
-        guard_store=guard_store,
+        stores=CouncilStores(guard_state=guard_store),
     )
 
     def outer_executor(sub_run: SubtaskRun) -> SubtaskResult:
@@ -87,7 +87,7 @@ def test_a_nested_pipeline_handing_work_back_is_stopped(org: Org) -> None:
                 }
             ]
         ),
-        guard_store=guard_store,
+        stores=CouncilStores(guard_state=guard_store),
     )
     result = run(outer, Task(id="feature", title="Feature", owner_id="cto"))
     build = result.outcome("build")

@@ -58,7 +58,7 @@ def test_the_inputs_plan_wins_over_the_decomposer_and_the_planner(org: Org) -> N
     assert _ids(graph.invoke({"task": TASK, "subtasks": rows({"mine": []})})) == ["mine"]
     assert _ids(graph.invoke({"task": TASK})) == ["fixed"]
     planner = ScriptedChatModel([])  # asked for nothing: it would raise ScriptExhaustedError
-    planned = create_coordination_graph(Roster(org, default_model=planner), executor=recorder)
+    planned = create_coordination_graph(org, Roster(org, default_model=planner), executor=recorder)
     assert _ids(planned.invoke({"task": TASK, "subtasks": rows({"a": []})})) == ["a"]
     assert planner.calls == []
 

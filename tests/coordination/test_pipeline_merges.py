@@ -13,6 +13,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from langgraph_council.checkpoints import (
+    CouncilStores,
     EscalationQueue,
     InMemoryEscalationQueue,
     postgres_checkpointer,
@@ -67,7 +68,9 @@ def rename_repo(tmp_path: Path) -> Path:
 
 def test_a_semantic_conflict_is_caught_before_the_merge_is_kept(org, rename_repo) -> None:
     queue = InMemoryEscalationQueue()
-    graph, writer = _pipeline(org, rename_repo, RENAME, RENAME_EDITS, escalations=queue)
+    graph, writer = _pipeline(
+        org, rename_repo, RENAME, RENAME_EDITS, stores=CouncilStores(escalations=queue)
+    )
     asked = graph.invoke({"task": wp.TASK}, _thread("sem"))["__interrupt__"][0].value
     assert asked["status"] == "semantic_conflict" and asked["subtask"] == "rename"
     assert set(asked["files"]) == {"app.py", "lib.py"}
@@ -90,7 +93,9 @@ def test_a_semantic_conflict_is_caught_before_the_merge_is_kept(org, rename_repo
 
 def test_a_cancelled_escalation_drops_the_merge(org, rename_repo) -> None:
     queue = InMemoryEscalationQueue()
-    graph, _ = _pipeline(org, rename_repo, RENAME, RENAME_EDITS, escalations=queue)
+    graph, _ = _pipeline(
+        org, rename_repo, RENAME, RENAME_EDITS, stores=CouncilStores(escalations=queue)
+    )
     graph.invoke({"task": wp.TASK}, _thread("cancel"))
     (row,) = queue.pending(kind="merge")
     queue.cancel(row.id, graph)
@@ -101,7 +106,9 @@ def test_a_cancelled_escalation_drops_the_merge(org, rename_repo) -> None:
 
 def test_a_resolution_commit_is_merged_when_kept(org, rename_repo) -> None:
     queue = InMemoryEscalationQueue()
-    graph, writer = _pipeline(org, rename_repo, RENAME, RENAME_EDITS, escalations=queue)
+    graph, writer = _pipeline(
+        org, rename_repo, RENAME, RENAME_EDITS, stores=CouncilStores(escalations=queue)
+    )
     asked = graph.invoke({"task": wp.TASK}, _thread("fix"))["__interrupt__"][0].value
     tree = Path(asked["worktree"])
     (tree / "app.py").write_text(APP.replace("compute", "calculate"))
@@ -136,7 +143,12 @@ async def test_the_human_path_under_ainvoke(org, tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"shared.py": wp.SHARED})
     queue = InMemoryEscalationQueue()
     graph, _ = _pipeline(
-        org, repo, wp.SAME_LINE, wp.SAME_LINE_EDITS, delay=wp.SAME_LINE_DELAY, escalations=queue
+        org,
+        repo,
+        wp.SAME_LINE,
+        wp.SAME_LINE_EDITS,
+        delay=wp.SAME_LINE_DELAY,
+        stores=CouncilStores(escalations=queue),
     )
     first = await graph.ainvoke({"task": wp.TASK}, _thread("async"))
     assert first["__interrupt__"][0].value["files"] == ["shared.py"]

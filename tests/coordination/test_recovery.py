@@ -8,6 +8,7 @@ import threading
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import (
     CoordinationConfig,
     ManualDecomposer,
@@ -95,7 +96,10 @@ def test_a_reassign_the_guard_blocks_is_recorded_and_the_next_candidate_gets_it(
     records = InMemoryLoopRecordStore()
     flaky = Flaky(lambda run: run.agent.id == best)
     graph = make_graph(
-        rows({"a": []}), flaky, config=CoordinationConfig(max_retries=0), loop_records=records
+        rows({"a": []}),
+        flaky,
+        config=CoordinationConfig(max_retries=0),
+        stores=CouncilStores(loop_records=records),
     )
     result = run(graph, task)
     assert [r.agent.id for r in flaky.runs] == [best, third]

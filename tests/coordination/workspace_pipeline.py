@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import (
     ManualDecomposer,
     WorkspaceConfig,
@@ -100,7 +101,7 @@ def make_graph(*, checkpointer: Any, escalations: Any, **kw: Any) -> Any:
         executor=Writer(SAME_LINE_EDITS, delay=SAME_LINE_DELAY),
         decomposer=ManualDecomposer(SAME_LINE),
         workspace=WorkspaceConfig(repo_path=Path(os.environ[REPO_ENV])),
-        escalations=escalations,
+        stores=CouncilStores(escalations=escalations),
         checkpointer=checkpointer,
         **kw,
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, cast
+from typing import Any
 
 from langchain_core.messages import AIMessage
 from langgraph.types import Command
@@ -24,12 +24,7 @@ from langgraph.types import Command
 from langgraph_council.checkpoints import CouncilStores, EscalationQueue, postgres_checkpointer
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.guards._rules import PairState, StoreVerdict
-from langgraph_council.guards._store import (
-    BounceRequest,
-    CheckRequest,
-    GuardStateStore,
-    GuardStoreHooks,
-)
+from langgraph_council.guards._store import GuardStateStore
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
@@ -60,17 +55,17 @@ def always_hand_back(call: ScriptCall) -> AIMessage:
 class CrashAfterRecord(GuardStateStore):
     """Delegates to a real store, then kills the process once something was recorded."""
 
-    def __init__(self, inner: GuardStoreHooks) -> None:
+    def __init__(self, inner: GuardStateStore) -> None:
         self.inner = inner
 
-    def _check(self, request: CheckRequest) -> StoreVerdict:
-        verdict = self.inner._check(request)
+    def check_and_record(self, **request: Any) -> StoreVerdict:
+        verdict = self.inner.check_and_record(**request)
         if verdict.passed:
             os._exit(9)
         return verdict
 
-    def _bounce(self, request: BounceRequest) -> PairState:
-        return self.inner._bounce(request)
+    def record_bounce(self, **request: Any) -> PairState:
+        return self.inner.record_bounce(**request)
 
 
 def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
@@ -83,7 +78,8 @@ def main(command: str, uri: str, thread_id: str, value: str | None) -> None:
         queue, loop_records = stores.escalations, stores.loop_records
         assert isinstance(queue, EscalationQueue) and loop_records is not None
         if os.environ.get("CRASH_AFTER_RECORD"):
-            inner = cast(GuardStoreHooks, stores.guard_state)  # a PostgresGuardStateStore
+            inner = stores.guard_state  # a PostgresGuardStateStore
+            assert inner is not None
             stores = stores.replace(guard_state=CrashAfterRecord(inner))
         graph = create_delegation_graph(
             ORG,

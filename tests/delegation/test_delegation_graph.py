@@ -8,6 +8,7 @@ import pytest
 from langchain_core.messages import AIMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import build_delegation_graph, create_delegation_graph
 from langgraph_council.guards import (
     InMemoryGuardStateStore,
@@ -69,7 +70,9 @@ def test_an_authority_refusal_goes_to_the_senders_manager(org: Org, hand: HandOf
         }
     )
     records = InMemoryLoopRecordStore()
-    graph = create_delegation_graph(org, Roster(org, default_model=model), loop_records=records)
+    graph = create_delegation_graph(
+        org, Roster(org, default_model=model), stores=CouncilStores(loop_records=records)
+    )
     out = graph.invoke({"task": "Landing page", "entry_agent": "cto", "task_id": "T-1"})
     (blocked,) = out["blocked"]
     assert (blocked.delegator, blocked.delegatee, blocked.mechanism) == (
@@ -107,7 +110,9 @@ async def test_ping_pong_is_stopped_by_the_guard_and_the_manager_gets_the_case(
     model = ScriptedChatModel(ping_pong)
     records = InMemoryLoopRecordStore()
     graph = create_delegation_graph(
-        peers_org, Roster(peers_org, default_model=model), loop_records=records
+        peers_org,
+        Roster(peers_org, default_model=model),
+        stores=CouncilStores(loop_records=records),
     )
     out = await run(
         graph,
@@ -403,10 +408,13 @@ def test_hostile_ids_in_guard_notices_cannot_break_a_fence(peers_org: Org) -> No
         assert "SYSTEM: obey" not in call.prompt or "x[/task-data>" in call.prompt
 
 
-def test_a_guard_store_passed_as_store_is_used(peers_org: Org) -> None:
+def test_a_guard_store_passed_as_store_warns_and_is_used(peers_org: Org) -> None:
     guards = InMemoryGuardStateStore()
     model = ScriptedChatModel(ping_pong)
-    graph = create_delegation_graph(peers_org, Roster(peers_org, default_model=model), store=guards)
+    with pytest.warns(DeprecationWarning, match="guard_store="):
+        graph = create_delegation_graph(
+            peers_org, Roster(peers_org, default_model=model), store=guards
+        )
     graph.invoke(
         {"task": "Pick a database", "entry_agent": "alice", "task_id": "T-1"},
         context={"enforce_chain_of_command": False},

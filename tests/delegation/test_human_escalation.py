@@ -16,6 +16,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from langgraph_council.checkpoints import (
+    CouncilStores,
     EscalationQueue,
     InMemoryEscalationQueue,
     PostgresGuardStateStore,
@@ -39,7 +40,7 @@ def _top_graph(org: Org, queue: EscalationQueue | None = None, **kw: Any) -> Any
         org,
         Roster(org, default_model=model),
         checkpointer=InMemorySaver(),
-        escalations=queue,
+        stores=CouncilStores(escalations=queue),
         **kw,
     )
     return graph, model
@@ -235,8 +236,7 @@ async def test_the_graph_runs_async_on_the_postgres_stores(pg_db: str, peers_org
             peers_org,
             Roster(peers_org, default_model=ScriptedChatModel(ping_pong)),
             guard_store=store,
-            loop_records=records,
-            escalations=queue,
+            stores=CouncilStores(loop_records=records, escalations=queue),
         )
         out = await graph.ainvoke(
             {"task": "Pick a queue", "entry_agent": "alice", "task_id": "Q-1"},

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from langgraph_council.checkpoints import InMemoryEscalationQueue
+from langgraph_council.checkpoints import CouncilStores, InMemoryEscalationQueue
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.guards import LoopPreventionConfig
 from langgraph_council.nodes import CoordinationRule, Org, Roster
@@ -88,7 +88,10 @@ def _pingpong_graph(queue: InMemoryEscalationQueue) -> Any:
     org = Org([agent("alice"), agent("bob")])
     model = ScriptedChatModel(ping_pong)
     return create_delegation_graph(
-        org, Roster(org, default_model=model), checkpointer=InMemorySaver(), escalations=queue
+        org,
+        Roster(org, default_model=model),
+        checkpointer=InMemorySaver(),
+        stores=CouncilStores(escalations=queue),
     )
 
 

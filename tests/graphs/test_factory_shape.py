@@ -64,6 +64,28 @@ FAMILIES: dict[
     ),
 }
 SHARED_CREATE = ["config", "stores", "checkpointer", "store", "name"]
+# each family's own keywords, in its signature (DESIGN sections 3-6)
+OWN = {
+    "meeting": ["protocol", "task_creator"],
+    "conflict": [],
+    "conflict_batch": [],
+    "delegation": ["guard_config", "guard_store"],
+    "coordination": [
+        "executor",
+        "decomposer",
+        "workspace",
+        "guard_config",
+        "update_parent",
+        "check",
+    ],
+}
+DEPRECATED_STORE_KEYWORDS = {
+    "escalations",
+    "dissent_store",
+    "records",
+    "loop_records",
+    "guard_store",
+}
 
 
 @pytest.fixture
@@ -71,44 +93,60 @@ def roster(org: Org) -> Roster:
     return Roster(org, default_model=ScriptedChatModel([]))
 
 
+def lead(family: str, roster: Roster) -> tuple[Any, ...]:
+    """The taught leading arguments: a meeting's roster, else the org and its roster."""
+    return (roster,) if family == "meeting" else (roster.org, roster)
+
+
 def _signature(factory: Callable[..., Any]) -> inspect.Signature:
     return inspect.signature(factory, eval_str=True)
 
 
-def _options(factory: Callable[..., Any]) -> inspect.Parameter:
-    return list(_signature(factory).parameters.values())[-1]
-
-
 @pytest.mark.parametrize("family", FAMILIES)
-def test_every_factory_has_the_same_leading_and_shared_parameters(family: str) -> None:
+def test_every_factory_shows_every_keyword_it_takes(family: str) -> None:
     create, build, _, _ = FAMILIES[family]
     for factory, shared in ((create, SHARED_CREATE), (build, ["config", "stores"])):
         parameters = list(_signature(factory).parameters.values())
-        leading = [(p.name, p.kind, p.default) for p in parameters[:2]]
-        assert leading == [
-            ("org", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty),
-            ("roster", inspect.Parameter.POSITIONAL_OR_KEYWORD, None),
+        positional = [
+            (p.name, p.default)
+            for p in parameters
+            if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
         ]
-        keyword_only = [p for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY]
-        assert [p.name for p in keyword_only] == shared
-        assert {p.default for p in keyword_only if p.name != "name"} == {None}
-        assert parameters[-1].kind is inspect.Parameter.VAR_KEYWORD
+        if family == "meeting":  # DESIGN section 3: create_meeting_graph(roster, *, ...)
+            assert positional == [("roster", inspect.Parameter.empty)]
+        else:  # DESIGN sections 4-6: (org, roster, *, ...)
+            assert positional == [("org", inspect.Parameter.empty), ("roster", None)]
+        keyword_only = {p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY}
+        assert keyword_only == set(shared) | set(OWN[family]), factory.__name__
+        # the only ** is the deprecated store keywords, declared in a TypedDict
+        (rest,) = [p for p in parameters if p.kind is inspect.Parameter.VAR_KEYWORD]
+        assert rest.name == "deprecated"
+        aliases = get_args(rest.annotation)[0]
+        assert is_typeddict(aliases)
+        assert set(aliases.__annotations__) <= DEPRECATED_STORE_KEYWORDS
     assert _signature(create).parameters["name"].default == family
-    # the family's own keywords are declared once: both take the same options TypedDict
-    options = {get_args(_options(f).annotation)[0] for f in (create, build)}
-    assert len(options) == 1 and is_typeddict(options.pop())
+    if family == "coordination":  # DESIGN section 5: executor is required, keyword-only
+        executor = _signature(create).parameters["executor"]
+        assert executor.kind is inspect.Parameter.KEYWORD_ONLY
+        assert executor.default is inspect.Parameter.empty
 
 
 @pytest.mark.parametrize("family", FAMILIES)
-def test_a_roster_alone_or_org_and_roster_build_the_same_graph(
-    family: str, org: Org, roster: Roster
+def test_the_older_leading_spelling_warns_and_builds_the_same_graph(
+    family: str, roster: Roster
 ) -> None:
     create, _, _, needs = FAMILIES[family]
-    alone = create(roster, **needs).get_graph().draw_mermaid(with_styles=False)
-    both = create(org, roster, **needs).get_graph().draw_mermaid(with_styles=False)
-    assert alone == both
+    taught = create(*lead(family, roster), **needs).get_graph().draw_mermaid(with_styles=False)
+    agents = {a.id: ScriptedChatModel([]) for a in roster.org}
+    if family == "meeting":  # the older spelling is a mapping of agent names to models
+        with pytest.warns(DeprecationWarning, match=r"Roster\(\{'name': model"):
+            create(agents, **needs)
+        return
+    with pytest.warns(DeprecationWarning, match=rf"{create.__name__}\(roster\).*roster\.org"):
+        older = create(roster, **needs)
+    assert older.get_graph().draw_mermaid(with_styles=False) == taught
     with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
-        create(roster, colour="red", **needs)
+        create(*lead(family, roster), colour="red", **needs)
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -116,33 +154,46 @@ def test_config_takes_an_instance_or_a_dict_and_names_a_bad_field(
     family: str, roster: Roster
 ) -> None:
     create, build, schema, needs = FAMILIES[family]
-    create(roster, config=schema(), **needs)
-    create(roster, config={}, **needs)
-    build(roster, config=schema().model_dump(mode="json"), **needs)
+    first = lead(family, roster)
+    create(*first, config=schema(), **needs)
+    create(*first, config={}, **needs)
+    build(*first, config=schema().model_dump(mode="json"), **needs)
     with pytest.raises(ValueError, match=r"config\.no_such_field"):
-        create(roster, config={"no_such_field": 1}, **needs)
+        create(*first, config={"no_such_field": 1}, **needs)
     with pytest.raises(TypeError, match=f"config must be a {schema.__name__} or a dict"):
-        create(roster, config=42, **needs)
+        create(*first, config=42, **needs)
 
 
 @pytest.mark.parametrize("family", FAMILIES)
-def test_every_factory_takes_the_stores_bundle_and_its_aliases(family: str, roster: Roster) -> None:
+def test_every_factory_takes_the_stores_bundle_and_its_aliases_warn(
+    family: str, roster: Roster
+) -> None:
     create, _, _, needs = FAMILIES[family]
+    first = lead(family, roster)
     stores = CouncilStores.in_memory()
-    create(roster, stores=stores, **needs)
+    create(*first, stores=stores, **needs)
     with pytest.raises(TypeError, match="stores must be a CouncilStores"):
-        create(roster, stores={"escalations": None}, **needs)
+        create(*first, stores={"escalations": None}, **needs)
     if family == "meeting":
+        with pytest.warns(DeprecationWarning, match=r"records=\).*CouncilStores\(meetings="):
+            create(*first, records=stores.meetings)
         return  # no escalations in a meeting
-    with pytest.raises(ValueError, match=r"escalations= and stores\.escalations are both set"):
-        create(roster, stores=stores, escalations=CouncilStores.in_memory().escalations, **needs)
-    create(roster, escalations=stores.escalations, **needs)  # an alias fills the bundle
+    with (
+        pytest.warns(DeprecationWarning),
+        pytest.raises(ValueError, match=r"escalations= and stores\.escalations are both set"),
+    ):
+        create(*first, stores=stores, escalations=CouncilStores.in_memory().escalations, **needs)
+    with pytest.warns(DeprecationWarning, match=r"escalations=\).*CouncilStores\(escalations="):
+        create(*first, escalations=stores.escalations, **needs)  # an alias fills the bundle
 
 
 def test_the_bundle_and_the_aliases_wire_the_same_nodes(roster: Roster) -> None:
     stores = CouncilStores.in_memory()
     bundled = build_meeting_graph(roster, stores=stores)
-    aliased = build_meeting_graph(roster, records=stores.meetings, dissent_store=stores.dissent)
+    with pytest.warns(DeprecationWarning) as caught:
+        aliased = build_meeting_graph(roster, records=stores.meetings, dissent_store=stores.dissent)
+    assert len(caught) == 1, "one warning per call, naming both keywords"
+    assert "dissent_store=, records=" in str(caught[0].message)
     assert {"record_meeting", "record_dissent"} <= set(bundled.nodes) == set(aliased.nodes)
 
 
@@ -150,25 +201,29 @@ def test_the_bundle_and_the_aliases_wire_the_same_nodes(roster: Roster) -> None:
 def test_one_durability_and_serde_policy(family: str, roster: Roster) -> None:
     create, _, _, needs = FAMILIES[family]
     saver = InMemorySaver()
-    durable = create(roster, checkpointer=saver, **needs)
+    durable = create(*lead(family, roster), checkpointer=saver, **needs)
     assert durable.config["configurable"], "a saver makes durability 'sync' the default"
     assert durable.checkpointer is not saver  # a copy with the council serializer
     assert durable.checkpointer.serde is not saver.serde
-    plain = create(roster, **needs)
+    plain = create(*lead(family, roster), **needs)
     assert not (plain.config or {}).get("configurable")
 
 
 def test_policies_agree_across_families(roster: Roster) -> None:
     configs = {
-        family: create(roster, checkpointer=InMemorySaver(), **needs).config
+        family: create(*lead(family, roster), checkpointer=InMemorySaver(), **needs).config
         for family, (create, _, _, needs) in FAMILIES.items()
     }
     assert len({repr(c) for c in configs.values()}) == 1, configs
 
 
-def test_a_guard_state_store_given_as_store_is_still_the_guard_store(roster: Roster) -> None:
+def test_a_guard_state_store_given_as_store_warns_and_is_still_the_guard_store(
+    roster: Roster,
+) -> None:
     guard = InMemoryGuardStateStore()
-    assert create_delegation_graph(roster, store=guard).store is None  # type: ignore[arg-type]
+    with pytest.warns(DeprecationWarning, match=r"store=<GuardStateStore>.*guard_store="):
+        graph = create_delegation_graph(roster.org, roster, store=guard)  # type: ignore[arg-type]
+    assert graph.store is None
 
 
 def test_an_older_two_argument_protocol_builder_still_registers(

@@ -9,6 +9,7 @@ import pytest
 import langgraph_council.graphs as graphs
 import langgraph_council.graphs._conflicts as conflicts_module
 import langgraph_council.graphs._meetings as meetings_module
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import (
     create_conflict_graph,
     create_delegation_graph,
@@ -74,9 +75,13 @@ def test_store_means_langgraphs_store_and_guard_state_has_its_own_argument(org: 
     with pytest.raises(TypeError, match=r"store must be LangGraph's BaseStore.*guard_store="):
         create_delegation_graph(org, roster, store=object())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="escalations must be an EscalationStore"):
-        create_conflict_graph(org, escalations=object())  # type: ignore[arg-type]
+        create_conflict_graph(org, stores=CouncilStores(escalations=object()))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="escalations must be an EscalationStore"):
-        create_delegation_graph(org, roster, escalations=object())  # type: ignore[arg-type]
+        create_delegation_graph(
+            org,
+            roster,
+            stores=CouncilStores(escalations=object()),  # type: ignore[arg-type]
+        )
 
 
 def test_state_types_live_in_nodes_and_stay_importable_from_graphs() -> None:

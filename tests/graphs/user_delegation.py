@@ -10,6 +10,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.nodes import Roster
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
@@ -32,5 +33,5 @@ def make_graph(*, checkpointer: Any, escalations: Any) -> Any:
         org,
         Roster(org, default_model=ScriptedChatModel(reply)),
         checkpointer=checkpointer,
-        escalations=escalations,
+        stores=CouncilStores(escalations=escalations),
     )

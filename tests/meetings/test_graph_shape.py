@@ -7,7 +7,7 @@ import itertools
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from langgraph_council.checkpoints import InMemoryMeetingRecordStore
+from langgraph_council.checkpoints import CouncilStores, InMemoryMeetingRecordStore
 from langgraph_council.graphs import build_meeting_graph, create_meeting_graph
 
 PROTOCOLS = ["round_robin", "position_papers", "structured_phases", "selector"]
@@ -26,7 +26,7 @@ def test_optional_task_and_record_nodes_snapshot(make_roster, snapshot) -> None:
         roster,
         protocol="position_papers",
         task_creator=lambda item, minutes: None,
-        records=InMemoryMeetingRecordStore(),
+        stores=CouncilStores(meetings=InMemoryMeetingRecordStore()),
     )
     assert builder.compile().get_graph().draw_mermaid(with_styles=False) == snapshot
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from langgraph_council.checkpoints import PostgresDissentStore, postgres_checkpointer
+from langgraph_council.checkpoints import CouncilStores, PostgresDissentStore, postgres_checkpointer
 from langgraph_council.graphs import (
     create_conflict_graph,
     create_meeting_graph,
@@ -40,7 +40,10 @@ def test_minority_reports_land_in_the_dissent_store_beside_conflict_dissent(
         postgres_checkpointer(pg_db, setup=False) as saver,
     ):
         graph = create_meeting_graph(
-            roster, protocol="position_papers", dissent_store=store, checkpointer=saver
+            roster,
+            protocol="position_papers",
+            stores=CouncilStores(dissent=store),
+            checkpointer=saver,
         )
         cfg = {"configurable": {"thread_id": "m1"}}
         minutes = graph.invoke(meeting_input(), cfg, durability="sync")["minutes"]
@@ -64,7 +67,9 @@ def test_minority_reports_land_in_the_dissent_store_beside_conflict_dissent(
                 for a, p in (("ui_dev", "Use Postgres"), ("backend_lead", "Use MongoDB"))
             ],
         )
-        create_conflict_graph(org, dissent_store=store).invoke({"conflict": conflict})
+        create_conflict_graph(org, stores=CouncilStores(dissent=store)).invoke(
+            {"conflict": conflict}
+        )
         assert {r.strategy_used for r in store.list(agent_id="ui_dev")} == {
             "meeting:position_papers",
             "authority",
@@ -75,7 +80,9 @@ def test_an_in_memory_store_gets_the_records_too(make_roster, meeting_input, pos
     roster, _ = make_roster(_script(position))
     assert "record_dissent" not in create_meeting_graph(roster).get_graph().nodes
     store = InMemoryDissentStore()
-    graph = create_meeting_graph(roster, protocol="position_papers", dissent_store=store)
+    graph = create_meeting_graph(
+        roster, protocol="position_papers", stores=CouncilStores(dissent=store)
+    )
     minutes = graph.invoke(meeting_input())["minutes"]
     assert [r.dissenting_agent_id for r in store.list()] == ["ui_dev"]
     assert [r.claim for r in minutes.minority_reports] == ["Use Postgres"]

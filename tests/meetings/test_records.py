@@ -9,6 +9,7 @@ import psycopg
 import pytest
 
 from langgraph_council.checkpoints import (
+    CouncilStores,
     InMemoryMeetingRecordStore,
     PostgresMeetingRecordStore,
     postgres_checkpointer,
@@ -37,7 +38,9 @@ def _check(record, minutes) -> None:
 def test_in_memory_records(make_roster, meeting_input) -> None:
     roster, _ = make_roster(SCRIPT)
     records = InMemoryMeetingRecordStore()
-    graph = create_meeting_graph(roster, protocol="round_robin", records=records)
+    graph = create_meeting_graph(
+        roster, protocol="round_robin", stores=CouncilStores(meetings=records)
+    )
     minutes = graph.invoke(meeting_input(["senior_dev", "junior_dev"]), context=CTX)["minutes"]
     record = records.get(minutes.meeting_id)
     assert record is not None
@@ -54,7 +57,10 @@ def test_postgres_records_and_checkpoints(pg_db, make_roster, meeting_input) -> 
         PostgresMeetingRecordStore.from_conn_string(pg_db) as records,
     ):
         graph = create_meeting_graph(
-            roster, protocol="round_robin", checkpointer=saver, records=records
+            roster,
+            protocol="round_robin",
+            checkpointer=saver,
+            stores=CouncilStores(meetings=records),
         )
         config = {"configurable": {"thread_id": "m1"}}
         minutes = graph.invoke(
@@ -115,7 +121,10 @@ def test_a_reused_meeting_id_never_overwrites_another_threads_record(
 
     roster, _ = make_roster(lambda call: "Decisions:\n- Use Postgres")
     graph = create_meeting_graph(
-        roster, protocol="round_robin", checkpointer=InMemorySaver(), records=record_store
+        roster,
+        protocol="round_robin",
+        checkpointer=InMemorySaver(),
+        stores=CouncilStores(meetings=record_store),
     )
     inp = meeting_input(["senior_dev"], meeting_id="standup-1")
     first = graph.invoke(inp, {"configurable": {"thread_id": "team-a"}}, context=CTX)
@@ -150,11 +159,17 @@ def test_a_reused_meeting_id_fails_before_any_model_call(
     inp = meeting_input(["senior_dev"], meeting_id="standup-1")
     saver = InMemorySaver()
     first = create_meeting_graph(
-        paid, protocol="round_robin", checkpointer=saver, records=record_store
+        paid,
+        protocol="round_robin",
+        checkpointer=saver,
+        stores=CouncilStores(meetings=record_store),
     ).invoke(inp, {"configurable": {"thread_id": "team-a"}}, context=CTX)
     roster, model = make_roster(_never)
     graph = create_meeting_graph(
-        roster, protocol="round_robin", checkpointer=saver, records=record_store
+        roster,
+        protocol="round_robin",
+        checkpointer=saver,
+        stores=CouncilStores(meetings=record_store),
     )
     team_b = {"configurable": {"thread_id": "team-b"}}
     for attempt in (inp, None):  # the run, then a resume of it: refused alike, for free
@@ -166,7 +181,7 @@ def test_a_reused_meeting_id_fails_before_any_model_call(
     stored = record_store.get("standup-1")
     assert stored.minutes == first["minutes"]
     with pytest.raises(MeetingRecordClashError):  # saving it directly is refused the same way
-        record_store.save(stored.model_copy(update={"thread_id": "team-b"}))
+        record_store.put(stored.model_copy(update={"thread_id": "team-b"}))
 
 
 def test_a_meeting_in_progress_holds_its_id_and_its_thread_resumes(
@@ -181,16 +196,19 @@ def test_a_meeting_in_progress_holds_its_id_and_its_thread_resumes(
 
     saver = InMemorySaver()
     paid, _ = make_roster(lambda call: "Decisions:\n- Use Postgres")
-    paused = build_meeting_graph(paid, protocol="round_robin", records=record_store).compile(
-        checkpointer=saver, interrupt_after=["open_meeting"]
-    )
+    paused = build_meeting_graph(
+        paid, protocol="round_robin", stores=CouncilStores(meetings=record_store)
+    ).compile(checkpointer=saver, interrupt_after=["open_meeting"])
     team_a = {"configurable": {"thread_id": "team-a"}}
     inp = meeting_input(["senior_dev"], meeting_id="standup-2")
     paused.invoke(inp, team_a, context=CTX)
     assert paused.get_state(team_a).next and record_store.get("standup-2") is None
     roster, model = make_roster(_never)
     other = create_meeting_graph(
-        roster, protocol="round_robin", checkpointer=saver, records=record_store
+        roster,
+        protocol="round_robin",
+        checkpointer=saver,
+        stores=CouncilStores(meetings=record_store),
     )
     with pytest.raises(MeetingRecordClashError, match=r"thread 'team-a'.*thread 'team-b'"):
         other.invoke(inp, {"configurable": {"thread_id": "team-b"}}, context=CTX)
@@ -225,7 +243,7 @@ def test_a_resume_reclaims_its_own_meeting_id(record_store, make_roster, meeting
         roster,
         protocol="round_robin",
         checkpointer=InMemorySaver(),
-        records=_LostAfterClaim(record_store),
+        stores=CouncilStores(meetings=_LostAfterClaim(record_store)),
     )
     team_a = {"configurable": {"thread_id": "team-a"}}
     with pytest.raises(ConnectionError):

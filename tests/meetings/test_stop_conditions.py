@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import MeetingProtocolConfig, StopWhen, create_meeting_graph
 from langgraph_council.nodes import Contribution
 from langgraph_council.nodes._meetings.records import InMemoryMeetingRecordStore
@@ -135,7 +136,10 @@ def test_a_cancel_ends_the_meeting_cancelled_with_what_was_said(
 
     roster, _ = make_roster(reply)
     graph = create_meeting_graph(
-        roster, protocol=protocol, stores=None, records=records, checkpointer=InMemorySaver()
+        roster,
+        protocol=protocol,
+        stores=CouncilStores(meetings=records),
+        checkpointer=InMemorySaver(),
     )
     ctx = {"structured_phases": {"conflict_detector": "keyword"}}
     out = graph.invoke(
@@ -169,7 +173,9 @@ async def test_a_cancel_is_read_off_the_event_loop_under_ainvoke(
         return "A."
 
     roster, _ = make_roster(reply)
-    graph = create_meeting_graph(roster, protocol="round_robin", records=records)
+    graph = create_meeting_graph(
+        roster, protocol="round_robin", stores=CouncilStores(meetings=records)
+    )
     out = await graph.ainvoke(meeting_input(), {"configurable": {"thread_id": "async-cancel"}})
     assert out["minutes"].status == "cancelled"
     assert [c.agent_id for c in out["minutes"].contributions] == ["senior_dev"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from langgraph_council.checkpoints import InMemoryMeetingRecordStore
+from langgraph_council.checkpoints import CouncilStores, InMemoryMeetingRecordStore
 from langgraph_council.graphs import MeetingTriggers, MeetingType, create_meeting_graph
 from tests.probes import Overlap
 
@@ -86,7 +86,9 @@ def test_trigger_runs_matching_types_in_parallel_with_a_cooldown(make_roster) ->
     other = _review(name="deploy", trigger="deploy_complete")
     records = InMemoryMeetingRecordStore()
     triggers = MeetingTriggers(
-        roster, [_review(min_interval_seconds=3600), retro, other], records=records
+        roster,
+        [_review(min_interval_seconds=3600), retro, other],
+        stores=CouncilStores(meetings=records),
     )
     results = triggers.trigger_meetings("on_pr", {"author": "junior_dev", "pr": 42})
     assert [r.meeting_type for r in results] == ["pr_review", "retro"]

@@ -66,11 +66,12 @@ def _row(agent_id: str) -> dict[str, str]:
     return {"id": agent_id, "name": agent_id, "role": "r", "department": "d", "level": "mid"}
 
 
-def test_every_factory_takes_the_mapping() -> None:
+def test_every_factory_takes_a_roster_of_the_mapping() -> None:
     stance = {"ben": "Use Postgres", "cy": "Use MySQL"}
     model = ScriptedChatModel(lambda call: f"Position: {stance.get(call.agent_id, 'Either')}")
     agents = {"ana": model, "ben": model, "cy": model}
-    minutes = create_meeting_graph(agents, protocol="position_papers").invoke({"agenda": "DB?"})[
+    team = Roster(agents)
+    minutes = create_meeting_graph(team, protocol="position_papers").invoke({"agenda": "DB?"})[
         "minutes"
     ]
     assert minutes.leader_id == "ana" and set(minutes.participant_ids) == {"ben", "cy"}
@@ -90,9 +91,12 @@ def test_every_factory_takes_the_mapping() -> None:
         ),
     )
     profiles = {"cy": {"level": "senior"}}
-    graph = create_conflict_graph(Roster(agents, profiles=profiles))
+    ranked = Roster(agents, profiles=profiles)
+    graph = create_conflict_graph(ranked.org, ranked)
     resolution = graph.invoke({"conflict": conflict})["resolution"]
     assert resolution.outcome is ConflictOutcome.RESOLVED_BY_AUTHORITY
     assert resolution.winning_agent_id == "cy"
-    with pytest.raises(TypeError, match="a mapping of agent names to models is the roster"):
-        create_meeting_graph(agents, Roster(agents))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="positional argument"):
+        create_meeting_graph(agents, Roster(agents))  # type: ignore[arg-type, misc]
+    with pytest.warns(DeprecationWarning, match=r"Roster\(\{'name': model"):
+        create_meeting_graph(agents)  # type: ignore[arg-type]

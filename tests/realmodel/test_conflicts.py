@@ -11,7 +11,12 @@ import pytest
 from langchain_openai import ChatOpenAI
 from langgraph.checkpoint.memory import InMemorySaver
 
-from langgraph_council.checkpoints import EscalationQueue, council_serde, postgres_checkpointer
+from langgraph_council.checkpoints import (
+    CouncilStores,
+    EscalationQueue,
+    council_serde,
+    postgres_checkpointer,
+)
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, Org, Roster
 from tests.nodes.samples import release_conflict
@@ -100,7 +105,7 @@ def test_the_ladder_ends_with_a_human_deciding_through_the_queue(
     ):
         graph = create_conflict_graph(
             org, Roster(org, default_model=chat), config=config,
-            checkpointer=saver, escalations=queue,
+            checkpointer=saver, stores=CouncilStores(escalations=queue),
         )  # fmt: skip
 
         def through_queue(payload: dict[str, Any]) -> Any:

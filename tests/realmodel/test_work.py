@@ -11,7 +11,7 @@ import pytest
 from langchain_openai import ChatOpenAI
 from langgraph.checkpoint.memory import InMemorySaver
 
-from langgraph_council.checkpoints import InMemoryEscalationQueue, council_serde
+from langgraph_council.checkpoints import CouncilStores, InMemoryEscalationQueue, council_serde
 from langgraph_council.graphs import (
     CoordinationConfig,
     WorkspaceConfig,
@@ -42,7 +42,7 @@ def test_a_delegation_ends_answered(llama: RealModel, chat: ChatOpenAI, org: Org
     queue = InMemoryEscalationQueue()
     graph = create_delegation_graph(
         org, Roster(org, default_model=chat),
-        checkpointer=InMemorySaver(serde=council_serde()), escalations=queue,
+        checkpointer=InMemorySaver(serde=council_serde()), stores=CouncilStores(escalations=queue),
     )  # fmt: skip
 
     def human(payload: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
     create_conflict_graph,
@@ -26,8 +27,7 @@ def conflict_graph(*, checkpointer: Any, escalations: Any, dissent_store: Any = 
         Roster(ORG, default_model=ScriptedChatModel([])),
         config=ConflictResolutionConfig(strategy="human"),
         checkpointer=checkpointer,
-        escalations=escalations,
-        dissent_store=dissent_store,
+        stores=CouncilStores(escalations=escalations, dissent=dissent_store),
     )
 
 
@@ -43,5 +43,5 @@ def delegation_graph(*, checkpointer: Any, escalations: Any) -> Any:
         ORG,
         Roster(ORG, default_model=ScriptedChatModel(_hand_off)),
         checkpointer=checkpointer,
-        escalations=escalations,
+        stores=CouncilStores(escalations=escalations),
     )

@@ -9,6 +9,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from langgraph.checkpoint.memory import InMemorySaver
 
+from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.graphs._demo.data import demo_reply
 from langgraph_council.nodes import Org, Roster
@@ -130,7 +131,7 @@ def test_caller_chosen_meeting_ids_run_or_fail_before_any_call_and_clash_across_
     model = ScriptedChatModel(demo_reply)
     graph = create_meeting_graph(
         Roster(ORG, default_model=model), protocol=protocol, checkpointer=InMemorySaver(),
-        records=store,
+        stores=CouncilStores(meetings=store),
     )  # fmt: skip
     generated = meeting_id is None or meeting_id == ""
     owner_ran = False

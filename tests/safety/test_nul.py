@@ -15,6 +15,7 @@ from langgraph.types import Command
 from pydantic import ValidationError
 
 from langgraph_council.checkpoints import (
+    CouncilStores,
     EscalationQueue,
     PostgresDissentStore,
     PostgresMeetingRecordStore,
@@ -51,7 +52,7 @@ def test_a_meeting_whose_models_reply_with_nul_finishes_and_counts_them(
             Roster(org, default_model=ScriptedChatModel(reply)),
             protocol="position_papers",
             checkpointer=pg_saver,
-            records=records,
+            stores=CouncilStores(meetings=records),
         )
         out = graph.invoke(
             {
@@ -144,8 +145,7 @@ def test_a_human_decision_with_nul_is_refused_and_the_thread_still_finishes(
             org,
             config=ConflictResolutionConfig(strategy="human"),
             checkpointer=pg_saver,
-            escalations=queue,
-            dissent_store=dissent,
+            stores=CouncilStores(escalations=queue, dissent=dissent),
         )
         conflict = Conflict.model_validate(
             {

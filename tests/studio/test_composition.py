@@ -281,7 +281,7 @@ def _council(executor: Flaky) -> Any:
     app = StateGraph(Council)
     app.add_node("meeting", create_meeting_graph(roster, protocol="round_robin"))
     app.add_node("open", lambda s: {"conflict": Conflict.from_minutes(s["minutes"], roster.org)})
-    app.add_node("conflict", create_conflict_graph(roster))
+    app.add_node("conflict", create_conflict_graph(roster.org, roster))
     app.add_node("plan", _action_items_as_plan)
     app.add_node("pipeline", create_coordination_graph(roster.org, executor=executor))
     for a, b in [(START, "meeting"), ("meeting", "open"), ("open", "conflict")]:

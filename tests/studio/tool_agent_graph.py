@@ -65,7 +65,8 @@ meeting_structured_phases = _meeting("structured_phases")
 
 def conflict() -> Pregel[Any, Any]:
     """The conflict graph; `backend_lead` argues as the react agent under `strategy=debate`."""
-    return create_conflict_graph(_roster())
+    roster = _roster()
+    return create_conflict_graph(roster.org, roster)
 
 
 TOOL_AGENT_GRAPHS = {

@@ -42,6 +42,7 @@ from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repo, for `tests`
+from langgraph_council.checkpoints import CouncilStores
 from tests.conflicts.conftest import conflict
 
 ORG = Org.load(Path(__file__).resolve().parents[2] / "data" / "org.yaml")
@@ -135,7 +136,9 @@ def _human(uri: str, saver: PostgresSaver, thread: str, mode: str) -> None:
     """A conflict waiting for a human; `resume_closed` expires it and resumes the thread."""
     with EscalationQueue.from_conn_string(uri) as queue:
         config = ConflictResolutionConfig(strategy="human", human={"timeout_seconds": 60})
-        graph = create_conflict_graph(ORG, config=config, checkpointer=saver, escalations=queue)
+        graph = create_conflict_graph(
+            ORG, config=config, checkpointer=saver, stores=CouncilStores(escalations=queue)
+        )
         if mode == "escalate":
             out = graph.invoke({"conflict": _conflict()}, {"configurable": {"thread_id": thread}})
             print(json.dumps({"waiting": bool(out.get("__interrupt__"))}))
