@@ -14,6 +14,7 @@ from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome,
 from langgraph_council.nodes._conflicts.outcomes import make_resolution, to_human, with_fallback
 from langgraph_council.nodes._conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
 from langgraph_council.nodes._conflicts.state import StrategyState
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -133,7 +134,7 @@ def make_ask_common_manager_node(
         )
 
         def on_error(exc: Exception) -> Update:
-            why = f"could not decide ({type(exc).__name__}: {exc})"
+            why = f"could not decide ({describe_error(exc)})"
             return _manager_decided(state, None, why, 0)
 
         return Call(manager, prompt, schema=Verdict, on_error=on_error)

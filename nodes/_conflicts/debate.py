@@ -39,6 +39,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_statements,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -108,7 +109,7 @@ def select_judge(org: Org, conflict: Conflict, judge: str) -> tuple[str | None, 
 
 def evaluator_failed(exc: Exception) -> str:
     """Why a judge, reviewer or arbitrator gave no verdict: its call failed."""
-    return f"the evaluator failed ({type(exc).__name__}: {exc})"
+    return f"the evaluator failed ({describe_error(exc)})"
 
 
 def verdict_problem(verdict: object, conflict: Conflict, min_confidence: float = 0.0) -> str | None:
