@@ -9,9 +9,18 @@ from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, agent_limit
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    agent_limit,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Verdict
-from langgraph_council.nodes._conflicts.outcomes import make_resolution, to_human, with_fallback
+from langgraph_council.nodes._conflicts.outcomes import (
+    make_resolution,
+    noted,
+    to_human,
+    with_fallback,
+)
 from langgraph_council.nodes._conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
 from langgraph_council.nodes._conflicts.state import StrategyState
 from langgraph_council.nodes._errors import describe_error
@@ -96,7 +105,9 @@ def route_after_ranking(state: StrategyState) -> str:
     return "ask_common_manager" if state.get("tied_ids") and "route" not in state else "__end__"
 
 
-def _manager_decided(state: StrategyState, verdict: object, why: str, tokens: int) -> Update:
+def _manager_decided(
+    state: StrategyState, verdict: object, why: str, tokens: int
+) -> dict[str, Any]:
     """The tie-break: the manager's verdict when it names a tied party, else the first by id."""
     conflict, manager = state["conflict"], str(state.get("judge_id"))
     tied = sorted(state.get("tied_ids", []))
@@ -137,7 +148,8 @@ def make_ask_common_manager_node(
             why = f"could not decide ({describe_error(exc)})"
             return _manager_decided(state, None, why, 0)
 
-        return Call(manager, prompt, schema=Verdict, on_error=on_error)
+        cap = current_config(default or ConflictResolutionConfig()).max_verdict_tokens
+        return Call(manager, prompt, max_tokens=cap, schema=Verdict, on_error=on_error)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         why = (
@@ -145,7 +157,8 @@ def make_ask_common_manager_node(
             if outcome.parsed is None
             else "named a winner outside the tie"
         )
-        return _manager_decided(state, outcome.parsed, why, outcome.tokens)
+        decided = _manager_decided(state, outcome.parsed, why, outcome.tokens)
+        return noted(decided, outcome.warnings("the verdict"))
 
     limit = agent_limit(default or ConflictResolutionConfig())
     return model_node("ask_common_manager", roster, plan, apply, time_limit=limit)

@@ -259,7 +259,7 @@ def make_rebut_node(
 
 
 def verdict_call(
-    state: StrategyState, template: str, on_error: Callable[[Exception], Update]
+    state: StrategyState, template: str, on_error: Callable[[Exception], Update], max_tokens: int
 ) -> Call:
     """Ask the state's judge for a structured `Verdict` over the parties' statements; a failed
     call becomes `on_error`'s update (judge and reviewer fall back instead of failing)."""
@@ -269,7 +269,8 @@ def verdict_call(
         conflict=render_conflict(conflict),
         statements=render_statements(state.get("statements", [])),
     )
-    return Call(str(state.get("judge_id")), prompt, schema=Verdict, on_error=on_error)
+    judge = str(state.get("judge_id"))
+    return Call(judge, prompt, max_tokens=max_tokens, schema=Verdict, on_error=on_error)
 
 
 def evaluation_notes(state: StrategyState, outcome: CallOutcome | None = None) -> list[str]:
@@ -311,7 +312,8 @@ def make_judge_node(
         def failed(exc: Exception) -> Update:
             return _judged(state, None, evaluator_failed(exc), 0, evaluation_notes(state))
 
-        return verdict_call(state, JUDGE_PROMPT, failed)
+        cap = current_config(default).max_verdict_tokens
+        return verdict_call(state, JUDGE_PROMPT, failed, cap)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         problem = verdict_problem(outcome.parsed, state["conflict"])
