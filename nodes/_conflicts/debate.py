@@ -275,13 +275,15 @@ def verdict_call(
 
 def evaluation_notes(state: StrategyState, outcome: CallOutcome | None = None) -> list[str]:
     """What to review about an evaluator's verdict (read from its text, cut at its cap) and
-    the statements it weighed (cut at their cap), whether the verdict resolves or falls back."""
+    the statements it weighed (cut at their cap, failed), whether the verdict resolves or
+    falls back."""
     notes = outcome.warnings("the verdict") if outcome is not None else []
     statements = state.get("statements", [])
     cut = [
         f"the {s.kind} by {s.agent_id} ran past its output cap" for s in statements if s.over_cap
     ]
-    return [*notes, *cut]
+    failed = [f"the {s.kind} by {s.agent_id} failed: {s.error}" for s in statements if s.error]
+    return [*notes, *cut, *failed]
 
 
 def _judged(
