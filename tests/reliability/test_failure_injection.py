@@ -24,10 +24,11 @@ from pydantic import BaseModel
 from langgraph_council.graphs import (
     ConflictResolutionConfig,
     create_conflict_graph,
+    create_coordination_graph,
     create_delegation_graph,
     create_meeting_graph,
 )
-from langgraph_council.nodes import Roster
+from langgraph_council.nodes import Roster, Task
 from langgraph_council.nodes._conflicts.ladder import NegotiationReply
 from langgraph_council.nodes._conflicts.models import Verdict
 from langgraph_council.nodes._demo import (
@@ -38,7 +39,9 @@ from langgraph_council.nodes._demo import (
     demo_reply,
 )
 from langgraph_council.nodes._meetings.synthesis import JudgedSynthesisOutput, SynthesisOutput
+from langgraph_council.nodes._pipeline.planner import DecompositionPlan
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
+from tests.nodes.samples import TWO_STEP_PLAN
 from tests.openai_server import Failure, agent_of, loopback_openai, schema_name
 
 DEEP = '{"summary": ' + "[" * 100_000 + "]" * 100_000 + "}"
@@ -125,6 +128,16 @@ def _delegation(roster: Roster) -> dict[str, Any]:
     return graph.invoke({"task": DEMO_TASK, "entry_agent": "ceo"})
 
 
+def _pipeline(roster: Roster) -> dict[str, Any]:
+    graph = create_coordination_graph(roster.org, roster, executor=lambda run: "done")
+    return graph.invoke({"task": Task(id="billing", title="Ship billing", owner_id="cto")})
+
+
+def _pipeline_notes(out: dict[str, Any]) -> str:
+    result = out["result"]
+    return " ".join([*(str(p.error or "") for p in result.phases), *result.warnings])
+
+
 FAMILIES = [
     *(
         Family(f"meeting-{p}", _meeting(p), lambda o: o.get("minutes") is not None, _minutes_notes)
@@ -161,6 +174,7 @@ FAMILIES = [
         )
         for s in ("authority", "debate", "hybrid", "ladder")
     ),
+    Family("pipeline-planner", _pipeline, lambda o: o.get("result") is not None, _pipeline_notes),
     Family(
         "delegation",
         _delegation,
@@ -179,6 +193,8 @@ class Injector:
     def reply(self, call: ScriptCall) -> Any:
         """The demo's agents, except in delegation: the CEO hands the task to the CTO once and
         everyone answers (the demo's own hand-offs go up to a human)."""
+        if call.schema is DecompositionPlan:
+            return DecompositionPlan.model_validate(TWO_STEP_PLAN)
         if not call.tools:
             return demo_reply(call)
         if call.agent_id == "ceo" and not self.handed:
