@@ -173,8 +173,8 @@ def _base_url(model: object) -> str | None:
 def custom_base_url(model: object) -> bool:
     """True for an OpenAI-compatible model pointed at a server other than api.openai.com,
     given as `base_url=`, `OPENAI_API_BASE` or `OPENAI_BASE_URL`."""
-    if not openai_compatible(model):
-        return False
+    if not openai_compatible(model) or type(model).__name__.startswith("Azure"):
+        return False  # Azure OpenAI reads `max_completion_tokens`, as OpenAI does
     base = _base_url(model)
     return bool(base) and urlparse(str(base)).hostname != "api.openai.com"
 
