@@ -87,6 +87,7 @@ class DelegationContext(TypedDict, total=False):
     allow_skip_level: bool
     human_timeout_seconds: float | None
     max_delegation_rounds: int | None
+    max_tokens_per_turn: int
 
 
 class DelegationInput(TypedDict):
