@@ -19,6 +19,7 @@ from pydantic import BaseModel, PrivateAttr
 
 from langgraph_council.nodes._calls.replies import estimate_tokens
 from langgraph_council.nodes._calls.roster import AGENT_ID_MARKER
+from langgraph_council.nodes._calls.structured import too_deep
 from langgraph_council.nodes._errors import CouncilError
 
 __all__ = ["Reply", "ScriptCall", "ScriptExhaustedError", "ScriptedChatModel", "last_human_text"]
@@ -197,6 +198,8 @@ class ScriptedChatModel(BaseChatModel):
 
         def parse(message: AIMessage) -> Any:
             try:
+                if too_deep(str(message.content)):
+                    raise ValueError("the reply holds JSON nested too deep to read")
                 data = json.loads(str(message.content))
                 parsed = (
                     schema.model_validate(data)
