@@ -135,6 +135,8 @@ class MeetingContext(TypedDict, total=False):
     max_participants: int
     token_budget: int
     authority_detector: Literal["rules", "model"]
+    agent_timeout_seconds: float
+    callable_timeout_seconds: float
 
 
 class MeetingOutput(TypedDict):

@@ -131,6 +131,9 @@ class CoordinationContext(TypedDict, total=False):
     reassign: bool
     replan: bool
     unroutable: Literal["fail", "closest"]
+    executor_timeout_seconds: float
+    agent_timeout_seconds: float
+    callable_timeout_seconds: float
 
 
 class ExecutePayload(TypedDict):
