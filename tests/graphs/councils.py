@@ -1,0 +1,73 @@
+"""Scripted councils and a scripted supervisor model for the drop-in tests (supervisor, swarm)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage, ToolMessage
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
+from langgraph_council.graphs import create_meeting_graph
+from langgraph_council.nodes import Roster
+from langgraph_council.nodes.testing import Reply, ScriptCall, ScriptedChatModel
+
+DECISION = "Use Postgres for the billing service"
+SYNTHESIS = f"Summary: Postgres fits billing.\nDecisions:\n- {DECISION}\nJustification: ACID."
+ROUND = {"round_robin": {"max_turns_per_agent": 1}}
+
+
+def meeting_roster() -> Roster:
+    """Three scripted agents: `lead` synthesises, the others argue for Postgres."""
+
+    def reply(call: ScriptCall) -> Reply:
+        if "Synthesise" in call.prompt or "Synthesise" in call.system:
+            return SYNTHESIS
+        return f"{call.agent_id}: Postgres, for transactions."
+
+    model = ScriptedChatModel(reply)
+    return Roster({"lead": model, "dev": model, "ops": model})
+
+
+def meeting_agent(saver: BaseCheckpointSaver[Any] | None = None, name: str = "council") -> Any:
+    """A round-robin meeting graph compiled with a `name`, as a supervisor's agent."""
+    return create_meeting_graph(
+        meeting_roster(),
+        protocol="round_robin",
+        config=ROUND,
+        checkpointer=saver,
+        name=name,
+    )
+
+
+def is_outcome(message: object) -> bool:
+    """The council's closing message (not the hand-back notice a supervisor adds in its name)."""
+    return (
+        isinstance(message, AIMessage)
+        and message.name == "council"
+        and message.response_metadata.get("kind") == "outcome"
+    )
+
+
+def council_reply(call: ScriptCall) -> str | None:
+    """The text of the council's closing message among a call's messages, if any."""
+    for message in reversed(call.messages):
+        if is_outcome(message):
+            return str(message.content)
+    return None
+
+
+def supervisor_model(agent: str = "council") -> ScriptedChatModel:
+    """A supervisor that routes the question to `agent`, then answers with its reply."""
+
+    def reply(call: ScriptCall) -> Reply:
+        said = council_reply(call)
+        if said is not None:
+            return f"The council answered:\n{said}"
+        if isinstance(call.messages[-1], ToolMessage):
+            return "The council has not answered."
+        return AIMessage(
+            content="",
+            tool_calls=[{"name": f"transfer_to_{agent}", "args": {}, "id": "call-1"}],
+        )
+
+    return ScriptedChatModel(reply)
