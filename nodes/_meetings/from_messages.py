@@ -27,7 +27,7 @@ def _stale(state: Mapping[str, Any]) -> bool:
     agenda = state.get("agenda")
     if agenda is None:
         return True
-    previous = state.get("minutes")
+    previous: MeetingMinutes | None = state.get("minutes")
     if previous is None:
         return False
     if isinstance(agenda, str):
