@@ -7,8 +7,9 @@ from typing import Any
 from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
-from langgraph_council.graphs import create_meeting_graph
-from langgraph_council.nodes import Roster
+from langgraph_council.checkpoints import CouncilStores
+from langgraph_council.graphs import create_conflict_graph, create_meeting_graph
+from langgraph_council.nodes import AgentProfile, Org, Roster
 from langgraph_council.nodes.testing import Reply, ScriptCall, ScriptedChatModel
 
 DECISION = "Use Postgres for the billing service"
@@ -71,3 +72,44 @@ def supervisor_model(agent: str = "council") -> ScriptedChatModel:
         )
 
     return ScriptedChatModel(reply)
+
+
+def conflict_org() -> Org:
+    """A director over two engineers who disagree."""
+    return Org(
+        [
+            AgentProfile(
+                id="boss", name="Boss", role="director", department="eng", level="director",
+            ),
+            AgentProfile(
+                id="dev", name="Dev", role="engineer", department="eng", level="mid",
+                manager_id="boss",
+            ),
+            AgentProfile(
+                id="ops", name="Ops", role="operator", department="ops", level="mid",
+                manager_id="boss",
+            ),
+        ]
+    )  # fmt: skip
+
+
+def party_reply(call: ScriptCall) -> Reply:
+    """The parties' positions on the question, then anything else they are asked."""
+    stance = {"dev": "Postgres", "ops": "MongoDB"}.get(call.agent_id or "", "SQLite")
+    return f"Position: {stance}\nReasoning: {call.agent_id} has run {stance} for years."
+
+
+def human_conflict_agent(
+    escalations: Any = None, saver: BaseCheckpointSaver[Any] | None = None
+) -> Any:
+    """A conflict graph whose strategy is a human's ruling, compiled with a `name`."""
+    org = conflict_org()
+    roster = Roster(org, default_model=ScriptedChatModel(party_reply))
+    return create_conflict_graph(
+        org,
+        roster,
+        config={"strategy": "human", "parties": ["dev", "ops"]},
+        stores=CouncilStores(escalations=escalations),
+        checkpointer=saver,
+        name="council",
+    )

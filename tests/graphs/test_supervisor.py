@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
 from langgraph_supervisor import create_supervisor
 
-from tests.graphs.councils import DECISION, is_outcome, meeting_agent, supervisor_model
+from langgraph_council.checkpoints import InMemoryEscalationQueue
+from tests.graphs.councils import (
+    DECISION,
+    human_conflict_agent,
+    is_outcome,
+    meeting_agent,
+    supervisor_model,
+)
 
 # langgraph-supervisor 0.0.31 builds its agent with langgraph's deprecated `create_react_agent`.
 pytestmark = pytest.mark.filterwarnings(
@@ -48,3 +58,47 @@ async def test_the_same_under_ainvoke() -> None:
         {"messages": [HumanMessage(QUESTION)]}, {"configurable": {"thread_id": "s2"}}
     )
     _check(out)
+
+
+RULING = {
+    "decision": "winner",
+    "winning_agent_id": "dev",
+    "reasoning": "billing needs transactions",
+    "decided_by": "human:ann",
+}
+
+
+def _conflict_app(queue: InMemoryEscalationQueue | None = None) -> Any:
+    agent = human_conflict_agent(queue)
+    return create_supervisor([agent], model=supervisor_model()).compile(
+        checkpointer=InMemorySaver()
+    )
+
+
+def _check_ruling(out: dict[str, Any]) -> None:
+    council = [m for m in out["messages"] if is_outcome(m)]
+    assert len(council) == 1
+    assert council[0].content.startswith("Ruling on Postgres or MongoDB for billing?: dev's")
+    assert "Decided by: human:ann" in council[0].content
+    assert "dev's position stands" in out["messages"][-1].content
+
+
+def test_a_human_conflicts_interrupt_reaches_the_supervisors_caller_and_resumes_there() -> None:
+    app = _conflict_app()
+    config: Any = {"configurable": {"thread_id": "s3"}}
+    out = app.invoke({"messages": [HumanMessage("Postgres or MongoDB for billing?")]}, config)
+    (waiting,) = out["__interrupt__"]
+    assert waiting.value["escalation_id"]
+    assert set(waiting.value["options"]) == {"dev", "ops"}
+    _check_ruling(app.invoke(Command(resume=RULING), config))
+
+
+def test_escalation_queue_decide_resumes_the_supervisors_thread() -> None:
+    queue = InMemoryEscalationQueue()
+    app = _conflict_app(queue)
+    config: Any = {"configurable": {"thread_id": "s4"}}
+    app.invoke({"messages": [HumanMessage("Postgres or MongoDB for billing?")]}, config)
+    (row,) = queue.pending()
+    assert row.thread_id == "s4"
+    _check_ruling(queue.decide(row.id, RULING, app))
+    assert queue.pending() == []
