@@ -70,5 +70,5 @@ def test_without_configured_parties_the_roster_is_asked_up_to_the_cap() -> None:
 
 
 def test_an_unknown_configured_party_is_refused_when_the_graph_is_built() -> None:
-    with pytest.raises(ValueError, match="config.parties 'nobody' is not an agent of the org"):
+    with pytest.raises(ValueError, match=r"config.parties 'nobody' is not an agent of the org"):
         _debate(conflict_org(), parties=["dev", "nobody"])

@@ -30,7 +30,8 @@ def test_a_human_message_is_the_task_from_the_most_senior_agent(
     assert "Ship the billing API" in model.calls[0].prompt
     assert out["messages"][0].content == "Ship the billing API"
     closing = out["messages"][-1]
-    assert closing.name == "council" and closing.content.startswith("Answer from ceo:\nCEO: shipped")
+    assert closing.name == "council"
+    assert closing.content.startswith("Answer from ceo:\nCEO: shipped")
     # A follow-up on the thread is a new task, not the old one again.
     out = graph.invoke({"messages": [HumanMessage("Now add refunds")]}, cfg)
     assert "Now add refunds" in model.calls[-1].prompt
