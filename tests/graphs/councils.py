@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph_swarm import create_handoff_tool
 
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs import create_conflict_graph, create_meeting_graph
@@ -113,3 +115,19 @@ def human_conflict_agent(
         checkpointer=saver,
         name="council",
     )
+
+
+def swarm_peer() -> Any:
+    """A swarm agent that sends questions to the council and relays what it decided."""
+
+    def reply(call: ScriptCall) -> Reply:
+        said = council_reply(call)
+        if said is not None:
+            return f"The council decided:\n{said}"
+        if isinstance(call.messages[-1], ToolMessage):
+            return "Still waiting for the council."
+        call_ = {"name": "transfer_to_council", "args": {}, "id": "to-council"}
+        return AIMessage(content="", tool_calls=[call_])
+
+    handoff = create_handoff_tool(agent_name="council", description="Ask the council")
+    return create_agent(ScriptedChatModel(reply), tools=[handoff], name="alice")

@@ -4,45 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain.agents import create_agent
-from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
-from langgraph_swarm import create_handoff_tool, create_swarm
+from langgraph_swarm import create_swarm
 
 from langgraph_council.checkpoints import InMemoryEscalationQueue
 from langgraph_council.graphs import council_swarm_agent
-from langgraph_council.nodes.testing import Reply, ScriptCall, ScriptedChatModel
 from tests.graphs.councils import (
     DECISION,
-    council_reply,
     human_conflict_agent,
     is_outcome,
     meeting_agent,
+    swarm_peer,
 )
 
 QUESTION = "Which database for billing?"
 
 
-def _alice() -> Any:
-    """A swarm agent that sends questions to the council and relays what it decided."""
-
-    def reply(call: ScriptCall) -> Reply:
-        said = council_reply(call)
-        if said is not None:
-            return f"The council decided:\n{said}"
-        if isinstance(call.messages[-1], ToolMessage):
-            return "Still waiting for the council."
-        call_ = {"name": "transfer_to_council", "args": {}, "id": "to-council"}
-        return AIMessage(content="", tool_calls=[call_])
-
-    handoff = create_handoff_tool(agent_name="council", description="Ask the council")
-    return create_agent(ScriptedChatModel(reply), tools=[handoff], name="alice")
-
-
 def _app(council: Any) -> Any:
     agent = council_swarm_agent(council, handoff_back_to="alice")
-    swarm = create_swarm([_alice(), agent], default_active_agent="alice")
+    swarm = create_swarm([swarm_peer(), agent], default_active_agent="alice")
     return swarm.compile(checkpointer=InMemorySaver())
 
 
