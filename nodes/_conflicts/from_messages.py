@@ -1,5 +1,4 @@
-"""A conflict started from messages: the parties answer the caller's question, then the
-strategy rules between their positions.
+"""A conflict started from messages: the parties answer the question, then the strategy rules.
 
 `graph.invoke({"messages": [HumanMessage("Postgres or Mongo for billing?")]})` asks each party
 for its position (node `take_position`, one parallel call per party: the configured
