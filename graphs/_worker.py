@@ -13,6 +13,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph_council.graphs._compile import durability_key
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import dual_node, model_node
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._worker.commands import COMMAND_TOOL_NAME, CommandPolicy
 from langgraph_council.nodes._worker.loop import WorkerSettings, WorkerState, WorkerSteps
@@ -143,12 +144,14 @@ def _check(
     for name, value in (("max_steps", max_steps), ("max_tokens", max_tokens),
                         ("token_budget", budget), ("max_tool_calls", max_tool_calls)):  # fmt: skip
         if value is not None and (not isinstance(value, int) or value < 1):
-            raise ValueError(f"worktree_agent: {name} must be a positive integer, got {value!r}")
+            raise InvalidInputError(
+                f"worktree_agent: {name} must be a positive integer, got {value!r}"
+            )
     taken = {*FILE_TOOL_NAMES, COMMAND_TOOL_NAME}
     names = [getattr(t, "name", None) for t in tools]
     clashes = sorted({n for n in names if n in taken or names.count(n) > 1}, key=str)
     if clashes or not all(isinstance(t, BaseTool) for t in tools):
-        raise ValueError(
+        raise InvalidInputError(
             f"worktree_agent: tools must be BaseTool objects with unique names other than the "
             f"built-in {sorted(taken)}; clashing: {clashes}"
         )

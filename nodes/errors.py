@@ -4,14 +4,16 @@ Catch `CouncilError` to catch them all; each also keeps its builtin base, so `ex
 ValueError` (or `RuntimeError`) keeps working::
 
     CouncilError (Exception)
+    ├── InvalidInputError (ValueError)             a value given is not accepted
+    ├── InvalidInputTypeError (TypeError)          a value given is of the wrong kind
+    ├── MissingFileError (FileNotFoundError)       a file named does not exist
+    ├── UnreachableDatabaseError (ConnectionError)  no PostgreSQL answered at the URI
     ├── OrgError (ValueError)                      an invalid org definition
     ├── PlanError (ValueError)                     a rejected plan
     ├── EscalationError (ValueError)               an escalation step that cannot be taken
     ├── MeetingRecordClashError (ValueError)       a meeting id owned by another thread
     ├── WorkspacePathError (ValueError)            a worker tool refused a path
     ├── CliError (ValueError)                      a user mistake on the command line
-    ├── ConflictInputError (ValueError)            a conflict position the org cannot complete
-    ├── KeyClashError (TypeError)                  two families' keys clash in one parent state
     ├── PartiesFailedError (RuntimeError)          every party of a round failed
     ├── WorkspaceError (RuntimeError)              git refused, or work would be lost
     │   ├── WorktreeLimitError                     no free worktree slot
@@ -31,9 +33,7 @@ Example:
     True
 """
 
-from langgraph_council.nodes._clash import KeyClashError
 from langgraph_council.nodes._conflicts.failures import PartiesFailedError
-from langgraph_council.nodes._conflicts.intake import ConflictInputError
 from langgraph_council.nodes._deadline import CallTimeoutError
 from langgraph_council.nodes._errors import (
     CliError,
@@ -42,6 +42,12 @@ from langgraph_council.nodes._errors import (
     ThreadFailedError,
 )
 from langgraph_council.nodes._escalation.models import EscalationError
+from langgraph_council.nodes._input_errors import (
+    InvalidInputError,
+    InvalidInputTypeError,
+    MissingFileError,
+    UnreachableDatabaseError,
+)
 from langgraph_council.nodes._meetings.records import MeetingRecordClashError
 from langgraph_council.nodes._org import OrgError
 from langgraph_council.nodes._pipeline.decompose import PlanError
@@ -59,19 +65,21 @@ from langgraph_council.nodes.testing import ScriptExhaustedError
 __all__ = [
     "CallTimeoutError",
     "CliError",
-    "ConflictInputError",
     "CouncilError",
     "EmbeddedPostgresError",
     "EscalationError",
     "GitLinkError",
+    "InvalidInputError",
+    "InvalidInputTypeError",
     "IsolationUnavailableError",
-    "KeyClashError",
     "MeetingRecordClashError",
+    "MissingFileError",
     "OrgError",
     "PartiesFailedError",
     "PlanError",
     "ScriptExhaustedError",
     "ThreadFailedError",
+    "UnreachableDatabaseError",
     "WorkerBudgetExceededError",
     "WorkerError",
     "WorkerStepsExhaustedError",
