@@ -26,9 +26,9 @@ from langgraph_council.nodes._conflicts.config import (
     agent_limit,
     current_config,
 )
-from langgraph_council.nodes._conflicts.intake import ConflictInputError
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition, ConflictType
 from langgraph_council.nodes._fencing import fence_task_data
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._messages import said
 
 __all__ = [
@@ -63,10 +63,10 @@ def asked_parties(roster: Roster | None, config: ConflictResolutionConfig) -> li
     """Who answers a question asked in messages (see the module docstring).
 
     Raises:
-        ConflictInputError: No roster, or fewer than two parties can be asked.
+        InvalidInputError: No roster, or fewer than two parties can be asked.
     """
     if roster is None:
-        raise ConflictInputError(
+        raise InvalidInputError(
             "messages: a question needs parties to answer it; pass roster=Roster(org, models) "
             "to the conflict graph factory, or pass {'conflict': Conflict(...)}"
         )
@@ -76,7 +76,7 @@ def asked_parties(roster: Roster | None, config: ConflictResolutionConfig) -> li
     )
     silent = [p for p in parties if p not in roster.org or not roster.has_model(p)]
     if silent or len(parties) < 2:
-        raise ConflictInputError(
+        raise InvalidInputError(
             f"parties: {silent or parties} cannot answer a question (at least two agents of "
             "the org with a model are needed); fix `parties` in the conflict config"
         )
@@ -161,7 +161,7 @@ def make_frame_conflict_node() -> Any:
         request = last_request(state.get("messages"))
         answers = {p.agent_id: p for p in state.get("asked_positions") or []}
         if request is None or len(answers) < 2:
-            raise ConflictInputError(
+            raise InvalidInputError(
                 f"messages: only {sorted(answers)} answered the question (two are needed); "
                 "check the parties' models or pass {'conflict': Conflict(...)}"
             )
