@@ -11,6 +11,7 @@ from langgraph.types import Command
 from langgraph_supervisor import create_supervisor
 
 from langgraph_council.checkpoints import InMemoryEscalationQueue
+from langgraph_council.nodes.errors import EscalationError
 from tests.graphs.councils import (
     DECISION,
     human_conflict_agent,
@@ -99,6 +100,22 @@ def test_escalation_queue_decide_resumes_the_supervisors_thread() -> None:
     config: Any = {"configurable": {"thread_id": "s4"}}
     app.invoke({"messages": [HumanMessage("Postgres or MongoDB for billing?")]}, config)
     (row,) = queue.pending()
-    assert row.thread_id == "s4"
+    assert row.thread_id == "s4"  # the supervisor's thread: the council ran inside it
+    assert str(row.details["checkpoint_ns"]).startswith("council:")
     _check_ruling(queue.decide(row.id, RULING, app))
     assert queue.pending() == []
+
+
+def test_deciding_through_the_council_graph_instead_of_the_parent_is_refused() -> None:
+    queue = InMemoryEscalationQueue()
+    agent = human_conflict_agent(queue)
+    app = create_supervisor([agent], model=supervisor_model()).compile(
+        checkpointer=InMemorySaver()
+    )
+    config: Any = {"configurable": {"thread_id": "s5"}}
+    app.invoke({"messages": [HumanMessage("Postgres or MongoDB for billing?")]}, config)
+    (row,) = queue.pending()
+    with pytest.raises(EscalationError, match="pass the parent graph"):
+        queue.decide(row.id, RULING, agent)
+    assert [r.id for r in queue.pending()] == [row.id]  # nothing was stored
+    _check_ruling(queue.decide(row.id, RULING, app))
