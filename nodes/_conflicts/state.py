@@ -87,6 +87,7 @@ class ConflictContext(TypedDict, total=False):
     hybrid: HybridConfig
     ladder: LadderConfig
     human: HumanConfig
+    parties: list[str]
 
 
 class ConflictInput(TypedDict):
