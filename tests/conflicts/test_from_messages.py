@@ -72,3 +72,13 @@ def test_without_configured_parties_the_roster_is_asked_up_to_the_cap() -> None:
 def test_an_unknown_configured_party_is_refused_when_the_graph_is_built() -> None:
     with pytest.raises(ValueError, match=r"config.parties 'nobody' is not an agent of the org"):
         _debate(conflict_org(), parties=["dev", "nobody"])
+
+
+async def test_the_parties_answer_in_parallel_under_ainvoke() -> None:
+    graph, model = _debate(conflict_org(), parties=["dev", "ops"])
+    cfg: Any = {"configurable": {"thread_id": "ca"}}
+    out = await graph.ainvoke({"messages": [HumanMessage(QUESTION)]}, cfg)
+    assert out["resolution"].winning_agent_id == "dev"
+    asked = sorted(c.agent_id or "" for c in model.calls if "A question was put" in c.prompt)
+    assert asked == ["dev", "ops"]
+    assert '<task-data field="question">' in model.calls[0].prompt  # the question is fenced
