@@ -88,6 +88,8 @@ class ConflictContext(TypedDict, total=False):
     ladder: LadderConfig
     human: HumanConfig
     parties: list[str]
+    max_verdict_tokens: int
+    agent_timeout_seconds: float
 
 
 class ConflictInput(TypedDict):

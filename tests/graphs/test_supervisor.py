@@ -109,9 +109,7 @@ def test_escalation_queue_decide_resumes_the_supervisors_thread() -> None:
 def test_deciding_through_the_council_graph_instead_of_the_parent_is_refused() -> None:
     queue = InMemoryEscalationQueue()
     agent = human_conflict_agent(queue)
-    app = create_supervisor([agent], model=supervisor_model()).compile(
-        checkpointer=InMemorySaver()
-    )
+    app = create_supervisor([agent], model=supervisor_model()).compile(checkpointer=InMemorySaver())
     config: Any = {"configurable": {"thread_id": "s5"}}
     app.invoke({"messages": [HumanMessage("Postgres or MongoDB for billing?")]}, config)
     (row,) = queue.pending()
