@@ -9,6 +9,7 @@ from langchain_core.tools import tool
 
 from langgraph_council.graphs import ManualDecomposer, create_coordination_graph, worktree_agent
 from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun
+from langgraph_council.nodes.errors import InvalidInputError
 from langgraph_council.nodes._worker.loop import (
     WorkerBudgetExceededError,
     WorkerStepsExhaustedError,
@@ -62,16 +63,14 @@ def test_unknown_tools_and_bad_arguments_are_errors_the_model_reads(tmp_path: Pa
     assert model.calls[0].max_tokens == 300
 
 
-def test_without_a_workspace_the_subtask_fails_with_the_fix() -> None:
+def test_without_a_workspace_the_graph_is_refused_with_the_fix() -> None:
     roster, _ = roster_for(SubtaskScript({"only": ["done"]}))
-    graph = create_coordination_graph(
-        worker_org(),
-        executor=worktree_agent(roster),
-        decomposer=ManualDecomposer(plan({"only": []})),
-    )
-    result = graph.invoke({"task": TASK}, {"configurable": {"thread_id": "no-ws"}})["result"]
-    assert result.outcome("only").status == "failed"
-    assert "workspace=WorkspaceConfig(repo_path=...)" in (result.outcome("only").error or "")
+    with pytest.raises(InvalidInputError, match=r"workspace=WorkspaceConfig\(repo_path=\.\.\.\)"):
+        create_coordination_graph(
+            worker_org(),
+            executor=worktree_agent(roster),
+            decomposer=ManualDecomposer(plan({"only": []})),
+        )
 
 
 @pytest.mark.parametrize(
