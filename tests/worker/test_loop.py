@@ -9,12 +9,12 @@ from langchain_core.tools import tool
 
 from langgraph_council.graphs import ManualDecomposer, create_coordination_graph, worktree_agent
 from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun
-from langgraph_council.nodes.errors import InvalidInputError
 from langgraph_council.nodes._worker.loop import (
     WorkerBudgetExceededError,
     WorkerStepsExhaustedError,
 )
-from tests.worker.scripted import TASK, SubtaskScript, act, plan, roster_for, worker_org
+from langgraph_council.nodes.errors import InvalidInputError
+from tests.worker.scripted import SubtaskScript, act, plan, roster_for, worker_org
 
 
 def _run(tmp_path: Path) -> SubtaskRun:
