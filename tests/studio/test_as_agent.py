@@ -114,3 +114,22 @@ async def test_chat_input_starts_a_debate_under_langgraph_dev(client: LangGraphC
     (outcome,) = _outcomes(out)
     assert outcome["content"].startswith("Ruling on Postgres or MongoDB for billing?: dev's")
     assert out["resolution"]["winning_agent_id"] == "dev"
+
+
+async def test_chat_input_starts_a_pipeline_that_ends_in_prose_under_langgraph_dev(
+    client: LangGraphClient,
+) -> None:
+    thread = await client.threads.create()
+    tid = thread["thread_id"]
+    await client.runs.wait(tid, "coordination", input=_chat("Build the billing service"))
+    paused: Any = await client.threads.get_state(tid)
+    assert paused["next"] == ["await_merge_decision"]  # the demo's semantic conflict waits
+    keep: Any = {"decision": "keep", "reasoning": "invoice-api moves it", "decided_by": "human:t"}
+    out: Any = await client.runs.wait(tid, "coordination", command={"resume": keep})
+    assert out["result"]["task_id"].startswith("asked-")  # the task came from the message
+    assert out["result"]["rollup"] == "completed"
+    (outcome,) = _outcomes(out)
+    text = outcome["content"]
+    assert not text.lstrip().startswith("{")
+    assert text.startswith(f"Task {out['result']['task_id']}: completed.")
+    assert "4 subtasks: 4 done" in text and "Merged: " in text
