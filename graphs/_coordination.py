@@ -22,6 +22,7 @@ from langgraph_council.graphs._coordination_parts import (
     merge_checker,
 )
 from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
+from langgraph_council.graphs._worker import pipeline_executor
 from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
@@ -190,7 +191,7 @@ def _build(
     decompose = decompose_node(org, roster, parts["decomposer"], settings)
     isolated = check_workspace_config(parts["workspace"], roster)
     checker = merge_checker(parts["check"], isolated, settings)
-    runner = Executor(parts["executor"])
+    runner = Executor(pipeline_executor(parts["executor"], org))
     guard = LoopGuard(parts["guard_config"], kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,

@@ -12,6 +12,7 @@ ValueError` (or `RuntimeError`) keeps working::
     ├── CliError (ValueError)                      a user mistake on the command line
     ├── ConflictInputError (ValueError)            a conflict position the org cannot complete
     ├── KeyClashError (TypeError)                  two families' keys clash in one parent state
+    ├── AgentFactoryError (TypeError)              an agent cannot take a family's tools
     ├── PartiesFailedError (RuntimeError)          every party of a round failed
     ├── WorkspaceError (RuntimeError)              git refused, or work would be lost
     │   ├── WorktreeLimitError                     no free worktree slot
@@ -31,6 +32,7 @@ Example:
     True
 """
 
+from langgraph_council.nodes._agent_factories import AgentFactoryError
 from langgraph_council.nodes._clash import KeyClashError
 from langgraph_council.nodes._conflicts.failures import PartiesFailedError
 from langgraph_council.nodes._conflicts.intake import ConflictInputError
@@ -57,6 +59,7 @@ from langgraph_council.nodes._workspace.models import WorkspaceError, WorktreeLi
 from langgraph_council.nodes.testing import ScriptExhaustedError
 
 __all__ = [
+    "AgentFactoryError",
     "CallTimeoutError",
     "CliError",
     "ConflictInputError",

@@ -89,7 +89,12 @@ class Executor:
             )
         self.executor = executor
         self.is_graph = isinstance(executor, Pregel)
-        self.checkpoints = self.is_graph and getattr(executor, "checkpointer", None) is not False
+        own = getattr(executor, "checkpoints", None)  # a wrapper that says (OwnToolsAgent)
+        self.checkpoints = (
+            own
+            if isinstance(own, bool)
+            else self.is_graph and getattr(executor, "checkpointer", None) is not False
+        )
         """An executor graph that saves its own steps (it inherits the pipeline's
         checkpointer) resumes from them after a crash, with its worktree as it left it."""
         call = getattr(executor, "__call__", None)  # noqa: B004 - callable objects too
