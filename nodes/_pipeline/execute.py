@@ -28,6 +28,7 @@ from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, C
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
+from langgraph_council.nodes._workspace.unchanged import flag_unchanged
 
 __all__ = [
     "Checker",
@@ -340,7 +341,7 @@ def make_execute_node(
         with call.recorded():
             call.restore(executor, restorer)
             raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
-            result = call.result(raw)
+            result = flag_unchanged(call.run, call.result(raw), call.base)
             check = checker.check(call.run) if checker and result.status == "completed" else None
             call.done(result, check)
         return call.update
@@ -350,7 +351,7 @@ def make_execute_node(
         with call.recorded():
             await asyncio.to_thread(call.restore, executor, restorer)
             raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
-            result = call.result(raw)
+            result = await asyncio.to_thread(flag_unchanged, call.run, call.result(raw), call.base)
             completed = checker is not None and result.status == "completed"
             check = await checker.acheck(call.run) if checker and completed else None
             call.done(result, check)

@@ -12,6 +12,7 @@ import pytest
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessage
 from langchain_core.tools import BaseTool, tool
+from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.graphs import (
     ManualDecomposer,
@@ -139,3 +140,27 @@ def test_a_compiled_agent_under_worktree_agent_is_refused_when_built() -> None:
     message = str(caught.value)
     assert isinstance(caught.value, TypeError) and "\n" not in message
     assert "'dev'" in message and "AgentFactory(lambda tools:" in message
+
+
+@pytest.mark.parametrize("mode", ["invoke", "ainvoke"])
+async def test_a_worker_that_changed_nothing_is_flagged_on_the_subtask_and_in_the_rollup(
+    repo: Path, mode: str
+) -> None:
+    script = SubtaskScript({"write": WRITES["write"], "idle": ["All done, I think."]})
+    roster = Roster(worker_org(), default_model=ScriptedChatModel(script))
+    graph = create_coordination_graph(
+        worker_org(),
+        executor=worktree_agent(roster),
+        decomposer=ManualDecomposer(plan({"write": [], "idle": ["write"]})),
+        workspace=WorkspaceConfig(repo_path=repo),
+        checkpointer=InMemorySaver(),
+    )
+    result = await _run(graph, mode)
+    idle, write = result.outcome("idle"), result.outcome("write")
+    expected = "subtask idle: finished without changing anything in its worktree (attempt 1)"
+    assert idle.status == "completed" and idle.warnings == (expected,)
+    assert write.warnings == ()
+    assert expected in result.warnings
+    assert f"- idle [completed] dev: All done, I think. (warning: {expected})" in result.summary
+    state = graph.get_state({"configurable": {"thread_id": mode}}).values
+    assert expected in state["messages"][-1].content  # the closing prose says it too
