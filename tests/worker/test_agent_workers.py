@@ -124,9 +124,7 @@ def _own_tools_reply(call: ScriptCall) -> AIMessage:
 
 
 @pytest.mark.parametrize("mode", ["invoke", "ainvoke"])
-async def test_a_compiled_agent_as_executor_works_with_its_own_tools(
-    repo: Path, mode: str
-) -> None:
+async def test_a_compiled_agent_as_executor_works_with_its_own_tools(repo: Path, mode: str) -> None:
     agent = create_agent(ScriptedChatModel(_own_tools_reply), [save_file])
     result = await _run(_pipeline(repo, agent), mode)
     _assert_written(repo, result)
