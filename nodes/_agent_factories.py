@@ -21,7 +21,16 @@ from langgraph_council.nodes._agent_calls import AgentRun
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._replies import AgentReply
 
-__all__ = ["AgentFactory", "AgentFactoryError", "resolve_factories", "with_final_calls"]
+__all__ = [
+    "DEFAULT_RECURSION_LIMIT",
+    "AgentFactory",
+    "AgentFactoryError",
+    "resolve_factories",
+    "with_final_calls",
+]
+
+DEFAULT_RECURSION_LIMIT = 61
+"""LangGraph steps per run of a factory-built agent: 30 replies, each with its tool step."""
 
 
 class AgentFactoryError(CouncilError, TypeError):
@@ -37,6 +46,11 @@ class AgentFactory:
     tool in the delegation graph); add your own next to them. Called with no tools, it builds
     the agent used for meetings and conflicts.
 
+    Each run of a built agent is bounded by `recursion_limit` LangGraph steps (a nested
+    agent does not inherit its caller's limit, and langgraph's own default is ~10,000): the
+    default, 61, is 30 model replies with their tool steps; past it the run raises
+    `GraphRecursionError`, which fails the call (a pipeline subtask fails and recovers).
+
     Example:
         >>> from langchain.agents import create_agent  # doctest: +SKIP
         >>> roster = Roster(org, {"dev": AgentFactory(  # doctest: +SKIP
@@ -46,7 +60,17 @@ class AgentFactory:
         TypeError: If `build` is not callable, or is already an agent or a chat model.
     """
 
-    def __init__(self, build: Callable[[list[BaseTool]], Runnable[Any, Any]]) -> None:
+    def __init__(
+        self,
+        build: Callable[[list[BaseTool]], Runnable[Any, Any]],
+        *,
+        recursion_limit: int = DEFAULT_RECURSION_LIMIT,
+    ) -> None:
+        if not isinstance(recursion_limit, int) or recursion_limit < 1:
+            raise AgentFactoryError(
+                f"AgentFactory: recursion_limit must be a positive integer, got {recursion_limit!r}"
+            )
+        self.recursion_limit = recursion_limit
         if isinstance(build, Runnable) or not callable(build):
             raise AgentFactoryError(
                 f"AgentFactory takes a callable that builds an agent from a list of tools, "
@@ -64,7 +88,7 @@ class AgentFactory:
                 f"the AgentFactory{who} returned {type(agent).__name__}, not an agent; return "
                 "a Runnable over {'messages': [...]}, e.g. create_agent(model, tools)"
             )
-        return agent
+        return agent.with_config(recursion_limit=self.recursion_limit)
 
     def __repr__(self) -> str:
         return f"AgentFactory({getattr(self.build, '__name__', type(self.build).__name__)})"

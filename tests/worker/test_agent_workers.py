@@ -162,3 +162,28 @@ async def test_a_worker_that_changed_nothing_is_flagged_on_the_subtask_and_in_th
     assert f"- idle [completed] dev: All done, I think. (warning: {expected})" in result.summary
     state = graph.get_state({"configurable": {"thread_id": mode}}).values
     assert expected in state["messages"][-1].content  # the closing prose says it too
+
+
+def _forever(call: ScriptCall) -> AIMessage:
+    """An agent that lists files and never answers."""
+    step = sum(m.type == "ai" for m in call.messages)
+    return AIMessage(content="", tool_calls=[{"name": "list_files", "args": {}, "id": f"l{step}"}])
+
+
+def test_a_factory_agent_that_never_answers_fails_its_subtask_at_its_step_bound(
+    repo: Path,
+) -> None:
+    model = ScriptedChatModel(_forever)
+    factory = AgentFactory(lambda tools: create_agent(model, tools), recursion_limit=7)
+    graph = create_coordination_graph(
+        worker_org(),
+        executor=worktree_agent(Roster(worker_org(), default_model=factory)),
+        decomposer=ManualDecomposer(plan({"write": []})),
+        workspace=WorkspaceConfig(repo_path=repo),
+        config={"max_retries": 0, "reassign": False},
+    )
+    result = graph.invoke({"task": TASK}, {"configurable": {"thread_id": "t"}})["result"]
+    outcome = result.outcome("write")
+    assert outcome.status == "failed"
+    assert outcome.error.startswith("GraphRecursionError: Recursion limit of 7 reached")
+    assert len(model.calls) == 4  # model, tools, model, ... stopped at 7 steps
