@@ -7,12 +7,15 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, TypeAlias
 
+import psycopg
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg import Connection, Cursor, OperationalError
 from psycopg.errors import Diagnostic
 from psycopg.pq import TransactionStatus
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool
+
+from langgraph_council.nodes._input_errors import InvalidInputError, UnreachableDatabaseError
 
 __all__ = [
     "Conn",
@@ -42,14 +45,40 @@ def connection_kwargs(prepare_threshold: int | None = 0) -> dict[str, Any]:
 
 
 def open_connection(uri: str, *, prepare_threshold: int | None = 0) -> Conn:
-    """One new autocommit, dict-row connection; the caller closes it."""
-    return Connection.connect(uri, **connection_kwargs(prepare_threshold))
+    """One new autocommit, dict-row connection; the caller closes it.
+
+    Raises:
+        InvalidInputError: `uri` is not a PostgreSQL URI or connection string.
+        UnreachableDatabaseError: No server answered (or it refused the login).
+    """
+    try:
+        return Connection.connect(uri, **connection_kwargs(prepare_threshold))
+    except psycopg.ProgrammingError as exc:  # a malformed conninfo, before any network
+        raise InvalidInputError(
+            f"uri: not a PostgreSQL URI ({_first_line(exc)}); pass postgresql://user@host:port/db"
+        ) from None
+    except psycopg.OperationalError as exc:
+        raise UnreachableDatabaseError(
+            f"uri: cannot connect ({_first_line(exc)}); start the server or fix host, port "
+            "and credentials"
+        ) from None
+
+
+def _first_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split("\n", 1)[0].split())
 
 
 def open_pool(uri: str, *, size: int, prepare_threshold: int | None = 0) -> ConnectionPool[Conn]:
     """An open pool of up to `size` such connections (one at first); use it in `with`."""
     return ConnectionPool[Conn](
-        uri, min_size=1, max_size=size, kwargs=connection_kwargs(prepare_threshold), open=True
+        uri,
+        min_size=1,
+        max_size=size,
+        kwargs=connection_kwargs(prepare_threshold),
+        # each lent connection is checked first: one whose backend was terminated (a restart,
+        # an admin) is replaced before the call, instead of failing it once per connection
+        check=ConnectionPool.check_connection,
+        open=True,
     )
 
 

@@ -31,6 +31,7 @@ from langgraph_council.checkpoints._connections import (
     open_connection,
 )
 from langgraph_council.checkpoints._migrations import apply_migrations
+from langgraph_council.nodes._input_errors import InvalidInputTypeError
 
 __all__ = ["BasePostgresStore"]
 
@@ -48,7 +49,7 @@ class BasePostgresStore:
                 if isinstance(conn, str)
                 else ""
             )
-            raise TypeError(
+            raise InvalidInputTypeError(
                 f"{type(self).__name__} takes a psycopg Connection or ConnectionPool, "
                 f"got {type(conn).__name__}{hint}"
             )
@@ -119,7 +120,7 @@ class BasePostgresStore:
         """The single connection, reopened first if the server closed it (hold `_lock`)."""
         conn = self._conn
         if not isinstance(conn, Connection):
-            raise TypeError("a pooled store has no single connection to revive")
+            raise InvalidInputTypeError("a pooled store has no single connection to revive")
         if self._reopen is not None and connection_lost(conn):
             conn.close()
             self._conn = conn = self._reopen()

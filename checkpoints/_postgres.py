@@ -358,6 +358,7 @@ async def _async_saver(uri: str, options: _SaverOptions) -> AsyncIterator[AsyncP
         min_size=1,
         max_size=options.pool_size,
         kwargs=connection_kwargs(options.prepare_threshold),
+        check=AsyncConnectionPool.check_connection,  # a terminated backend is replaced first
         open=False,
     ) as pool:
         yield _AsyncPostgresSaver(pool, serde=options.serde)

@@ -20,9 +20,10 @@ from langgraph_council.graphs._coordination_parts import (
     check_workspace_config,
     decompose_node,
     merge_checker,
+    protect_repository,
 )
 from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
-from langgraph_council.graphs._worker import pipeline_executor
+from langgraph_council.graphs._worker import WorktreeAgent, pipeline_executor
 from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
@@ -30,6 +31,7 @@ from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._escalation.store import Escalations
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
@@ -96,7 +98,7 @@ class CoordinationStoreAliases(TypedDict, total=False):
 class _Parts(TypedDict):
     """The pipeline's own keywords, checked, as `_build` takes them."""
 
-    executor: ExecutorLike
+    executor: ExecutorLike | None
     decomposer: ManualDecomposer | None
     workspace: WorkspaceConfig | Mapping[str, Any] | None
     guard_config: LoopPreventionConfig | None
@@ -108,7 +110,7 @@ def build_coordination_graph(
     org: Org,
     roster: Roster | None = None,
     *,
-    executor: ExecutorLike,
+    executor: ExecutorLike | None = None,
     decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
     workspace: WorkspaceConfig | Mapping[str, Any] | None = None,
@@ -191,7 +193,19 @@ def _build(
     decompose = decompose_node(org, roster, parts["decomposer"], settings)
     isolated = check_workspace_config(parts["workspace"], roster)
     checker = merge_checker(parts["check"], isolated, settings)
-    runner = Executor(pipeline_executor(parts["executor"], org))
+    if parts["executor"] is None:  # a keyword with a default, so the refusal is ours, one line
+        raise InvalidInputTypeError(
+            "executor: the pipeline needs executor=..., what does each subtask: a Runnable, "
+            "a compiled agent graph, an (async) callable taking a SubtaskRun, an "
+            "AgentFactory or worktree_agent(roster)"
+        )
+    executor = pipeline_executor(parts["executor"], org)
+    if isinstance(executor, WorktreeAgent) and parts.get("workspace") is None:
+        raise InvalidInputError(
+            "executor: worktree_agent(...) or an AgentFactory works in a git worktree of each "
+            "subtask; pass workspace=WorkspaceConfig(repo_path=...) too"
+        )
+    runner = Executor(protect_repository(executor, isolated))
     guard = LoopGuard(parts["guard_config"], kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,
@@ -251,7 +265,7 @@ def create_coordination_graph(
     org: Org,
     roster: Roster | None = None,
     *,
-    executor: ExecutorLike,
+    executor: ExecutorLike | None = None,
     decomposer: ManualDecomposer | None = None,
     config: CoordinationConfig | Mapping[str, Any] | None = None,
     workspace: WorkspaceConfig | Mapping[str, Any] | None = None,

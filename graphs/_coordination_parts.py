@@ -1,22 +1,27 @@
 """The pipeline's optional parts, checked and wired: decomposer, workspace, check, recovery.
 
 `graphs._coordination` builds the graph with these: the decompose node, the workspace
-config, the check before a merge, the recovery nodes and the workspace nodes.
+config, the check before a merge (and the worker's commands) with the user's repository
+read-only, the recovery nodes and the workspace nodes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
 from typing import Any, TypeAlias
 
 from langchain_core.runnables import Runnable
 from langgraph.graph import StateGraph
 
+from langgraph_council.graphs._worker import WorktreeAgent
 from langgraph_council.guards._loop import LoopGuard
 from langgraph_council.guards._reassign import make_reassign_node
 from langgraph_council.guards._store import LoopRecordStore
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._escalation.store import Escalations
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
@@ -49,6 +54,7 @@ from langgraph_council.nodes._pipeline.state import (
     CoordinationOutput,
     CoordinationState,
 )
+from langgraph_council.nodes._workspace.git import try_git
 from langgraph_council.nodes._workspace.merge_node import make_merge_node
 from langgraph_council.nodes._workspace.merge_review import (
     make_await_merge_node,
@@ -61,7 +67,7 @@ from langgraph_council.nodes._workspace.nodes import (
     make_finish_workspace_node,
     make_open_workspace_node,
 )
-from langgraph_council.nodes._workspace.repo import check_workspace
+from langgraph_council.nodes._workspace.repo import check_workspace, locate_repo
 from langgraph_council.nodes._workspace.sandbox import SandboxSpec
 from langgraph_council.nodes._workspace.subtask_check import CheckLike, SubtaskChecker
 
@@ -72,6 +78,8 @@ __all__ = [
     "check_workspace_config",
     "decompose_node",
     "merge_checker",
+    "protect_repository",
+    "repository_paths",
 ]
 
 CoordinationBuilder: TypeAlias = StateGraph[
@@ -118,7 +126,9 @@ def merge_checker(
 ) -> SubtaskChecker | None:
     """The pipeline's check before a merge: the factory's `check=` or `WorkspaceConfig.check`."""
     if check is not None and workspace is not None and workspace.check is not None:
-        raise ValueError("check= and WorkspaceConfig.check both give a check; keep one of them")
+        raise InvalidInputError(
+            "check= and WorkspaceConfig.check both give a check; keep one of them"
+        )
     given = check if check is not None else (workspace.check if workspace else None)
     if given is None:
         return None
@@ -130,14 +140,39 @@ def merge_checker(
     timeout = workspace.check_timeout_seconds if workspace else 600.0
     chars = workspace.check_output_chars if workspace else 4000
     limit = time_limit(config, "callable_timeout_seconds")
-    sandbox = None if workspace is None else SandboxSpec(
+    sandbox = None if workspace is None or callable(given) else SandboxSpec(
         timeout, "WorkspaceConfig(check_isolation='best_effort')",
         env_allow=workspace.check_env_allow, isolation=workspace.check_isolation,
-        max_file_bytes=workspace.check_max_file_bytes,
+        max_file_bytes=workspace.check_max_file_bytes, read_only=repository_paths(workspace),
     )  # fmt: skip
     return SubtaskChecker(
         given, timeout=timeout, output_chars=chars, callable_limit=limit, sandbox=sandbox
     )
+
+
+def repository_paths(workspace: WorkspaceConfig) -> tuple[Path, ...]:
+    """The user's repository as the pipeline knows it, for agent-run code to see read-only:
+    `repo_path`, the top of its work tree, and its git common dir (which holds the refs, the
+    objects, the index, and by default the run's worktrees, which stay writable).
+
+    Found from the path the user gave, never from a worktree's `.git` file (which the
+    worktree's code can rewrite)."""
+    repo = Path(workspace.repo_path).resolve()
+    found = {repo, locate_repo(repo)}
+    top = try_git(repo, "rev-parse", "--show-toplevel", discover=True)
+    if top.ok and top.stdout.strip():
+        found.add(Path(top.stdout.strip()).resolve())
+    return tuple(sorted(found))
+
+
+def protect_repository(executor: Any, workspace: WorkspaceConfig | None) -> Any:
+    """`executor`, and when it is the built-in worker in a run with a workspace, a copy whose
+    `run_command` sees the user's repository read-only (`repository_paths`)."""
+    if workspace is None or not isinstance(executor, WorktreeAgent):
+        return executor
+    if executor.settings.commands is None:
+        return executor
+    return WorktreeAgent(replace(executor.settings, read_only=repository_paths(workspace)))
 
 
 def add_recovery(

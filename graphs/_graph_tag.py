@@ -19,6 +19,7 @@ __all__ = [
     "GRAPH_KEY",
     "GRAPH_PREFIX",
     "PROTOCOL_KEY",
+    "SCHEDULE_GRAPH",
     "STUDIO_PREFIX",
     "graph_label",
     "graph_tags",
@@ -31,6 +32,8 @@ PROTOCOL_KEY = "council_protocol"
 FILE_KEY = "council_file"
 STUDIO_PREFIX = "studio:"
 """`council_graph` of a thread made by a `langgraph.json` graph: `studio:<graph id>`."""
+SCHEDULE_GRAPH = "schedule"
+"""`council_graph` of a thread `council schedule FILE` ran (with the file and the protocol)."""
 GRAPH_PREFIX = "graph:"
 """`council_graph` of a thread run through `--graph`: `graph:<module or file.py>:<factory>`."""
 
@@ -54,6 +57,8 @@ def graph_label(metadata: Mapping[str, Any] | None) -> str | None:
     name = tags.get(GRAPH_KEY)
     if name == "file" and tags.get(FILE_KEY):
         return f"file:{tags[FILE_KEY]}"
+    if name == SCHEDULE_GRAPH and tags.get(FILE_KEY):
+        return f"schedule:{tags.get(PROTOCOL_KEY, '')}:{tags[FILE_KEY]}"
     if name == "meeting" and tags.get(PROTOCOL_KEY):
         return f"meeting:{tags[PROTOCOL_KEY]}"
     return name

@@ -25,6 +25,7 @@ from langgraph_council.graphs._shape import bundle, coerce_config, leading_roste
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import pure_node
 from langgraph_council.nodes._conflicts.dissent import DissentStore
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     build_metadata,
@@ -195,7 +196,7 @@ def _build(
     settings = coerce_config(config, MeetingProtocolConfig)
     protocols = _PROTOCOLS.snapshot()
     if protocol not in protocols:
-        raise ValueError(
+        raise InvalidInputError(
             f"protocol {protocol!r} is not registered; choose one of {list(meeting_protocols())} "
             "or call register_meeting_protocol()"
         )

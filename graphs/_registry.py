@@ -25,6 +25,7 @@ from langchain_core.runnables import Runnable
 from langgraph.graph import END, START, StateGraph
 
 from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 
 __all__ = ["PluginBuilder", "PluginGraph", "Registry", "add_plugin", "splice"]
@@ -71,16 +72,22 @@ class Registry(Generic[B]):
             TypeError: `builder` is not callable.
         """
         if not isinstance(name, str) or not _NAME.match(name):
-            raise ValueError(f"{self._what} name {name!r} must be snake_case, e.g. 'peer_review'")
+            raise InvalidInputError(
+                f"{self._what} name {name!r} must be snake_case, e.g. 'peer_review'"
+            )
         if name in self._reserved:
-            raise ValueError(
+            raise InvalidInputError(
                 f"{self._what} name {name!r} is a node of the {self._graph}; pick another"
             )
         if not callable(builder):
-            raise TypeError(f"builder for {self._what} {name!r} must be callable, got {builder!r}")
+            raise InvalidInputTypeError(
+                f"builder for {self._what} {name!r} must be callable, got {builder!r}"
+            )
         with self._lock:
             if name in self._builders and not replace:
-                raise ValueError(f"{self._what} {name!r} is already registered; pass replace=True")
+                raise InvalidInputError(
+                    f"{self._what} {name!r} is already registered; pass replace=True"
+                )
             self._builders[name] = builder
 
     def names(self) -> list[str]:
@@ -114,7 +121,7 @@ def add_plugin(
     elif isinstance(built, Runnable) or callable(built):
         graph.add_node(name, built)
     else:
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"the builder of {name!r} must return a StateGraph (or a compiled graph), "
             f"got {type(built).__name__}"
         )
@@ -141,7 +148,7 @@ def splice(
         if spec.is_error_handler:
             continue
         if name in graph.nodes:
-            raise ValueError(f"node {name!r} is already a node of the graph; rename it")
+            raise InvalidInputError(f"node {name!r} is already a node of the graph; rename it")
         handler = spec.error_handler_node
         graph.add_node(
             name,

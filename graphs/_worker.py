@@ -11,9 +11,10 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from langgraph_council.graphs._compile import durability_key
-from langgraph_council.nodes._agent_factories import AgentFactory, AgentFactoryError
+from langgraph_council.nodes._agent_factories import AgentFactory
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import dual_node, model_node
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._worker.commands import COMMAND_TOOL_NAME, CommandPolicy
@@ -122,7 +123,7 @@ def worktree_agent(
 
     Raises:
         ValueError: If a bound is not positive or a tool name clashes.
-        AgentFactoryError: If an agent that may be routed work is a compiled agent (its tools
+        InvalidInputTypeError: If an agent that may be routed work is a compiled agent (its tools
             are fixed, so the worktree's cannot reach it): pass an `AgentFactory` instead.
 
     Example:
@@ -154,12 +155,14 @@ def _check(
     for name, value in (("max_steps", max_steps), ("max_tokens", max_tokens),
                         ("token_budget", budget), ("max_tool_calls", max_tool_calls)):  # fmt: skip
         if value is not None and (not isinstance(value, int) or value < 1):
-            raise ValueError(f"worktree_agent: {name} must be a positive integer, got {value!r}")
+            raise InvalidInputError(
+                f"worktree_agent: {name} must be a positive integer, got {value!r}"
+            )
     taken = {*FILE_TOOL_NAMES, COMMAND_TOOL_NAME}
     names = [getattr(t, "name", None) for t in tools]
     clashes = sorted({n for n in names if n in taken or names.count(n) > 1}, key=str)
     if clashes or not all(isinstance(t, BaseTool) for t in tools):
-        raise ValueError(
+        raise InvalidInputError(
             f"worktree_agent: tools must be BaseTool objects with unique names other than the "
             f"built-in {sorted(taken)}; clashing: {clashes}"
         )
@@ -170,7 +173,7 @@ def _check_agents(roster: Roster) -> None:
     for agent in roster.org:
         routable = agent.active and agent.accepts_subtasks
         if routable and roster.is_agent(agent.id) and roster.agent_factory(agent.id) is None:
-            raise AgentFactoryError(
+            raise InvalidInputTypeError(
                 f"worktree_agent: agent {agent.id!r} is a compiled agent, so the worktree tools "
                 f"cannot reach it; give it as AgentFactory(lambda tools: create_agent(model, "
                 "tools)) in the roster"

@@ -88,18 +88,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="council", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"council {_version()}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    _storage_options(parser, defaults=True)  # `council --db URI threads list`
     storage = _Parser(add_help=False)
-    where = storage.add_mutually_exclusive_group()
-    where.add_argument(
-        "--db",
-        metavar="URI",
-        help="PostgreSQL URI (default: $COUNCIL_DATABASE_URL, else an embedded server)",
-    )
-    where.add_argument("--memory", action="store_true", help="keep nothing: in-memory state")
-    storage.add_argument("--data-dir", help="embedded server's data directory")
-    storage.add_argument(
-        "--json", action="store_true", help="print one JSON document on stdout (status: stderr)"
-    )
+    _storage_options(storage, defaults=False)  # `council threads list --db URI`
     running = _Parser(add_help=False)
     running.add_argument(
         "--quiet", action="store_true", help="no live progress or conversation: only the result"
@@ -146,6 +137,39 @@ def _parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", parents=run_parents, help="run a council described in YAML")
     run.add_argument("file", metavar="FILE.yaml", help="org, models and one run (see examples/)")
     return parser
+
+
+def _storage_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
+    """The global options, taken before the command (`defaults`: the top-level parser, which
+    sets every default) or after the action (no defaults, so a value given before the command
+    is not overwritten by the action's parser)."""
+    unset: dict[str, Any] = {} if defaults else {"default": argparse.SUPPRESS}
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--db",
+        metavar="URI",
+        help="PostgreSQL URI (default: $COUNCIL_DATABASE_URL, else an embedded server)",
+        **unset,
+    )
+    where.add_argument(
+        "--memory", action="store_true", help="keep nothing: in-memory state", **unset
+    )
+    parser.add_argument("--data-dir", help="embedded server's data directory", **unset)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document on stdout (status: stderr)",
+        **unset,
+    )
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; `--db` and `--memory` refused together wherever each was given."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.db is not None and args.memory:
+        parser.error("argument --memory: not allowed with argument --db")
+    return args
 
 
 def _action(
@@ -225,6 +249,13 @@ def _threads_parser(
     cancel = _action(actions, "cancel", [storage], "end a thread's meeting at a turn boundary")
     cancel.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
     cancel.add_argument("--reason", default="", help="why, kept in the minutes' stop reason")
+    cancel.add_argument(
+        "--wait",
+        type=_seconds,
+        default=300.0,
+        metavar="SECONDS",
+        help="wait this long for a running meeting to end, then report how it ended",
+    )
     prune = _action(
         actions, "prune", [storage], "prune finished threads (all unfinished ones only if told)"
     )
@@ -285,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execv(
             sys.executable, [sys.executable, "-m", "langgraph_council.graphs.cli", *sys.argv[1:]]
         )
-    args = _parser().parse_args(argv)
+    args = _parse(argv)
     if argv is None:
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, _stopped_early)

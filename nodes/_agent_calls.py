@@ -24,6 +24,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, convert_to_messages
 from langchain_core.runnables import Runnable
 
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
+
 __all__ = [
     "AGENT_TEXT_MODE",
     "AgentRun",
@@ -54,7 +56,7 @@ def agent_entries(
     """
     for agent_id, entry in [*models.items(), ("default_model", default)]:
         if entry is not None and not isinstance(entry, Runnable):
-            raise TypeError(
+            raise InvalidInputTypeError(
                 f"roster entry {agent_id!r} is a {type(entry).__name__}; give a chat model "
                 "(BaseChatModel) or an agent (a Runnable over {'messages': [...]}, e.g. "
                 "langchain.agents.create_agent(...))"
@@ -96,7 +98,7 @@ class AgentRun:
 def _messages_of(agent_id: str, out: object) -> list[BaseMessage]:
     raw = out.get("messages") if isinstance(out, Mapping) else None
     if not isinstance(raw, Sequence) or isinstance(raw, str):
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"agent {agent_id!r} returned {type(out).__name__}, not a state with a `messages` "
             "list; an agent must take and return {'messages': [...]}"
         )
@@ -138,7 +140,7 @@ def read_run(
         if isinstance(m, AIMessage) and (m.id is None or m.id not in sent_ids)
     ]
     if not added:
-        raise ValueError(f"agent {agent_id!r} ran but added no AI message to reply with")
+        raise InvalidInputError(f"agent {agent_id!r} ran but added no AI message to reply with")
     tokens_in = tokens_out = 0
     estimated = False
     for message in added:

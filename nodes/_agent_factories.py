@@ -18,23 +18,18 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 
 from langgraph_council.nodes._agent_calls import AgentRun
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._input_errors import InvalidInputTypeError
 from langgraph_council.nodes._replies import AgentReply
 
 __all__ = [
     "DEFAULT_RECURSION_LIMIT",
     "AgentFactory",
-    "AgentFactoryError",
     "resolve_factories",
     "with_final_calls",
 ]
 
 DEFAULT_RECURSION_LIMIT = 61
 """LangGraph steps per run of a factory-built agent: 30 replies, each with its tool step."""
-
-
-class AgentFactoryError(CouncilError, TypeError):
-    """An agent cannot take the tools a family offers, or a factory did not build an agent."""
 
 
 class AgentFactory:
@@ -67,12 +62,12 @@ class AgentFactory:
         recursion_limit: int = DEFAULT_RECURSION_LIMIT,
     ) -> None:
         if not isinstance(recursion_limit, int) or recursion_limit < 1:
-            raise AgentFactoryError(
+            raise InvalidInputTypeError(
                 f"AgentFactory: recursion_limit must be a positive integer, got {recursion_limit!r}"
             )
         self.recursion_limit = recursion_limit
         if isinstance(build, Runnable) or not callable(build):
-            raise AgentFactoryError(
+            raise InvalidInputTypeError(
                 f"AgentFactory takes a callable that builds an agent from a list of tools, "
                 f"got {type(build).__name__}; e.g. AgentFactory(lambda tools: "
                 "create_agent(model, tools))"
@@ -80,11 +75,11 @@ class AgentFactory:
         self.build = build
 
     def __call__(self, tools: Sequence[BaseTool], *, agent_id: str = "") -> Runnable[Any, Any]:
-        """The agent built around `tools`; `AgentFactoryError` when the result is not one."""
+        """The agent built around `tools`; `InvalidInputTypeError` when the result is not one."""
         agent = self.build(list(tools))
         if not isinstance(agent, Runnable) or isinstance(agent, BaseChatModel):
             who = f" of agent {agent_id!r}" if agent_id else ""
-            raise AgentFactoryError(
+            raise InvalidInputTypeError(
                 f"the AgentFactory{who} returned {type(agent).__name__}, not an agent; return "
                 "a Runnable over {'messages': [...]}, e.g. create_agent(model, tools)"
             )
@@ -101,7 +96,7 @@ def resolve_factories(
     the factories by agent id, and the default's factory (None when not a factory).
 
     Raises:
-        AgentFactoryError: A factory did not build an agent.
+        InvalidInputTypeError: A factory did not build an agent.
     """
     factories = {a: f for a, f in models.items() if isinstance(f, AgentFactory)}
     entries = {

@@ -31,6 +31,8 @@ from langgraph.config import get_config
 from langgraph.runtime import get_runtime
 from pydantic import BaseModel, ValidationError
 
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
+
 __all__ = [
     "SECTIONS",
     "build_time_config",
@@ -73,7 +75,7 @@ def _flat_keys_of(value: Mapping[Any, Any], section: str, schema: type[C]) -> di
         if key in mine:
             chosen[key] = item
         elif not _families_of(key):
-            raise ValueError(_unknown_key(key))
+            raise InvalidInputError(_unknown_key(key))
     return chosen
 
 
@@ -105,12 +107,12 @@ def _check_section_keys(chosen: Mapping[Any, Any], section: str, schema: type[C]
         where = f"invalid run context: context[{section!r}][{key!r}] is not a {section} setting"
         owners = _families_of(key)
         if owners:
-            raise ValueError(
+            raise InvalidInputError(
                 f"{where}; {key!r} is accepted by {', '.join(owners)}: put it under "
                 f"{', '.join(repr(o) for o in owners)} or pass it flat"
             )
         mine = {f: [section] for f in schema.model_fields}
-        raise ValueError(f"{where}{_suggestion(key, mine)}")
+        raise InvalidInputError(f"{where}{_suggestion(key, mine)}")
 
 
 def _over(base: BaseModel, update: Mapping[str, Any]) -> dict[str, Any]:
@@ -133,7 +135,7 @@ def instance_or_mapping(value: object, schema: type[C], where: str) -> C | Mappi
     """
     if isinstance(value, schema | Mapping):
         return value
-    raise TypeError(
+    raise InvalidInputTypeError(
         f"{where} must be a {schema.__name__} or a dict of its fields, got {type(value).__name__}"
     )
 
@@ -173,7 +175,7 @@ def merge_context(value: object, section: str, schema: type[C], default: C) -> C
     if value is None or isinstance(value, schema):
         return default if value is None else value
     if not isinstance(value, Mapping):
-        raise TypeError(
+        raise InvalidInputTypeError(
             f"the run context must be a {schema.__name__} or a dict (flat, or with a "
             f"{section!r} section), got {type(value).__name__}"
         )
@@ -208,12 +210,12 @@ def _section_over(value: Mapping[Any, Any], section: str, schema: type[C], defau
     given = instance_or_mapping(chosen, schema, where)
     if not isinstance(given, Mapping):
         if flat:
-            raise ValueError(_twice(section, sorted(flat)))
+            raise InvalidInputError(_twice(section, sorted(flat)))
         return given
     _check_section_keys(given, section, schema)
     both = sorted(set(flat) & set(given))
     if both:
-        raise ValueError(_twice(section, both))
+        raise InvalidInputError(_twice(section, both))
     merged = {**flat, **given}
     return _validated(merged, where, schema, default) if merged else default
 
@@ -229,7 +231,7 @@ def _validated(chosen: Mapping[str, Any], where: str, schema: type[C], default: 
     try:
         return schema.model_validate(_over(default, chosen))
     except ValidationError as exc:
-        raise ValueError(f"invalid run context: {validation_problems(exc, where)}") from None
+        raise InvalidInputError(f"invalid run context: {validation_problems(exc, where)}") from None
 
 
 def run_context(section: str, schema: type[C], default: C) -> C:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._fencing import escape_fences
+from langgraph_council.nodes._input_errors import MissingFileError
 from langgraph_council.nodes._rows import model_row
 
 __all__ = [
@@ -352,6 +353,10 @@ class Org:
         except UnicodeDecodeError as exc:
             raise OrgError(
                 f"{file}: not UTF-8 text (byte {exc.start}); save the org file as UTF-8"
+            ) from None
+        except FileNotFoundError:
+            raise MissingFileError(
+                f"Org.load: no file {str(file)!r}; give the path of an org .yaml or .json file"
             ) from None
         try:
             return cls.from_json(text) if file.suffix.lower() == ".json" else cls.from_yaml(text)

@@ -4,15 +4,16 @@ Catch `CouncilError` to catch them all; each also keeps its builtin base, so `ex
 ValueError` (or `RuntimeError`) keeps working::
 
     CouncilError (Exception)
+    ├── InvalidInputError (ValueError)             a value given is not accepted
+    ├── InvalidInputTypeError (TypeError)          a value given is of the wrong kind
+    ├── MissingFileError (FileNotFoundError)       a file named does not exist
+    ├── UnreachableDatabaseError (ConnectionError)  no PostgreSQL answered at the URI
     ├── OrgError (ValueError)                      an invalid org definition
     ├── PlanError (ValueError)                     a rejected plan
     ├── EscalationError (ValueError)               an escalation step that cannot be taken
     ├── MeetingRecordClashError (ValueError)       a meeting id owned by another thread
     ├── WorkspacePathError (ValueError)            a worker tool refused a path
     ├── CliError (ValueError)                      a user mistake on the command line
-    ├── ConflictInputError (ValueError)            a conflict position the org cannot complete
-    ├── KeyClashError (TypeError)                  two families' keys clash in one parent state
-    ├── AgentFactoryError (TypeError)              an agent cannot take a family's tools
     ├── PartiesFailedError (RuntimeError)          every party of a round failed
     ├── WorkspaceError (RuntimeError)              git refused, or work would be lost
     │   ├── WorktreeLimitError                     no free worktree slot
@@ -32,10 +33,7 @@ Example:
     True
 """
 
-from langgraph_council.nodes._agent_factories import AgentFactoryError
-from langgraph_council.nodes._clash import KeyClashError
 from langgraph_council.nodes._conflicts.failures import PartiesFailedError
-from langgraph_council.nodes._conflicts.intake import ConflictInputError
 from langgraph_council.nodes._deadline import CallTimeoutError
 from langgraph_council.nodes._errors import (
     CliError,
@@ -44,6 +42,12 @@ from langgraph_council.nodes._errors import (
     ThreadFailedError,
 )
 from langgraph_council.nodes._escalation.models import EscalationError
+from langgraph_council.nodes._input_errors import (
+    InvalidInputError,
+    InvalidInputTypeError,
+    MissingFileError,
+    UnreachableDatabaseError,
+)
 from langgraph_council.nodes._meetings.records import MeetingRecordClashError
 from langgraph_council.nodes._org import OrgError
 from langgraph_council.nodes._pipeline.decompose import PlanError
@@ -59,22 +63,23 @@ from langgraph_council.nodes._workspace.models import WorkspaceError, WorktreeLi
 from langgraph_council.nodes.testing import ScriptExhaustedError
 
 __all__ = [
-    "AgentFactoryError",
     "CallTimeoutError",
     "CliError",
-    "ConflictInputError",
     "CouncilError",
     "EmbeddedPostgresError",
     "EscalationError",
     "GitLinkError",
+    "InvalidInputError",
+    "InvalidInputTypeError",
     "IsolationUnavailableError",
-    "KeyClashError",
     "MeetingRecordClashError",
+    "MissingFileError",
     "OrgError",
     "PartiesFailedError",
     "PlanError",
     "ScriptExhaustedError",
     "ThreadFailedError",
+    "UnreachableDatabaseError",
     "WorkerBudgetExceededError",
     "WorkerError",
     "WorkerStepsExhaustedError",

@@ -54,6 +54,7 @@ from langgraph_council.nodes._escalation.rules import (
     resume_value,
 )
 from langgraph_council.nodes._escalation.store import CLOSED, EscalationStore
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 
 __all__ = ["DecisionInput", "EscalationQueue", "InMemoryEscalationQueue"]
 
@@ -91,13 +92,15 @@ class EscalationQueue:
         on_open: EscalationHook | None = None,
     ) -> None:
         if isinstance(store, str):
-            raise TypeError(
+            raise InvalidInputTypeError(
                 "EscalationQueue takes a psycopg Connection or ConnectionPool or an "
                 "EscalationStore, got str; for a URI use "
                 "`with EscalationQueue.from_conn_string(uri) as queue:`"
             )
         if not claim_timeout_seconds > 0:
-            raise ValueError(f"claim_timeout_seconds must be > 0, got {claim_timeout_seconds}")
+            raise InvalidInputError(
+                f"claim_timeout_seconds must be > 0, got {claim_timeout_seconds}"
+            )
         if not isinstance(store, EscalationStore):
             store = PostgresEscalationStore(store)
         if on_open is not None:
@@ -151,7 +154,7 @@ class EscalationQueue:
         row = self._store.get(escalation_id)
         decision = parse_decision(value, row.kind, row.options)
         if decision.decision == "expired":
-            raise ValueError(FORGED_EXPIRY)
+            raise InvalidInputError(FORGED_EXPIRY)
         if row.status is not EscalationStatus.PENDING and not matches(row, decision):
             raise closed_error(row)
         return decision

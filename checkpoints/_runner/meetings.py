@@ -53,6 +53,14 @@ class MeetingType(BaseModel):
     config: MeetingProtocolConfig = Field(default_factory=MeetingProtocolConfig)
     min_interval_seconds: float = Field(default=0.0, ge=0.0)
 
+    @field_validator("name")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        # the name is a log line, a thread id's part and a cooldown key: one printable line
+        if not value.isprintable():
+            raise ValueError(f"must be one printable line (no line breaks), got {value!r}")
+        return value
+
     @field_validator("frequency")
     @classmethod
     def _known_frequency(cls, value: str | None) -> str | None:

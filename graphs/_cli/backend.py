@@ -45,6 +45,7 @@ from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._demo import MODEL_ENV, demo_org, demo_reply, demo_roster
 from langgraph_council.nodes._errors import CliError
 from langgraph_council.nodes._escalation.models import EscalationKind
+from langgraph_council.nodes._input_errors import InvalidInputError, UnreachableDatabaseError
 from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -134,7 +135,7 @@ def open_backend(args: argparse.Namespace) -> Iterator[Backend]:
         uri = _database(args, stack)
         try:
             saver = stack.enter_context(postgres_checkpointer(uri, pool_size=_POOL_SIZE))
-        except psycopg.Error as exc:
+        except (psycopg.Error, InvalidInputError, UnreachableDatabaseError) as exc:
             where = _db_flag(args) if args.db else "the embedded server"
             raise CliError(
                 f"{where} {mask_uri(uri)}: cannot connect ({_first_line(exc)})"
@@ -189,12 +190,17 @@ def mask_uri(text: str) -> str:
     return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", text, flags=re.IGNORECASE)
 
 
-def meeting_graph(backend: Backend, protocol: str, pace: float = 0.0) -> Pregel[Any, Any]:
-    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`)."""
+def meeting_graph(
+    backend: Backend, protocol: str, pace: float = 0.0, *, studio: bool = False
+) -> Pregel[Any, Any]:
+    """The demo meeting's graph; `pace` seconds per scripted reply (not with `COUNCIL_MODEL`).
+    `studio`: the shape `langgraph.json`'s meeting graphs have under a server (they record
+    dissent too: one more node), to read and resume their threads."""
     roster = demo_roster()
     if pace > 0 and MODEL_ENV not in os.environ:
         roster = Roster(demo_org(), default_model=ScriptedChatModel(demo_reply, latency=pace))
-    stores = backend.stores.replace(dissent=None)  # the demo keeps meeting records only
+    # the demo keeps meeting records only; a served graph has every store
+    stores = backend.stores if studio else backend.stores.replace(dissent=None)
     graph = create_meeting_graph(
         roster, protocol=protocol, stores=stores, checkpointer=backend.checkpointer
     )

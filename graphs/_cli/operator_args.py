@@ -30,7 +30,11 @@ def add_schedule_parser(commands: Any, storage: argparse.ArgumentParser) -> None
 
 def add_guards_parser(commands: Any, storage: argparse.ArgumentParser) -> None:
     """`council guards reset A B`: close the circuit breaker of one agent pair."""
-    guards = commands.add_parser("guards", parents=[storage], help="loop-guard state")
-    guards.add_argument("action", choices=["reset"])
-    guards.add_argument("agent_a", metavar="A", help="one agent id of the pair")
-    guards.add_argument("agent_b", metavar="B", help="the other agent id")
+    guards = commands.add_parser(
+        "guards", help="loop-guard state", description="Loop-guard state: reset a breaker."
+    )
+    actions = guards.add_subparsers(dest="action", required=True, metavar="ACTION")
+    text = "close the circuit breaker of the pair A <-> B (both must be known to the guard)"
+    reset = actions.add_parser("reset", parents=[storage], help=text, description=text)
+    reset.add_argument("agent_a", metavar="A", help="one agent id of the pair")
+    reset.add_argument("agent_b", metavar="B", help="the other agent id")

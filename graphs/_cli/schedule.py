@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from langgraph.pregel import Pregel
 from platformdirs import user_state_path
 from pydantic import Field, ValidationError
 from rich.console import Console
@@ -31,14 +32,29 @@ from rich.table import Table
 from rich.text import Text
 
 from langgraph_council.checkpoints import CouncilStores
-from langgraph_council.checkpoints._runner.schedule import ScheduledRun
+from langgraph_council.checkpoints._runner.meetings import MeetingRunner, MeetingType
+from langgraph_council.checkpoints._runner.schedule import MeetingScheduler, ScheduledRun
 from langgraph_council.graphs._cli.backend import Backend, CliError
 from langgraph_council.graphs._cli.file import SCRIPTED, _first_error, _model, _Spec, load_org
-from langgraph_council.graphs._meeting_triggers import MeetingTriggers, MeetingType
+from langgraph_council.graphs._graph_tag import (
+    FILE_KEY,
+    GRAPH_KEY,
+    PROTOCOL_KEY,
+    SCHEDULE_GRAPH,
+    tag_graph,
+)
+from langgraph_council.graphs._meetings import create_meeting_graph
 from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._meetings.participants import resolve_participants
 from langgraph_council.nodes._org import Org
 
-__all__ = ["ScheduleFile", "load_schedule_file", "schedule_cmd", "schedule_log_path"]
+__all__ = [
+    "ScheduleFile",
+    "load_schedule_file",
+    "schedule_cmd",
+    "schedule_graph",
+    "schedule_log_path",
+]
 
 
 class ScheduleFile(_Spec):
@@ -66,9 +82,36 @@ def load_schedule_file(path: str | Path) -> tuple[ScheduleFile, Org]:
     for i, kind in enumerate(spec.meetings):
         if kind.leader not in known:
             raise CliError(f"{path}: meetings.{i}.leader: no agent {kind.leader!r} in org.agents")
+        if kind.frequency:  # no event fills references in: a bad one would fail every run
+            try:
+                resolve_participants(Roster(org, {}), kind.participants, leader_id=kind.leader)
+            except ValueError as exc:
+                why = str(exc).removeprefix("participant_ids: ")
+                raise CliError(f"{path}: meetings.{i}.participants: {why}") from None
     if not any(kind.frequency for kind in spec.meetings):
         raise CliError(f"{path}: meetings: no meeting type has a frequency; nothing to schedule")
     return spec, org
+
+
+def schedule_graph(
+    file: str | Path,
+    protocol: str,
+    backend: Backend,
+    spec: ScheduleFile | None = None,
+    org: Org | None = None,
+) -> Pregel[Any, Any]:
+    """The meeting graph `council schedule FILE` runs for `protocol`, naming the file and the
+    protocol in every checkpoint, so `council threads` can rebuild it to show or resume one."""
+    if spec is None or org is None:
+        spec, org = load_schedule_file(file)
+    graph = create_meeting_graph(
+        _roster(spec, org),
+        protocol=protocol,
+        checkpointer=backend.checkpointer,
+        stores=CouncilStores(meetings=backend.meetings),
+    )
+    tags = {GRAPH_KEY: SCHEDULE_GRAPH, FILE_KEY: str(Path(file).resolve()), PROTOCOL_KEY: protocol}
+    return tag_graph(graph, **tags)
 
 
 def schedule_log_path(file: str | Path) -> Path:
@@ -121,12 +164,9 @@ def schedule_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
     if args.history:
         return _history(console, log, args.json)
     spec, org = load_schedule_file(args.file)
-    triggers = MeetingTriggers(
-        _roster(spec, org),
-        spec.meetings,
-        checkpointer=backend.checkpointer,
-        stores=CouncilStores(meetings=backend.meetings),
-    )
+    protocols = {t.protocol for t in spec.meetings}
+    graphs = {p: schedule_graph(args.file, p, backend, spec, org) for p in protocols}
+    runner = MeetingRunner(spec.meetings, graphs, records=backend.meetings, durable=True)
     log.parent.mkdir(parents=True, exist_ok=True)
 
     def record(run: ScheduledRun) -> None:
@@ -134,7 +174,7 @@ def schedule_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
             out.write(run.model_dump_json() + "\n")
         _show(console, run, args.json)
 
-    scheduler = triggers.scheduler(on_run=record)
+    scheduler = MeetingScheduler(runner, on_run=record)
 
     def stop(signum: int, _frame: object) -> None:
         scheduler.stop(f"stopped by {signal.Signals(signum).name}")

@@ -37,6 +37,8 @@ from langgraph_council.graphs._cli.backend import (
 )
 from langgraph_council.graphs._cli.file import file_graph, load_council_file
 from langgraph_council.graphs._cli.output import (
+    decide_commands,
+    print_decide_commands,
     print_json,
     print_meeting,
     print_records,
@@ -49,6 +51,7 @@ from langgraph_council.graphs._graph_tag import (
     GRAPH_KEY,
     GRAPH_PREFIX,
     PROTOCOL_KEY,
+    SCHEDULE_GRAPH,
     STUDIO_PREFIX,
     graph_label,
     graph_tags,
@@ -123,7 +126,12 @@ def _known_graph(
     if name == "meeting":
         graph = meeting_graph(backend, tags.get(PROTOCOL_KEY) or "structured_phases")
     elif studio is not None and studio.startswith("meeting_"):
-        graph = meeting_graph(backend, studio.removeprefix("meeting_"))
+        graph = meeting_graph(backend, studio.removeprefix("meeting_"), studio=True)
+    elif name == SCHEDULE_GRAPH and tags.get(FILE_KEY):
+        from langgraph_council.graphs._cli.schedule import schedule_graph
+
+        protocol = tags.get(PROTOCOL_KEY) or "round_robin"
+        graph = schedule_graph(tags[FILE_KEY], protocol, backend)
     elif name in ("conflict", "delegation") or studio in _STUDIO_DEMOS:
         graph = demo_graph(_STUDIO_DEMOS.get(str(studio), name), backend)  # type: ignore[arg-type]
     elif name == "file" and tags.get(FILE_KEY):
@@ -278,6 +286,8 @@ def _resume(args: argparse.Namespace, backend: Backend, console: Console) -> int
     graph = thread_graph(args, backend, thread_id)
     if thread_id in running_threads(backend, [thread_id]):
         raise CliError(f"thread {thread_id} is running in another process; wait or stop it")
+    if graph.get_state(_config(thread_id)).interrupts:
+        return _waits(args, backend, console, thread_id, resumed=False)
     plan = prepare_resume(
         graph,
         thread_id,
@@ -291,8 +301,34 @@ def _resume(args: argparse.Namespace, backend: Backend, console: Console) -> int
     if not isinstance(ended, RunEnd):
         return ended
     backend.attempts.clear(thread_id)
+    if graph.get_state(_config(thread_id)).interrupts:  # it ran on, up to a human step
+        return _waits(args, backend, console, thread_id, resumed=True)
     _print_end(args, console, thread_id, ended.values)
     return 0
+
+
+def _waits(
+    args: argparse.Namespace, backend: Backend, console: Console, thread_id: str, *, resumed: bool
+) -> int:
+    """A thread stopped on `interrupt()`: a resume cannot answer it, a human's decision does.
+    Say so, print the commands that decide it; non-zero when nothing was resumed."""
+    pending = backend.escalations.pending(thread_id=thread_id)
+    if args.json:
+        print_json(
+            console,
+            {"thread_id": thread_id, "state": "waiting for a human", "resumed": resumed,
+             "pending": pending, "decide": [c for e in pending for c in decide_commands(e)]},
+        )  # fmt: skip
+        return 0 if resumed else 1
+    said = "resumed and now waits" if resumed else "was not resumed: it waits"
+    console.print(Text(f"thread {thread_id} {said} for a human; decide it from any shell:"))
+    for escalation in pending:
+        print_decide_commands(console, escalation)
+    if not pending:
+        console.print(
+            Text("no pending escalation names it: answer its interrupt through the graph's API")
+        )
+    return 0 if resumed else 1
 
 
 def _print_end(

@@ -10,11 +10,10 @@ from langgraph.types import Overwrite
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, current_config
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictPosition
 from langgraph_council.nodes._conflicts.state import ConflictState
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._org import Org
 
 __all__ = [
-    "ConflictInputError",
     "coerce_conflict",
     "fill_from_org",
     "make_choose_strategy_node",
@@ -40,40 +39,33 @@ def coerce_conflict(value: object) -> Conflict:
     raise TypeError(f"input 'conflict' must be a Conflict or a dict, got {type(value).__name__}")
 
 
-class ConflictInputError(CouncilError, ValueError):
-    """A conflict the graph cannot take: a party outside the org, or a position whose level or
-    department is missing (for an agent the org does not know) or contradicts the org."""
-
-
 def _filled(org: Org, index: int, position: ConflictPosition) -> ConflictPosition:
     """`position` with its department and level from the org when left out, checked when given.
 
     Raises:
-        ConflictInputError: Naming the position's field and the fix.
+        InvalidInputError: Naming the position's field and the fix.
     """
     field = f"conflict.positions[{index}]"
     if position.agent_id not in org:
-        missing = [
-            f for f in ("agent_department", "agent_level") if getattr(position, f) is None
-        ]
+        missing = [f for f in ("agent_department", "agent_level") if getattr(position, f) is None]
         if missing:
-            raise ConflictInputError(
+            raise InvalidInputError(
                 f"{field}.{missing[0]} is missing and agent {position.agent_id!r} is not in the "
                 "org to take it from; add the agent to the org or give the field"
             )
-        raise ConflictInputError(
+        raise InvalidInputError(
             f"{field}.agent_id {position.agent_id!r} is not an agent of the org; "
             f"known: {sorted(a.id for a in org)}"
         )
     profile = org.get(position.agent_id)
     level, department = position.agent_level, position.agent_department
     if level is not None and level != profile.level:
-        raise ConflictInputError(
+        raise InvalidInputError(
             f"{field}.agent_level is {level.value!r} but the org says "
             f"{profile.level.value!r} for {profile.id!r}; fix the position or leave it out"
         )
     if department is not None and department.casefold() != profile.department.casefold():
-        raise ConflictInputError(
+        raise InvalidInputError(
             f"{field}.agent_department is {department!r} but the org says "
             f"{profile.department!r} for {profile.id!r}; fix the position or leave it out"
         )
@@ -89,7 +81,7 @@ def fill_from_org(org: Org, conflict: Conflict) -> Conflict:
     out; every party must be an agent of the org, with its current level and department.
 
     Raises:
-        ConflictInputError: Naming the position's field and the fix.
+        InvalidInputError: Naming the position's field and the fix.
     """
     positions = tuple(_filled(org, i, p) for i, p in enumerate(conflict.positions))
     if all(a is b for a, b in zip(positions, conflict.positions, strict=True)):
@@ -102,7 +94,7 @@ def validate_against_org(org: Org, conflict: Conflict) -> None:
     left-out level or department is taken from the org, see `fill_from_org`).
 
     Raises:
-        ConflictInputError: Naming the position and the fix.
+        InvalidInputError: Naming the position and the fix.
     """
     fill_from_org(org, conflict)
 

@@ -80,7 +80,7 @@ def _input_keys(state: DelegationState) -> tuple[bool, object, object, object]:
     """Whether the run was started through `DelegationKeys`, and its task, entry agent and id.
 
     Raises:
-        KeyClashError: `task` holds the pipeline's `Task` (a flat state with both families).
+        InvalidInputTypeError: `task` holds the pipeline's `Task` (a flat state with both families).
     """
     if state.get("delegation_task") is not None:
         entry = state.get("delegation_entry_agent") or state.get("entry_agent")

@@ -16,6 +16,7 @@ from langgraph_council.nodes._deadline import (
     DEFAULT_CALLABLE_TIMEOUT_S,
     TimeLimit,
 )
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._meetings.detectors import check_detector
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.stopping import StopWhen
@@ -127,7 +128,7 @@ class StructuredPhasesConfig(BaseModel):
         return name
 
 
-class MeetingProtocolConfig(BaseModel):
+class MeetingProtocolConfig(CouncilModel):
     """Meeting tunables, passed as `context=` (a plain dict is accepted and coerced).
 
     `synthesis_reserve` of the budget is held back for the final synthesis; `quorum` is the share

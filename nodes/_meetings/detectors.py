@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeAlias, cast
 from langgraph.errors import GraphBubbleUp
 
 from langgraph_council.nodes._deadline import call_with_limit
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict, Position
 from langgraph_council.nodes._meetings.positions import rank_positions, words
 
@@ -174,7 +175,7 @@ def register_conflict_detector(
         TypeError: `detector` has no `detect` method and is not callable.
     """
     if not isinstance(name, str) or not _NAME.match(name):
-        raise ValueError(f"detector name {name!r} must be snake_case, e.g. 'budget_clash'")
+        raise InvalidInputError(f"detector name {name!r} must be snake_case, e.g. 'budget_clash'")
     if name in BUILTIN_DETECTORS:
         raise ValueError(f"detector name {name!r} is a built-in detector; pick another")
     if not callable(getattr(detector, "detect", None)) and not callable(detector):

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from langgraph_council.nodes._agents import Roster
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._meetings.models import MeetingAgenda
 
 __all__ = [
@@ -62,14 +63,14 @@ def resolve_participants(
     resolved: list[str] = []
     for ref in refs:
         if not isinstance(ref, str) or not ref.strip():
-            raise ValueError(
+            raise InvalidInputError(
                 f"participant_ids: every reference must be a non-empty string: {ref!r}"
             )
         ids = _resolve_one(roster, ref.strip())
         if leader_id is not None and ref.strip() not in roster.org and not _is_name(roster, ref):
             ids = [i for i in ids if i != leader_id]
         if not ids:
-            raise ValueError(
+            raise InvalidInputError(
                 f"participant_ids: {ref!r} matches no agent id, name, @role, "
                 "department:<name> or 'all'; check the org"
             )
@@ -93,11 +94,13 @@ def _check_literal_duplicates(refs: Sequence[object]) -> None:
     seen: set[str] = set()
     for ref in refs:
         if not isinstance(ref, str) or not ref.strip():  # before hashing: a list is unhashable
-            raise ValueError(
+            raise InvalidInputError(
                 f"participant_ids: every reference must be a non-empty string: {ref!r}"
             )
         if ref in seen:
-            raise ValueError(f"participant_ids: {ref!r} is listed twice; list each agent once")
+            raise InvalidInputError(
+                f"participant_ids: {ref!r} is listed twice; list each agent once"
+            )
         seen.add(ref)
 
 
@@ -110,23 +113,25 @@ def _agenda(value: Any) -> MeetingAgenda:
         if isinstance(value, str) and value.strip():
             return MeetingAgenda(title=value)
     except ValidationError as exc:  # pydantic names `title`; the caller passed `agenda`
-        raise ValueError(
+        raise InvalidInputError(
             "; ".join(
                 f"agenda.{'.'.join(map(str, e['loc']))}: {e['msg']}"
                 for e in exc.errors(include_url=False)
             )
         ) from None
-    raise TypeError("agenda: pass a MeetingAgenda, a dict with a `title`, or a non-empty string")
+    raise InvalidInputTypeError(
+        "agenda: pass a MeetingAgenda, a dict with a `title`, or a non-empty string"
+    )
 
 
 def _budget(state: Mapping[str, Any], default: int) -> int:
     budget = state.get("token_budget", default)
     if isinstance(budget, bool) or not isinstance(budget, int):
-        raise TypeError(f"token_budget: must be an int > 0, got {budget!r}")
+        raise InvalidInputTypeError(f"token_budget: must be an int > 0, got {budget!r}")
     if budget <= 0:
-        raise ValueError(f"token_budget: must be > 0, got {budget}")
+        raise InvalidInputError(f"token_budget: must be > 0, got {budget}")
     if budget > MAX_TOKEN_BUDGET:  # the meeting records store it as a PostgreSQL integer
-        raise ValueError(f"token_budget: must be at most {MAX_TOKEN_BUDGET}, got {budget}")
+        raise InvalidInputError(f"token_budget: must be at most {MAX_TOKEN_BUDGET}, got {budget}")
     return budget
 
 
@@ -136,9 +141,9 @@ def _refs(roster: Roster, state: Mapping[str, Any]) -> Sequence[object]:
         return [a.id for a in roster.org if a.active and roster.has_model(a.id)]
     refs = state["participant_ids"]
     if isinstance(refs, str) or not isinstance(refs, Sequence):
-        raise TypeError("participant_ids: pass a list of agent references")
+        raise InvalidInputTypeError("participant_ids: pass a list of agent references")
     if not refs:
-        raise ValueError("participant_ids: at least one participant is required")
+        raise InvalidInputError("participant_ids: at least one participant is required")
     _check_literal_duplicates(refs)
     return refs
 
@@ -150,14 +155,14 @@ def _leader_and_participants(roster: Roster, state: Mapping[str, Any]) -> tuple[
     if leader is None:
         resolved = resolve_participants(roster, refs)  # type: ignore[arg-type]
         if len(resolved) < 2:
-            raise ValueError(
+            raise InvalidInputError(
                 "leader_id: none given, and the participants resolve to fewer than two agents "
                 "(the first would chair the meeting with nobody to hear); name a leader_id or "
                 "more participants"
             )
         return resolved[0], resolved[1:]
     if not isinstance(leader, str) or leader not in roster.org:
-        raise ValueError(f"leader_id: {leader!r} is not an agent of the roster's org")
+        raise InvalidInputError(f"leader_id: {leader!r} is not an agent of the roster's org")
     if state.get("participant_ids") is None:
         refs = [ref for ref in refs if ref != leader]
     return leader, resolve_participants(roster, refs, leader_id=leader)  # type: ignore[arg-type]
@@ -178,14 +183,16 @@ def validate_meeting_input(
     budget = _budget(state, default_budget)
     leader, ids = _leader_and_participants(roster, state)
     if leader in ids:
-        raise ValueError(
+        raise InvalidInputError(
             f"leader_id: {leader!r} is also among participant_ids; the leader chairs the meeting, "
             "remove it from the participants"
         )
     if not ids:
-        raise ValueError("participant_ids: at least one participant besides the leader is required")
+        raise InvalidInputError(
+            "participant_ids: at least one participant besides the leader is required"
+        )
     if len(ids) > max_participants:
-        raise ValueError(
+        raise InvalidInputError(
             f"participant_ids: {len(ids)} participants (more than {max_participants}) are "
             "refused: discussion cost grows quadratically; split the meeting or raise "
             "`max_participants` in the context"
@@ -193,13 +200,13 @@ def validate_meeting_input(
     if len(ids) > WARN_PARTICIPANTS:
         logger.warning("meeting with %d participants: token cost grows quadratically", len(ids))
     if not roster.has_model(leader):
-        raise ValueError(
+        raise InvalidInputError(
             f"leader_id: {leader!r} has no chat model in the roster; add it to `models` or set "
             "`default_model`"
         )
     missing = [a for a in ids if not roster.has_model(a)]
     if missing:
-        raise ValueError(
+        raise InvalidInputError(
             f"participant_ids: agents {missing} have no chat model in the roster; "
             "add them to `models` or set `default_model`"
         )

@@ -19,8 +19,9 @@ from datetime import UTC, datetime
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from langgraph.config import get_config
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._meetings.detectors import keyword_conflicts, mean_pairwise_similarity
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.positions import extract_position
@@ -39,7 +40,7 @@ _NOT_SPEECH = frozenset({"summary", "synthesis", "speaker_selection", "conflict_
 """Phases that are not a participant speaking (the leader deciding, the selector choosing)."""
 
 
-class StopWhen(BaseModel):
+class StopWhen(CouncilModel):
     """A stop condition for any meeting protocol, checked at every turn boundary.
 
     Exactly one of the fields is set: `mentioned` (a participant's contribution contains the

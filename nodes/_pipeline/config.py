@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from langgraph_council.nodes._context import register_section
 from langgraph_council.nodes._deadline import DEFAULT_AGENT_TIMEOUT_S, DEFAULT_CALLABLE_TIMEOUT_S
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._pipeline.models import Topology
 
 __all__ = ["CoordinationConfig"]
 
 
-class CoordinationConfig(BaseModel):
+class CoordinationConfig(CouncilModel):
     """Tunables of the coordination graph.
 
     Pass one at build time (`config=`); a run's context section `"coordination"` (or a flat

@@ -23,6 +23,7 @@ from langgraph_council.nodes._deadline import (
     acall_with_limit,
     call_with_limit,
 )
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus, CheckResult
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
@@ -84,7 +85,7 @@ class Executor:
         if isinstance(executor, Executor):
             executor = executor.executor
         if not isinstance(executor, Runnable) and not callable(executor):
-            raise TypeError(
+            raise InvalidInputTypeError(
                 "executor must be a Runnable, a compiled graph or a callable taking a SubtaskRun, "
                 f"got {type(executor).__name__}"
             )
@@ -111,7 +112,9 @@ class Executor:
             return out
         if isinstance(out, Mapping) and "result" in out:
             return out["result"]
-        raise ValueError("an executor graph must return a `result` key (text or SubtaskResult)")
+        raise InvalidInputError(
+            "an executor graph must return a `result` key (text or SubtaskResult)"
+        )
 
     def invoke(self, run: SubtaskRun) -> Any:
         """Run the executor from sync code."""

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._org import AgentProfile
 from langgraph_council.nodes._pipeline.attempts import Attempt, CheckResult, RecoveryStep
 
@@ -78,7 +79,7 @@ class Subtask(BaseModel):
         return check_work_id(value, field="subtask id")
 
 
-class Task(BaseModel):
+class Task(CouncilModel):
     """The parent task the pipeline decomposes.
 
     `delegation_chain` lists the agents that handed this task on before `owner_id` got it,

@@ -11,6 +11,7 @@ from langchain_core.runnables import Runnable
 from langgraph.types import Command, Overwrite
 
 from langgraph_council.nodes._calls import pure_node
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import PlanError, build_plan
@@ -51,10 +52,12 @@ Planner = Callable[[Task, CoordinationConfig], Plan]
 def check_task(state: dict[str, Any], org: Org) -> Task:
     """The input task as a model; `ValueError` naming the field when it is unusable."""
     if "task" not in state or state["task"] is None:
-        raise ValueError('input needs "task": a Task or a dict with id, title, description, ...')
+        raise InvalidInputError(
+            'input needs "task": a Task or a dict with id, title, description, ...'
+        )
     task = task_of(state)
     if task.owner_id is not None and task.owner_id not in org:
-        raise ValueError(
+        raise InvalidInputError(
             f"task.owner_id {task.owner_id!r} is not in the org; use one of "
             f"{sorted(a.id for a in org)} or leave it empty"
         )
@@ -76,11 +79,11 @@ def _rows_given(state: Mapping[str, Any], task: Task) -> Sequence[Any] | None:
     if rows is None:
         return task.subtasks or None
     if task.subtasks:
-        raise ValueError(
+        raise InvalidInputError(
             'the plan is given twice: pass "subtasks" in the input or Task(subtasks=...), not both'
         )
     if isinstance(rows, str | bytes | Mapping) or not isinstance(rows, Sequence):
-        raise TypeError(
+        raise InvalidInputTypeError(
             '"subtasks" must be a list of plan rows: Subtask models or dicts with id, title, '
             f"dependencies, ...; got {type(rows).__name__}"
         )
@@ -159,7 +162,7 @@ def make_decompose_node(
         plan = given_plan(state, task, config)
         if plan is None:
             if planner is None:
-                raise ValueError(NO_PLAN)
+                raise InvalidInputError(NO_PLAN)
             try:
                 plan = planner(task, config)
             except PlanError as exc:

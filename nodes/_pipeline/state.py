@@ -188,7 +188,7 @@ def task_of(state: Mapping[str, Any]) -> Task:
     """The state's task as a model (the server may hand back its JSON dict).
 
     Raises:
-        KeyClashError: `task` holds text, the delegation's task (a flat state with both).
+        InvalidInputTypeError: `task` holds text, the delegation's task (a flat state with both).
     """
     task = state["task"]
     if isinstance(task, str):

@@ -10,6 +10,7 @@ from typing import Any
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._worker.tools import tool_error
 from langgraph_council.nodes._workspace.sandbox import (
     DEFAULT_MAX_FILE_BYTES,
@@ -25,7 +26,7 @@ __all__ = ["COMMAND_TOOL_NAME", "CommandPolicy", "IsolationUnavailableError", "c
 COMMAND_TOOL_NAME = "run_command"
 
 
-class CommandPolicy(BaseModel):
+class CommandPolicy(CouncilModel):
     """Which commands the worker may run in its worktree, and how.
 
     `allow` lists commands as argv prefixes (a string is split like a shell would, but no shell
@@ -41,8 +42,10 @@ class CommandPolicy(BaseModel):
     `max_output_chars` of the output with the values of every variable it was not given
     hidden. On Linux each command gets its own user, PID and mount namespace (plus an empty
     network namespace unless `network=True`): it cannot read this process's environment
-    through `/proc`, and nothing it starts outlives it. Where no namespace can be made the
-    tool refuses (`IsolationUnavailableError`) unless `isolation="best_effort"` opts out.
+    through `/proc`, and nothing it starts outlives it. In a coordination graph with a
+    workspace, the user's repository (work tree and git dir) is mounted read-only for it.
+    Where no namespace (or no read-only mount) can be made the tool refuses
+    (`IsolationUnavailableError`) unless `isolation="best_effort"` opts out.
 
     Example:
         >>> CommandPolicy(allow=["python -m pytest -q"], timeout_seconds=120).allow
@@ -125,8 +128,11 @@ def _argv(command: str, policy: CommandPolicy) -> list[str]:
     return argv
 
 
-def run_command(command: str, root: Path, policy: CommandPolicy) -> str:
-    """Run an allowed `command` in `root` in the sandbox; its exit status and capped output.
+def run_command(
+    command: str, root: Path, policy: CommandPolicy, read_only: tuple[Path, ...] = ()
+) -> str:
+    """Run an allowed `command` in `root` in the sandbox, `read_only` (the user's repository,
+    from the pipeline) mounted read-only; its exit status and capped output.
 
     Raises:
         ToolException: The command is not allowed (the model reads why and what is).
@@ -136,7 +142,7 @@ def run_command(command: str, root: Path, policy: CommandPolicy) -> str:
     spec = SandboxSpec(
         timeout=policy.timeout_seconds, opt_out="CommandPolicy(isolation='best_effort')",
         env_allow=policy.env_allow, env=policy.env, network=policy.network,
-        isolation=policy.isolation, max_file_bytes=policy.max_file_bytes,
+        isolation=policy.isolation, max_file_bytes=policy.max_file_bytes, read_only=read_only,
     )  # fmt: skip
     try:
         done = run_sandboxed(argv, root, spec, read_ends(policy.max_output_chars))
@@ -155,12 +161,15 @@ class _CommandArgs(BaseModel):
     command: str = Field(description="The command line, e.g. 'pytest -q tests/test_api.py'.")
 
 
-def command_tool(root: Path | str, policy: CommandPolicy) -> BaseTool:
-    """The `run_command` tool for the worktree at `root` under `policy`."""
+def command_tool(
+    root: Path | str, policy: CommandPolicy, read_only: tuple[Path, ...] = ()
+) -> BaseTool:
+    """The `run_command` tool for the worktree at `root` under `policy`, with the folders
+    `read_only` (the user's repository) mounted read-only for its commands."""
     where = Path(root)
 
     def run(command: str) -> str:
-        return run_command(command, where, policy)
+        return run_command(command, where, policy, read_only)
 
     tool: BaseTool = StructuredTool.from_function(
         run,

@@ -85,6 +85,9 @@ class WorkerSettings:
     max_tokens: int | None = 4096
     token_budget: int | None = None
     max_tool_calls: int = 16
+    read_only: tuple[Path, ...] = ()
+    """The user's repository, which `run_command` sees read-only: set by the coordination
+    graph from its `WorkspaceConfig` (a worker used on its own protects nothing)."""
 
 
 def _root(run: SubtaskRun) -> Path:
@@ -122,7 +125,7 @@ class WorkerSteps:
         root = _root(run)
         tools = file_tools(root)
         if self.settings.commands is not None:
-            tools.append(command_tool(root, self.settings.commands))
+            tools.append(command_tool(root, self.settings.commands, self.settings.read_only))
         return [*tools, *self.settings.tools]
 
     def prompt(self, state: WorkerState) -> list[BaseMessage]:

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._pipeline.attempts import CheckResult
 from langgraph_council.nodes._workspace.sandbox import DEFAULT_MAX_FILE_BYTES, Isolation
 
@@ -164,7 +165,7 @@ def validate_branch_name(name: str, field: str) -> str:
     return name
 
 
-class WorkspaceConfig(BaseModel):
+class WorkspaceConfig(CouncilModel):
     """Where and how a coordination run isolates its subtasks in git worktrees.
 
     One integration branch `<branch_prefix>/<run_id>/integration` per run, branched from

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._workspace.git import git_ok, run_git, try_git
 from langgraph_council.nodes._workspace.models import WorkspaceConfig
 
@@ -53,13 +54,13 @@ def parse_worktrees(text: str) -> dict[Path, Registered]:
 def locate_repo(repo_path: Path) -> Path:
     """The git common directory of `repo_path`, or a ValueError naming the field."""
     if not repo_path.is_dir():
-        raise ValueError(
+        raise InvalidInputError(
             f"WorkspaceConfig.repo_path {str(repo_path)!r} is not a directory; "
             "point it at a git repository"
         )
     outcome = try_git(repo_path, "rev-parse", "--git-common-dir", discover=True)
     if not outcome.ok:
-        raise ValueError(
+        raise InvalidInputError(
             f"WorkspaceConfig.repo_path {str(repo_path)!r} is not inside a git repository "
             f"({outcome.stderr.strip()}); run `git init` there or point it at one"
         )
@@ -74,7 +75,7 @@ def check_prefix_free(git_dir: Path, config: WorkspaceConfig, branch: str) -> No
     found = set(run_git(git_dir, "for-each-ref", "--format=%(refname)", *leading).splitlines())
     clash = next((ref.removeprefix("refs/heads/") for ref in leading if ref in found), None)
     if clash is not None:
-        raise ValueError(
+        raise InvalidInputError(
             f"the repository at {config.repo_path} has a branch {clash!r}, so git cannot create "
             f"the run's branches under {clash}/ ('cannot lock ref'); rename that branch "
             f"(`git branch -m {clash} <new name>`) or set WorkspaceConfig.branch_prefix to a "
@@ -94,7 +95,7 @@ def check_workspace(config: WorkspaceConfig) -> Path:
     git_dir = locate_repo(Path(config.repo_path))
     ref = f"refs/heads/{config.base_branch}"
     if not git_ok(git_dir, "show-ref", "--verify", "--quiet", ref):
-        raise ValueError(
+        raise InvalidInputError(
             f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
             f"{config.repo_path}; create it or name an existing branch"
         )

@@ -11,6 +11,13 @@ Code an agent wrote (a test, a script) runs through `run_sandboxed`, which gives
   is killed) the kernel kills everything it started, `setsid` children included. Where no
   namespace can be made the run refuses (`IsolationUnavailableError`) unless the caller opted
   out by name (`isolation="best_effort"`);
+- the user's repository read-only (`SandboxSpec.read_only`: its work tree and git common
+  dir, given by the pipeline, never read from the worktree): inside the mount namespace the
+  worktree is bind-mounted onto itself, each protected folder is bind-mounted onto itself
+  and remounted read-only (the worktree's own mount, beneath, stays writable), and the
+  command runs in a nested user and mount namespace, where those mounts are locked (it can
+  neither remount them writable nor unmount them). Only `isolation="best_effort"` runs a
+  command whose repository cannot be made read-only;
 - a bound on what it writes: stdout and stderr go to one anonymous temporary file that is
   watched while it runs; at `max_file_bytes` the command is stopped and reported, and every
   file it writes is held to the same size (`RLIMIT_FSIZE` via `prlimit`);
@@ -47,6 +54,7 @@ __all__ = [
     "SandboxSpec",
     "namespace_prefix",
     "read_ends",
+    "read_only_wrapper",
     "read_tail",
     "require_isolation",
     "run_sandboxed",
@@ -94,6 +102,9 @@ class SandboxSpec:
     network: bool = True
     isolation: Isolation = "required"
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+    read_only: tuple[Path, ...] = ()
+    """Folders the command may read but never write (the user's repository): the pipeline's
+    own knowledge of them, never the worktree's `.git` file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,23 +136,98 @@ def namespace_prefix(network: bool) -> tuple[str, ...] | None:
     return prefix if probe.returncode == 0 else None
 
 
+# Run by `sh` as PID 1 of the namespace: `$1` is `unshare`, `$2` the worktree, then the folders
+# to protect up to `--`, then the command's argv, which is only ever passed on as "$@" (never
+# read by the shell). The worktree is bind-mounted onto itself first, so that each protected
+# folder's recursive bind copies it as a separate mount: the read-only remount changes only
+# the top mount and the worktree stays writable. `cd` again after mounting: the working
+# directory inherited from before still points into the old, writable mounts. The nested
+# `unshare` locks the mounts (they now come from a more privileged namespace), so the command,
+# root in its own namespace, can neither remount them writable nor unmount them.
+_READ_ONLY_SCRIPT = r"""set -e
+unshare=$1 work=$2
+shift 2
+mount --bind -- "$work" "$work"
+while [ "$1" != "--" ]; do
+  mount --rbind -- "$1" "$1"
+  mount -o remount,bind,ro -- "$1"
+  shift
+done
+shift
+cd -- "$work"
+exec "$unshare" --user --map-root-user --mount -- "$@"
+"""
+
+
+def read_only_wrapper(
+    prefix: Sequence[str], work: Path, read_only: Sequence[Path]
+) -> tuple[str, ...]:
+    """The argv that, after the namespace `prefix`, makes `read_only` read-only and `work`
+    writable, then runs what follows it (the command's argv, appended unchanged)."""
+    sh = shutil.which("sh") or "/bin/sh"
+    paths = [str(p) for p in read_only]
+    return (*prefix, sh, "-c", _READ_ONLY_SCRIPT, "council-sandbox", prefix[0], str(work),
+            *paths, "--")  # fmt: skip
+
+
+@functools.cache
+def _read_only_works(prefix: tuple[str, ...]) -> bool:
+    """True when the read-only mounts can be made here (probed once, on a temporary folder)."""
+    with tempfile.TemporaryDirectory(prefix="council-probe-") as top:
+        work, kept = Path(top, "work"), Path(top)
+        work.mkdir()
+        argv = [*read_only_wrapper(prefix, work, (kept,)), "sh", "-c", "touch x && ! touch ../y"]
+        env = {"PATH": os.environ.get("PATH", os.defpath)}
+        try:
+            probe = subprocess.run(
+                argv, capture_output=True, check=False, timeout=30, env=env, cwd=work
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+        return probe.returncode == 0 and not Path(top, "y").exists()
+
+
 def require_isolation(spec: SandboxSpec) -> tuple[str, ...]:
     """The isolating prefix for `spec`, () after an opt-out where none works.
 
     Raises:
-        IsolationUnavailableError: No namespace here and `spec.isolation` is `"required"`.
+        IsolationUnavailableError: No namespace here, or `spec.read_only` cannot be made
+            read-only, and `spec.isolation` is `"required"`.
     """
     prefix = namespace_prefix(spec.network)
-    if prefix is not None:
+    if prefix is not None and (not spec.read_only or _read_only_works(prefix)):
         return prefix
     if spec.isolation == "required":
+        what = "its own user and PID namespace" if prefix is None else (
+            "its own user and mount namespace with the repository mounted read-only"
+        )  # fmt: skip
         raise IsolationUnavailableError(
-            "agent-run code needs its own user and PID namespace (Linux `unshare`, as root or "
-            f"with unprivileged user namespaces) and none can be made here; opt out with "
+            f"agent-run code needs {what} (Linux `unshare` and `mount`, as root or with "
+            f"unprivileged user namespaces) and that cannot be made here; opt out with "
             f"{spec.opt_out}"
         )
+    if spec.read_only:
+        logger.warning("agent-run code can write the user's repository (%s)", spec.opt_out)
+    if prefix is not None:
+        return prefix
     logger.warning("agent-run commands run without namespaces (%s)", spec.opt_out)
     return ()
+
+
+def _command(argv: Sequence[str], root: Path, spec: SandboxSpec) -> tuple[list[str], bool]:
+    """The full argv (size limit, namespaces, the read-only mounts where they work, `argv`)
+    and whether it runs in a namespace."""
+    prefix = require_isolation(spec)
+    protect = _existing(spec.read_only)
+    if prefix and protect and _read_only_works(prefix):
+        prefix = read_only_wrapper(prefix, root.resolve(), protect)
+    return [*_size_limit(spec), *prefix, *argv], bool(prefix)
+
+
+def _existing(paths: Sequence[Path]) -> tuple[Path, ...]:
+    """`paths` resolved, without duplicates or missing ones (nothing to protect there)."""
+    found = {p.resolve() for p in paths if p.exists()}
+    return tuple(sorted(found))
 
 
 def _environment(spec: SandboxSpec, root: Path, home: str) -> dict[str, str]:
@@ -234,17 +320,17 @@ def run_sandboxed(
         IsolationUnavailableError: No namespace can be made and `spec` did not opt out.
         OSError: The program could not be started.
     """
-    prefix = require_isolation(spec)
+    command, namespaced = _command(argv, root, spec)
     home = tempfile.mkdtemp(prefix="council-sandbox-")
     try:
         env = _environment(spec, root, home)
         with tempfile.TemporaryFile() as sink:
             process = subprocess.Popen(
-                [*_size_limit(spec), *prefix, *argv], cwd=root, env=env,
+                command, cwd=root, env=env,
                 stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )  # fmt: skip
-            code, timed_out, exceeded = _watch(process, sink, spec, bool(prefix))
+            code, timed_out, exceeded = _watch(process, sink, spec, namespaced)
             sink.seek(0)
             text = read(sink)
     finally:

@@ -3,7 +3,8 @@
 A command runs as an argv list with the worktree as its working directory, in the sandbox the
 worker's `run_command` shares (`sandbox.py`: an allowlisted environment, its own user and PID
 namespace, killed with everything it started at the timeout, output and files bounded, output
-scrubbed of this process's secrets); only the output's tail is kept. Whatever the check
+scrubbed of this process's secrets, the user's repository read-only when the pipeline gives
+it in `SandboxSpec.read_only`); only the output's tail is kept. Whatever the check
 changes among the paths git would commit (edits, deletions, new files) is undone afterwards
 (`check_edits.py`), so the check never adds to or alters the subtask's work.
 
@@ -31,6 +32,7 @@ from langgraph_council.nodes._deadline import (
     acall_with_limit,
     call_with_limit,
 )
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._pipeline.attempts import CheckResult
 from langgraph_council.nodes._pipeline.execute import run_blocking
 from langgraph_council.nodes._pipeline.models import SubtaskRun
@@ -138,14 +140,14 @@ class SubtaskChecker:
         if callable(check):
             self.call = check
         elif isinstance(check, str | bytes) or not all(isinstance(a, str) for a in check):
-            raise TypeError(
+            raise InvalidInputTypeError(
                 "check must be a callable (worktree path, SubtaskRun) -> CheckResult | bool, or "
                 "a command as a list of strings such as ['python', '-m', 'pytest', '-q']; got "
                 f"{check!r}"
             )
         elif not check or shutil.which(check[0]) is None:
             program = check[0] if check else None
-            raise ValueError(
+            raise InvalidInputError(
                 f"check command {list(check)!r}: program {program!r} is not found on PATH; give "
                 "an installed program or an absolute path"
             )

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._workspace.git import git_ok, run_git, run_lock, try_git
 from langgraph_council.nodes._workspace.gitlink import mend_link, verify_link
 from langgraph_council.nodes._workspace.models import (
@@ -80,7 +81,7 @@ class RunWorkspace:
         validate_id(run_id, "run_id")
         workspace = cls(config, run_id, git_dir=locate_repo(Path(config.repo_path)))
         if not workspace.branch_exists(config.base_branch):
-            raise ValueError(
+            raise InvalidInputError(
                 f"WorkspaceConfig.base_branch {config.base_branch!r} is not a local branch of "
                 f"{config.repo_path}; create it or name an existing branch"
             )

@@ -100,3 +100,46 @@ def test_connection_lost_probes_without_disturbing_a_live_connection(pg_db: str)
         _terminate(pg_db, doomed.info.backend_pid, until_gone=True)
         assert connection_lost(doomed)
         assert not connection_lost(live)
+
+
+# -- issue 34 item 4: pooled savers, and the queue right after the termination ---------------
+
+
+def _pool_pids(uri: str) -> list[int]:
+    """The backends of this test's database other than the asking one (the pool's)."""
+    with psycopg.connect(uri, autocommit=True) as admin:
+        rows = admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+@pytest.mark.parametrize("until_gone", [True, False], ids=["found-later", "just-now"])
+def test_a_pooled_saver_runs_on_after_every_pooled_backend_is_terminated(
+    pg_db: str, until_gone: bool
+) -> None:
+    """Before: each call failed once per pooled connection the termination killed."""
+    config: Any = {"configurable": {"thread_id": "pooled"}}
+    with postgres_checkpointer(pg_db, setup=False, pool_size=3) as saver:
+        graph = counter_graph().compile(checkpointer=saver)
+        assert graph.invoke({"n": 0}, config)["n"] == 1
+        for pid in _pool_pids(pg_db):
+            _terminate(pg_db, pid, until_gone=until_gone)
+        for expected in (2, 3, 4):  # more calls than pooled connections
+            assert graph.invoke({"n": 0}, config)["n"] == expected
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="NOT DONE (issue 34 item 4): a call that starts before the FATAL notice arrives "
+    "fails once with AdminShutdown; the store does not yet run a broken read once more on a "
+    "new connection as the single-connection saver does (passes or fails by timing)",
+)
+def test_the_escalation_queue_reconnects_right_after_its_backend_is_terminated(
+    pg_db: str,
+) -> None:
+    with EscalationQueue.from_conn_string(pg_db) as queue:
+        assert queue.pending() == []
+        _terminate(pg_db, queue.store._conn.info.backend_pid, until_gone=False)
+        assert queue.pending() == []

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from langgraph_council.nodes import CouncilError
 from langgraph_council.nodes._workspace.models import (
     MergeResult,
     SemanticIssue,
@@ -89,8 +90,9 @@ def test_bad_config_values_name_the_field(field: str, value: object) -> None:
 
 @pytest.mark.parametrize("name", ["-main", "a..b", "a b", "a:b", "a//b", "/a", "a/", "x.lock", "@"])
 def test_base_branch_is_checked_against_git_ref_rules(name: str) -> None:
-    with pytest.raises(ValidationError, match="base_branch"):
+    with pytest.raises(ValueError, match="base_branch") as caught:  # one CouncilError line
         WorkspaceConfig(repo_path=Path("/x"), base_branch=name)
+    assert isinstance(caught.value, CouncilError) and len(str(caught.value).splitlines()) == 1
 
 
 def test_good_names_pass() -> None:

@@ -41,9 +41,7 @@ def _app(org: Org, hand: HandOffReply, state: type[Any] = AppState) -> Any:
         {"cto": [hand("backend_lead", "design it"), "CTO: approved"], "backend_lead": ["designed"]}
     )
     delegation = create_delegation_graph(org, Roster(org, default_model=model))
-    pipeline = create_coordination_graph(
-        org, executor=_work, decomposer=ManualDecomposer(PLAN)
-    )
+    pipeline = create_coordination_graph(org, executor=_work, decomposer=ManualDecomposer(PLAN))
     parent = StateGraph(state)
     parent.add_node("delegate", delegation)
     parent.add_node("build", pipeline)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import time
 
@@ -44,7 +45,8 @@ def test_a_cancel_from_another_process_ends_the_meeting_with_its_minutes(pg_db: 
     run = _meeting_under_way(pg_db, "round_robin", "long", pace=5.0, calls=1)
     cancel = council("threads", "cancel", "long", "--db", pg_db, "--reason", "out of time")
     assert cancel.returncode == 0, cancel.stderr
-    assert "ends at its next turn boundary, status cancelled" in " ".join(cancel.stdout.split())
+    # reported after the fact: the command waited for the run to end
+    assert "ended with status cancelled" in " ".join(cancel.stdout.split())
     out, err = run.communicate(timeout=180)
     assert run.returncode == 0, err
     minutes = json.loads(out)["minutes"]
@@ -72,3 +74,41 @@ def test_the_api_cancel_reaches_a_meeting_running_elsewhere(pg_db: str) -> None:
     minutes = json.loads(out)["minutes"]
     assert (minutes["status"], minutes["stop_reason"]) == ("cancelled", "cancelled")
     assert minutes["protocol"] == "selector"
+
+
+def test_a_cancel_that_loses_the_race_to_the_meetings_end_says_it_completed(pg_db: str) -> None:
+    """The cancel lands after the last turn boundary (the summary call has started, and the
+    meeting is paused there with SIGSTOP so the order is certain): the meeting completes, and
+    the command says so, exit 1, instead of promising a cancelled end."""
+    run = _meeting_under_way(pg_db, "round_robin", "late", pace=4.0, calls=9)  # 8 turns, summary
+    run.send_signal(signal.SIGSTOP)
+    try:
+        cancel = council_popen(
+            "threads", "cancel", "late", "--db", pg_db, "--json",
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        with cancel:
+            deadline = time.monotonic() + 120
+            while not _cancel_pending(pg_db, "late"):  # the cancel is in: let the meeting end
+                assert cancel.poll() is None and time.monotonic() < deadline, cancel.stderr
+                time.sleep(0.1)
+            run.send_signal(signal.SIGCONT)
+            said, err = cancel.communicate(timeout=180)
+    finally:
+        run.send_signal(signal.SIGCONT)
+    out, _ = run.communicate(timeout=180)
+    assert json.loads(out)["minutes"]["status"] == "completed"
+    assert cancel.returncode == 1, err
+    assert json.loads(said) | {"running": False} == {
+        "thread_id": "late",
+        "meeting_id": json.loads(out)["minutes"]["meeting_id"],
+        "outcome": "completed",
+        "status": "completed",
+        "running": False,
+    }
+    assert not _cancel_pending(pg_db, "late")  # withdrawn: a later meeting is not cancelled
+
+
+def _cancel_pending(uri: str, thread_id: str) -> bool:
+    with PostgresMeetingRecordStore.from_conn_string(uri) as records:
+        return records.cancel_requested(thread_id) is not None

@@ -27,6 +27,7 @@ from langgraph_council.graphs import (
 )
 from langgraph_council.guards import InMemoryGuardStateStore, LoopPreventionConfig
 from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes.errors import InvalidInputTypeError
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 PLAN = ManualDecomposer([{"id": "a", "title": "A"}])
@@ -157,7 +158,7 @@ def test_an_older_alias_still_fills_the_bundle(org: Org, roster: Roster) -> None
 def test_an_unknown_keyword_is_still_a_type_error(org: Org, roster: Roster) -> None:
     with pytest.raises(TypeError, match=r"create_conflict_graph\(\) got an unexpected keyword"):
         create_conflict_graph(org, records=None)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'executor'"):
-        create_coordination_graph(org)  # type: ignore[call-arg]
+    with pytest.raises(InvalidInputTypeError, match=r"^executor: the pipeline needs executor="):
+        create_coordination_graph(org)  # a TypeError too, one line naming the keyword
     with pytest.raises(TypeError, match="positional argument"):
         create_meeting_graph(org, roster)  # type: ignore[call-arg, misc]

@@ -106,12 +106,14 @@ def test_stop_during_a_run_drains_it_and_ends_the_loop(make_roster) -> None:
 
 
 def _schedule_file(tmp_path: Path) -> Path:
-    """The example with its frequencies at one second, plus a type that fails every run."""
+    """The example with its frequencies at one second, plus a type that fails every run (a
+    mistake only a run finds; a participant not in the org is refused when the file loads)."""
     spec = yaml.safe_load(EXAMPLE.read_text())
     for kind in spec["meetings"]:
         if "frequency" in kind:
             kind["frequency"] = "1s"
-    broken = dict(spec["meetings"][0], name="broken", participants=["@no_such_role"])
+    first = spec["meetings"][0]  # the leader among the participants: refused by each run
+    broken = dict(first, name="broken", participants=[first["leader"], *first["participants"]])
     spec["meetings"].append(broken)
     path = tmp_path / "schedule.yaml"
     path.write_text(yaml.safe_dump(spec))
@@ -156,7 +158,7 @@ def test_council_schedule_runs_survives_a_failing_run_and_stops_on_sigterm(tmp_p
     assert all(r["status"] != "abandoned" for r in settled)
     failed = [r for r in settled if r["meeting_type"] == "broken"]
     assert failed and all(r["status"] == "failed" for r in failed)
-    assert "@no_such_role" in failed[0]["detail"]
+    assert "is also among participant_ids" in failed[0]["detail"]
     standups = [r for r in entries if r["meeting_type"] == "standup"]
     assert [r["status"] for r in standups[:2]] == ["ran", "ran"]
     assert {r["meeting_type"] for r in entries} >= {"standup", "architecture_review", "broken"}

@@ -21,7 +21,7 @@ from langgraph_council.graphs import (
     worktree_agent,
 )
 from langgraph_council.nodes import AgentFactory, Roster
-from langgraph_council.nodes.errors import AgentFactoryError, CouncilError
+from langgraph_council.nodes.errors import CouncilError, InvalidInputTypeError
 from langgraph_council.nodes.testing import ScriptCall, ScriptedChatModel
 from tests.coordination.gitrepo import git, make_repo, no_git_identity
 from tests.worker.scripted import TASK, SubtaskScript, act, plan, worker_org
@@ -100,7 +100,7 @@ def test_a_factory_as_executor_does_the_subtask_in_its_worktree(repo: Path) -> N
 
 
 def test_a_factory_that_builds_no_agent_is_refused_naming_the_entry() -> None:
-    with pytest.raises(AgentFactoryError, match="AgentFactory of agent 'dev' returned str"):
+    with pytest.raises(InvalidInputTypeError, match="AgentFactory of agent 'dev' returned str"):
         Roster(worker_org(), {"dev": AgentFactory(lambda tools: "not an agent")})
 
 
