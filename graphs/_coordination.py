@@ -147,7 +147,10 @@ def build_coordination_graph(
         roster: The agents' models: the planner (with no `decomposer`), replanning and a
             review agent need it; None runs a fixed or input plan with `executor` alone.
         executor: Runs one subtask: a Runnable, compiled graph or (async) callable taking a
-            `SubtaskRun`, returning text or a `SubtaskResult` (raising means failed).
+            `SubtaskRun`, returning text or a `SubtaskResult` (raising means failed); a
+            compiled agent over `messages` (works with its own tools on a prompt naming the
+            worktree); an `AgentFactory` (its agent gets the worktree tools); or
+            `worktree_agent(roster)`.
         decomposer: A fixed plan (`ManualDecomposer`); None plans with the planner agent
             (with a roster), else each run's input must carry the plan. An input's plan
             always wins.

@@ -128,7 +128,9 @@ class Roster:
     `RemoteGraph`). It gets the same fenced messages; its tool calls run inside it (and stream
     to the parent graph, a compiled graph as a subgraph); its reply is the last AI message it
     added; its usage the sum over the AI messages it added. It cannot bind an output cap (the
-    cap only flags `over_cap`), tools or a schema: structured calls ask in `text` mode.
+    cap only flags `over_cap`), tools or a schema: structured calls ask in `text` mode. An
+    `AgentFactory` entry is an agent built around the tools a family offers (the worktree's,
+    the hand-off), and with none for every other call.
 
     `structured_method` is how structured calls first ask for their schema (`auto`: the
     model's own binding; see `call_structured`); what each model's server accepts is
