@@ -22,6 +22,7 @@ from langgraph_council.nodes._worker.demo import (
     AGENTS_DEMO_PLAN,
     AGENTS_DEMO_TASK,
     agents_demo_check,
+    agents_demo_model,
     agents_demo_repo,
     agents_demo_roster,
 )
@@ -31,7 +32,7 @@ __all__ = ["worker_demo"]
 
 
 def _factory_roster(roster: Roster) -> Roster:
-    """`roster` with each agent's model inside langchain's `create_agent`, built by an
+    """`roster`'s org with the demo model inside langchain's `create_agent`, built by an
     `AgentFactory` around the worktree tools for each subtask."""
     try:
         agents = importlib.import_module("langchain.agents")
@@ -39,7 +40,7 @@ def _factory_roster(roster: Roster) -> Roster:
         raise CliError(
             "--agents factory needs langchain (pip install langchain); or run --agents"
         ) from None
-    model = roster.model_for(next(iter(roster.org)).id)
+    model = agents_demo_model()
     return Roster(roster.org, default_model=AgentFactory(lambda t: agents.create_agent(model, t)))
 
 
