@@ -91,8 +91,9 @@ class AgentRun:
     duration_s: float = 0.0
 
     def over(self, max_tokens: int | None) -> bool:
-        """The run went past `max_tokens` of output (it cannot be bound on an agent)."""
-        return max_tokens is not None and (self.output_tokens > max_tokens or self.finish_length)
+        """The run went past `max_tokens` of output (it cannot be bound on an agent), or
+        some reply of the run was cut by a cap or the context (`finish_reason="length"`)."""
+        return self.finish_length or (max_tokens is not None and self.output_tokens > max_tokens)
 
 
 def _messages_of(agent_id: str, out: object) -> list[BaseMessage]:

@@ -38,6 +38,7 @@ from langgraph_council.nodes._structured import (
     StructuredMethod,
     StructuredMode,
     StructuredModes,
+    bind_structured,
     custom_base_url,
     read_out,
     schema_instruction,
@@ -365,6 +366,10 @@ class Roster:
         after = self._modes.recover(self.model_for(agent_id), mode, exc)
         if isinstance(after, BaseMessage):
             return after, None
+        if after is None:  # sent once without retries: once more, retried as the client would
+            sized = self._sized_model(agent_id, max_tokens)
+            bound = bind_structured(sized, cast(type[BaseModel], schema), mode)
+            return None, (mode, bound, with_instruction(messages, cast(Any, schema), mode))
         return None, self._attempt(agent_id, messages, schema, max_tokens)
 
     def call_structured(

@@ -100,16 +100,26 @@ class CallOutcome:
 
     def warnings(self, what: str) -> list[str]:
         """What a user should review about this reply (`what`, e.g. "the verdict"): a structured
-        answer read from text instead of the model's schema binding, a run past the cap."""
+        answer read from its text instead of the model's schema binding (only when something
+        was read), one asked for that nothing could be read from, a reply cut at its cap or
+        at the end of the context."""
         reply, found = self.reply, []
-        if reply.fallback_reason or reply.parsed_from_text:
-            why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""
-            mode = reply.structured_mode or "text"
+        why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""
+        mode = reply.structured_mode or "text"
+        if reply.parsed_from_text:
             found.append(
                 f"{what} by {reply.agent_id} was read from its text, asked in {mode} mode{why}"
             )
+        elif reply.structured_mode is not None and self.parsed is None:
+            found.append(
+                f"{what} by {reply.agent_id} held no answer in the asked-for form, asked in "
+                f"{mode} mode{why}"
+            )
         if reply.over_cap:
-            found.append(f"{what} by {reply.agent_id} ran past its output cap and may be cut short")
+            found.append(
+                f"{what} by {reply.agent_id} ran past its output cap or the context's end and "
+                "may be cut short (finish_reason length, or usage at the cap)"
+            )
         return found
 
 

@@ -59,8 +59,9 @@ class AgentReply(BaseModel):
     """Why a structured call was not answered through the model's schema binding (the server
     refused or ignored it, now or earlier in the run), else None."""
     over_cap: bool = False
-    """The reply was longer than its output cap: the server billed more output tokens than the
-    cap, or stopped at it (`finish_reason="length"`). Its tokens are what it cost."""
+    """The reply may be cut short: the server stopped it at its output cap or at the end of
+    the context (`finish_reason="length"`), or billed at least the cap's output tokens. Its
+    tokens are what it cost."""
     nul_replaced: int = 0
     """NUL characters replaced by U+FFFD in `content` and the parsed output (`nodes._text`)."""
 
@@ -110,9 +111,11 @@ def model_reply(
     else:
         tokens_in = sum(estimate_tokens(text_of(m)) for m in messages)
         tokens_out, estimated = estimate_tokens(content), True
-    over = max_tokens is not None and (
-        tokens_out > max_tokens or message.response_metadata.get("finish_reason") == "length"
-    )
+    # Cut by its cap or by the context: the server says so, or billed the whole cap (an
+    # estimate only counts past the cap).
+    cut = message.response_metadata.get("finish_reason") == "length"
+    at_cap = max_tokens is not None and tokens_out >= max_tokens + int(estimated)
+    over = cut or at_cap
     return AgentReply(
         agent_id=agent_id,
         content=content,

@@ -10,6 +10,8 @@ not taken for it, so prose quoting unrelated JSON still falls back to the caller
 from __future__ import annotations
 
 import json
+import os
+import re
 from typing import Any, Literal, TypeVar, cast
 from urllib.parse import urlparse
 
@@ -19,6 +21,8 @@ from langchain_core.runnables import Runnable
 from langchain_core.utils.json import parse_json_markdown
 from pydantic import BaseModel, ValidationError
 
+from langgraph_council.nodes._errors import error_line
+
 __all__ = [
     "StructuredMethod",
     "StructuredMode",
@@ -27,18 +31,43 @@ __all__ = [
     "completed_message",
     "custom_base_url",
     "first_mode",
+    "json_depth",
     "openai_compatible",
     "parse_from_text",
     "read_out",
     "read_reply",
     "refusal",
     "schema_instruction",
+    "too_deep",
     "with_instruction",
 ]
 
 M = TypeVar("M", bound=BaseModel)
 
 _MAX_EMBEDDED = 32  # objects tried in one reply: bounded work on long prose
+_ONCE_KEPT = 256  # models kept without client retries, per roster
+_MAX_DEPTH = 100  # JSON nesting read from a reply: `json` recurses once a level
+_STRING = re.compile(r'"(?:\\.|[^"\\])*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def json_depth(text: str) -> int:
+    """The deepest `{`/`[` nesting in `text`, brackets inside JSON strings skipped (linear
+    time, no recursion): a reply nested deeper than `_MAX_DEPTH` is not parsed at all, since
+    the `json` module would raise `RecursionError` on it."""
+    depth = deepest = 0
+    for bracket in _BRACKET.finditer(_STRING.sub("", text)):
+        if bracket.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def too_deep(text: str) -> bool:
+    """True when `text` holds JSON nested too deep to parse safely (see `json_depth`)."""
+    return json_depth(text) > _MAX_DEPTH
 
 
 def _keys(schema: type[BaseModel]) -> set[str]:
@@ -79,7 +108,7 @@ def parse_from_text(text: str, schema: type[M]) -> M | None:
         >>> parse_from_text('I pick b.\\n```json\\n{"winner": "b"}\\n```\\nThanks.', Verdict)
         Verdict(winner='b')
     """
-    if not text or "{" not in text:
+    if not text or "{" not in text or too_deep(text):
         return None
     keys = _keys(schema)
     try:
@@ -124,11 +153,29 @@ def openai_compatible(model: object) -> bool:
     return isinstance(model, BaseModel) and "openai_api_base" in type(model).model_fields
 
 
-def custom_base_url(model: object) -> bool:
-    """True for an OpenAI-compatible model pointed at a server other than api.openai.com."""
-    if not openai_compatible(model):
-        return False
+_BASE_URL_VARIABLES = ("OPENAI_API_BASE", "OPENAI_BASE_URL")
+
+
+def _base_url(model: object) -> str | None:
+    """Where `model`'s requests go, however it was configured: the openai client's own
+    `base_url` (it reads `OPENAI_BASE_URL` itself, while langchain-openai leaves
+    `openai_api_base` unset then), else the model's field, else the environment."""
+    client = getattr(model, "root_client", None) or getattr(model, "root_async_client", None)
+    found = getattr(client, "base_url", None)
+    if found:
+        return str(found)
     base = getattr(model, "openai_api_base", None)
+    if base:
+        return str(base)
+    return next((os.environ[v] for v in _BASE_URL_VARIABLES if os.environ.get(v)), None)
+
+
+def custom_base_url(model: object) -> bool:
+    """True for an OpenAI-compatible model pointed at a server other than api.openai.com,
+    given as `base_url=`, `OPENAI_API_BASE` or `OPENAI_BASE_URL`."""
+    if not openai_compatible(model) or type(model).__name__.startswith("Azure"):
+        return False  # Azure OpenAI reads `max_completion_tokens`, as OpenAI does
+    base = _base_url(model)
     return bool(base) and urlparse(str(base)).hostname != "api.openai.com"
 
 
@@ -152,10 +199,9 @@ def refusal(exc: BaseException) -> str | None:
         status = getattr(getattr(exc, "response", None), "status_code", None)
     if not isinstance(status, int) or not 400 <= status < 600:
         return None
-    text = str(exc)
-    if not any(word in text.lower() for word in _REFUSAL_WORDS):
+    if not any(word in str(exc).lower() for word in _REFUSAL_WORDS):
         return None
-    return f"HTTP {status}: {text[:300]}"
+    return f"HTTP {status}: {error_line(exc)}"
 
 
 def completed_message(exc: BaseException) -> AIMessage | None:
@@ -179,6 +225,18 @@ def completed_message(exc: BaseException) -> AIMessage | None:
             "total_tokens": prompt + output,
         }
     return message
+
+
+def _retried_by_client(exc: BaseException) -> bool:
+    """True for an error the openai client retries: no connection, a timeout, HTTP 408, 409,
+    429 or 5xx."""
+    status = getattr(exc, "status_code", None)
+    if isinstance(status, int):
+        return status in (408, 409, 429) or status >= 500
+    return type(exc).__module__.startswith("openai") and type(exc).__name__ in (
+        "APIConnectionError",
+        "APITimeoutError",
+    )
 
 
 def schema_instruction(schema: type[BaseModel]) -> str:
@@ -281,6 +339,33 @@ class StructuredModes:
     def __init__(self, method: StructuredMethod) -> None:
         self.method: StructuredMethod = method
         self._known: dict[int, tuple[object, StructuredMode, str]] = {}
+        self._once: dict[int, tuple[object, Runnable[Any, Any]]] = {}
+
+    @staticmethod
+    def sends_once(model: object, mode: StructuredMode) -> bool:
+        """True when a `mode` request to `model` goes without the client's retries: a bound
+        mode on a server other than OpenAI's, which may refuse it (llama.cpp answers HTTP 500,
+        which the openai client would send twice more)."""
+        return mode in ("json_schema", "json_mode", "function_calling") and custom_base_url(model)
+
+    def _without_retries(self, sized: Runnable[Any, Any]) -> Runnable[Any, Any]:
+        """`sized` (a langchain-openai model) with clients that do not retry, kept per model."""
+        kept = self._once.get(id(sized))
+        if kept is not None and kept[0] is sized:
+            return kept[1]
+        update: dict[str, Any] = {}
+        for root, leaf in (("root_client", "client"), ("root_async_client", "async_client")):
+            client = getattr(sized, root, None)
+            if client is not None and hasattr(client, "with_options"):
+                once = client.with_options(max_retries=0)
+                update[root], update[leaf] = once, once.chat.completions
+        single = (
+            sized.model_copy(update=update) if update and isinstance(sized, BaseModel) else sized
+        )
+        if len(self._once) >= _ONCE_KEPT:
+            self._once.clear()
+        self._once[id(sized)] = (sized, single)
+        return single
 
     def mode(self, model: object) -> StructuredMode:
         """The mode `model`'s next structured call uses."""
@@ -314,6 +399,8 @@ class StructuredModes:
         if mode != "text" and not isinstance(sized, BaseChatModel):
             mode = "text"
         if mode != "text":
+            if self.sends_once(model, mode):
+                sized = self._without_retries(sized)
             try:
                 bound = bind_structured(sized, model_schema, mode)
                 return mode, bound, with_instruction(messages, model_schema, mode)
@@ -323,16 +410,20 @@ class StructuredModes:
 
     def recover(
         self, model: object, mode: StructuredMode, exc: Exception
-    ) -> AIMessage | tuple[StructuredMode, str]:
-        """After a structured call raised: the reply the server completed (usage kept), or
-        the mode to ask again in and why; any other error is re-raised."""
+    ) -> AIMessage | tuple[StructuredMode, str] | None:
+        """After a structured call raised: the reply the server completed (usage kept), the
+        mode to ask again in and why, or None to send the same request again with the client's
+        retries (a request sent once failed as the client would have retried); any other
+        error is re-raised."""
         done = completed_message(exc)
         if done is not None:
             return done
         why = refusal(exc)
-        if why is None or mode == "text":
-            raise exc
-        return "text", self.learn(model, "text", f"{mode} refused: {why}")
+        if why is not None and mode != "text":
+            return "text", self.learn(model, "text", f"{mode} refused: {why}")
+        if self.sends_once(model, mode) and _retried_by_client(exc):
+            return None
+        raise exc
 
     def settle(
         self, model: object, mode: StructuredMode, parsed: object, from_text: bool, over_cap: bool

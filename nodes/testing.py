@@ -20,6 +20,7 @@ from pydantic import BaseModel, PrivateAttr
 from langgraph_council.nodes._agents import AGENT_ID_MARKER
 from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._replies import estimate_tokens
+from langgraph_council.nodes._structured import too_deep
 
 __all__ = ["Reply", "ScriptCall", "ScriptExhaustedError", "ScriptedChatModel", "last_human_text"]
 
@@ -197,6 +198,8 @@ class ScriptedChatModel(BaseChatModel):
 
         def parse(message: AIMessage) -> Any:
             try:
+                if too_deep(str(message.content)):
+                    raise ValueError("the reply holds JSON nested too deep to read")
                 data = json.loads(str(message.content))
                 parsed = (
                     schema.model_validate(data)

@@ -170,7 +170,7 @@ class MeetingRunner:
         """Reserve a run of `kind`; the reason to skip when it runs or ran too recently.
 
         The cooldown itself starts when a meeting actually ran (`_finish`), not here: a meeting
-        that failed does not hold the next event back.
+        that failed (an exception, or minutes with an error) does not hold the next event back.
         """
         now = time.time()
         with self._lock:
@@ -194,7 +194,8 @@ class MeetingRunner:
     def _finish(self, kind: MeetingType, started: float, outcome: TriggeredMeeting) -> None:
         with self._lock:
             self._running.discard(kind.name)
-            if outcome.ran:
+            # minutes with an error (a model that was down: issue 34) hold nothing back either
+            if outcome.minutes is not None and not outcome.minutes.error:
                 self._last[kind.name] = started
 
     def _failed(self, kind: MeetingType, thread: str, exc: Exception) -> TriggeredMeeting:

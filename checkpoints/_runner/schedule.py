@@ -48,7 +48,8 @@ class ScheduledRun(BaseModel):
             status=status,
             thread_id=outcome.thread_id,
             minutes_status=outcome.minutes.status if outcome.minutes else None,
-            detail=outcome.error or outcome.skipped,
+            # a meeting whose model failed ends with minutes that say why (issue 34)
+            detail=outcome.error or outcome.skipped or (outcome.minutes and outcome.minutes.error),
         )
 
 

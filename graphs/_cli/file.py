@@ -303,6 +303,22 @@ def uses_placeholders(spec: CouncilFile) -> bool:
     return SCRIPTED in spec.models.values() or "default" not in spec.models
 
 
+def placeholder_note(spec: CouncilFile, org: Org) -> str | None:
+    """Which agents run on a real model and which on the `scripted` placeholder, when any
+    does (a file mixing both used to say only "scripted placeholders"); None when none does."""
+    default = spec.models.get("default", SCRIPTED)
+    kinds = {a.id: spec.models.get(a.id, default) for a in org.agents}
+    fake = sorted(a for a, m in kinds.items() if m == SCRIPTED)
+    if not fake:
+        return None
+    real = sorted(f"{a} ({m})" for a, m in kinds.items() if m != SCRIPTED)
+    said = f"models: scripted placeholders (canned replies, no model) for {', '.join(fake)}"
+    if real:
+        said += f"; real models for {', '.join(real)}"
+    fix = "set models.default (or models.<agent id>) to a real model, e.g. openai:gpt-4o-mini"
+    return f"{said}: {fix}"
+
+
 def file_graph(spec: CouncilFile, org: Org, backend: Backend, path: str | Path) -> Pregel[Any, Any]:
     """The graph the file at `path` runs, on the command's checkpointer and stores; its
     checkpoints name the file (absolute), so `council threads` rebuilds it from there."""
@@ -388,14 +404,9 @@ def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
     thread_id = args.thread_id or f"run-{spec.kind}-{uuid.uuid4().hex[:8]}"
     payload = file_input(spec, org, thread_id, args.file)
     context = ConflictResolutionConfig(strategy=spec.conflict.strategy) if spec.conflict else None
-    if uses_placeholders(spec) and not args.quiet:
-        console.print(
-            Text(
-                "models: scripted placeholders (canned replies, no model): set models.default "
-                "to a real model, e.g. openai:gpt-4o-mini, for a real discussion",
-                style="yellow",
-            )
-        )
+    note = placeholder_note(spec, org)
+    if note is not None and not args.quiet:
+        console.print(Text(note, style="yellow"))
     values = stream_run(graph, payload, thread_id, context, console, args, backend)
     if isinstance(values, int):
         return values

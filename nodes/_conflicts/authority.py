@@ -10,7 +10,11 @@ from langchain_core.runnables import Runnable, RunnableLambda
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
-from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig, agent_limit
+from langgraph_council.nodes._conflicts.config import (
+    ConflictResolutionConfig,
+    agent_limit,
+    current_config,
+)
 from langgraph_council.nodes._conflicts.models import Conflict, ConflictOutcome, Verdict
 from langgraph_council.nodes._conflicts.outcomes import (
     make_resolution,
@@ -21,6 +25,7 @@ from langgraph_council.nodes._conflicts.outcomes import (
 from langgraph_council.nodes._conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
 from langgraph_council.nodes._conflicts.state import StrategyState
 from langgraph_council.nodes._conflicts.verdicts import read_verdict
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -153,10 +158,11 @@ def make_ask_common_manager_node(
         )
 
         def on_error(exc: Exception) -> Update:
-            why = f"could not decide ({type(exc).__name__}: {exc})"
+            why = f"could not decide ({describe_error(exc)})"
             return _manager_decided(state, None, why, 0)
 
-        return Call(manager, prompt, schema=Verdict, on_error=on_error)
+        cap = current_config(default or ConflictResolutionConfig()).max_verdict_tokens
+        return Call(manager, prompt, max_tokens=cap, schema=Verdict, on_error=on_error)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         tied, manager = state.get("tied_ids", []), outcome.reply.agent_id
@@ -168,6 +174,7 @@ def make_ask_common_manager_node(
             why = f"gave no usable verdict ({verdict})"
         else:
             why = "named a winner outside the tie"
+        notes = [*notes, *outcome.warnings("the verdict")]
         return _manager_decided(state, verdict, why, outcome.tokens, notes)
 
     limit = agent_limit(default or ConflictResolutionConfig())

@@ -89,6 +89,9 @@ class ConflictResolutionConfig(BaseModel):
     hybrid: HybridConfig = HybridConfig()
     ladder: LadderConfig = LadderConfig()
     human: HumanConfig = HumanConfig()
+    max_verdict_tokens: int = Field(default=600, gt=0)
+    """Output cap of each verdict call (the judge, the reviewer, the arbitrator, the common
+    manager); a verdict cut at it is flagged in the resolution's `warnings`."""
     agent_timeout_seconds: float = Field(default=DEFAULT_AGENT_TIMEOUT_S, gt=0)
     """Time limit of each agent call (a party's argument, rebuttal or negotiation turn, the
     judge, the reviewer, the arbitrator, the common manager): a late party is a failed

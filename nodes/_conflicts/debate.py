@@ -40,6 +40,7 @@ from langgraph_council.nodes._conflicts.prompts import (
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
 from langgraph_council.nodes._conflicts.verdicts import judged, verdict_problem
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -109,7 +110,7 @@ def select_judge(org: Org, conflict: Conflict, judge: str) -> tuple[str | None, 
 
 def evaluator_failed(exc: Exception) -> str:
     """Why a judge, reviewer or arbitrator gave no verdict: its call failed."""
-    return f"the evaluator failed ({type(exc).__name__}: {exc})"
+    return f"the evaluator failed ({describe_error(exc)})"
 
 
 def make_choose_judge_node(
@@ -248,7 +249,7 @@ def make_rebut_node(
 
 
 def verdict_call(
-    state: StrategyState, template: str, on_error: Callable[[Exception], Update]
+    state: StrategyState, template: str, on_error: Callable[[Exception], Update], max_tokens: int
 ) -> Call:
     """Ask the state's judge for a structured `Verdict` over the parties' statements; a failed
     call becomes `on_error`'s update (judge and reviewer fall back instead of failing)."""
@@ -258,18 +259,21 @@ def verdict_call(
         conflict=render_conflict(conflict),
         statements=render_statements(state.get("statements", [])),
     )
-    return Call(str(state.get("judge_id")), prompt, schema=Verdict, on_error=on_error)
+    judge = str(state.get("judge_id"))
+    return Call(judge, prompt, max_tokens=max_tokens, schema=Verdict, on_error=on_error)
 
 
 def evaluation_notes(state: StrategyState, outcome: CallOutcome | None = None) -> list[str]:
     """What to review about an evaluator's verdict (read from its text, cut at its cap) and
-    the statements it weighed (cut at their cap), whether the verdict resolves or falls back."""
+    the statements it weighed (cut at their cap, failed), whether the verdict resolves or
+    falls back."""
     notes = outcome.warnings("the verdict") if outcome is not None else []
     statements = state.get("statements", [])
     cut = [
         f"the {s.kind} by {s.agent_id} ran past its output cap" for s in statements if s.over_cap
     ]
-    return [*notes, *cut]
+    failed = [f"the {s.kind} by {s.agent_id} failed: {s.error}" for s in statements if s.error]
+    return [*notes, *cut, *failed]
 
 
 def _judged(
@@ -300,7 +304,8 @@ def make_judge_node(
         def failed(exc: Exception) -> Update:
             return _judged(state, None, evaluator_failed(exc), 0, evaluation_notes(state))
 
-        return verdict_call(state, JUDGE_PROMPT, failed)
+        cap = current_config(default).max_verdict_tokens
+        return verdict_call(state, JUDGE_PROMPT, failed, cap)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         org = roster.org if roster is not None else None

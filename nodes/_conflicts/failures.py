@@ -14,7 +14,7 @@ from typing import Literal
 
 from langgraph_council.nodes._calls import Update
 from langgraph_council.nodes._conflicts.models import Conflict, Statement, Verdict
-from langgraph_council.nodes._errors import CouncilError
+from langgraph_council.nodes._errors import CouncilError, describe_error
 
 __all__ = [
     "PartiesFailedError",
@@ -41,7 +41,7 @@ class PartiesFailedError(CouncilError, RuntimeError):
 
 def failed_statement(agent_id: str, kind: StatementKind, rnd: int, exc: Exception) -> Update:
     """The update of a party call that failed: a statement the evaluator sees as failed."""
-    error = f"{type(exc).__name__}: {exc}"
+    error = f"{describe_error(exc)}"
     statement = Statement(
         agent_id=agent_id,
         kind=kind,

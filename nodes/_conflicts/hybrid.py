@@ -103,13 +103,15 @@ def make_review_node(
     """Node `review`: the review agent's structured verdict with confidence."""
 
     def plan(state: StrategyState) -> Call:
-        escalate = current_config(default).hybrid.escalate_on_ambiguity
+        config = current_config(default)
+        escalate = config.hybrid.escalate_on_ambiguity
         return verdict_call(
             state,
             REVIEW_PROMPT,
             lambda exc: _reviewed(
                 state, None, evaluator_failed(exc), 0, escalate, evaluation_notes(state)
             ),
+            config.max_verdict_tokens,
         )
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:

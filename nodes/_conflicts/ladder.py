@@ -278,7 +278,8 @@ def make_arbitrate_node(
                 state, expert, None, evaluator_failed(exc), 0, evaluation_notes(state)
             )
 
-        return Call(expert, prompt, schema=Verdict, on_error=on_error)
+        cap = current_config(default).max_verdict_tokens
+        return Call(expert, prompt, max_tokens=cap, schema=Verdict, on_error=on_error)
 
     def apply(state: StrategyState, outcome: CallOutcome) -> Update:
         min_confidence = current_config(default).ladder.min_confidence

@@ -86,6 +86,8 @@ class ConflictContext(TypedDict, total=False):
     hybrid: HybridConfig
     ladder: LadderConfig
     human: HumanConfig
+    max_verdict_tokens: int
+    agent_timeout_seconds: float
 
 
 class ConflictInput(TypedDict):

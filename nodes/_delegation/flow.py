@@ -21,6 +21,7 @@ from langgraph_council.nodes._delegation.models import DelegationConfig, Delegat
 from langgraph_council.nodes._delegation.prompts import build_agent_prompt
 from langgraph_council.nodes._delegation.prose import result_message
 from langgraph_council.nodes._delegation.state import DelegationState, Frame, HandOff
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._org import Org
@@ -135,6 +136,7 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
             "delegations": Overwrite([]),
             "blocked": Overwrite([]),
             "messages": Overwrite([]),
+            "call_notes": [],
         }
 
     return RunnableLambda(start_task, name=START_TASK)
@@ -229,10 +231,25 @@ def make_agent_node(org: Org, roster: Roster) -> Runnable[DelegationState, Updat
             inbox=inbox,
             handoffs=state.get("handoff_attempts", 0),
         )
-        return Call(frame.agent_id, prompt, tools=(delegate_to,))
+        agent = frame.agent_id
+
+        def failed(exc: Exception) -> Update:
+            # A failing agent ends the run as `agent_failed`, the reason on its warnings.
+            note = f"agent {agent} failed: {describe_error(exc)}"
+            _log.warning(note)
+            notes = [*state.get("call_notes", []), note]
+            return Command(goto=FINISH, update={"status": "agent_failed", "call_notes": notes})
+
+        cap = config.max_tokens_per_turn
+        return Call(agent, prompt, max_tokens=cap, tools=(delegate_to,), on_error=failed)
 
     def apply(state: DelegationState, outcome: CallOutcome) -> Update:
-        return _apply_turn(state, read_turn(outcome.reply), delegation_context())
+        done = _apply_turn(state, read_turn(outcome.reply), delegation_context())
+        cut = outcome.warnings(f"the turn of {outcome.reply.agent_id}")
+        if not cut:
+            return done
+        update = {**(done.update or {}), "call_notes": [*state.get("call_notes", []), *cut]}
+        return Command(goto=done.goto, update=update)
 
     return model_node(CALL_AGENT, roster, plan, apply)
 
@@ -303,7 +320,7 @@ def finish(state: DelegationState) -> dict[str, Any]:
         delegations=len(state["delegations"]),
         blocked=len(state["blocked"]),
         tokens_used=state["tokens_used"],
-        warnings=_round_warnings(attempts),
+        warnings=(*state.get("call_notes", []), *_round_warnings(attempts)),
     )
     closing = result_message(result, str(state.get("run_id", "")))
     # The next task on this thread gets its own id unless the caller passes one.

@@ -60,10 +60,12 @@ class BlockedDelegation(BaseModel):
 
 
 DelegationStatus = Literal[
-    "answered", "handoff_limit", "round_limit", "step_limit", "escalation_expired"
+    "answered", "handoff_limit", "round_limit", "step_limit", "escalation_expired", "agent_failed"
 ]
 """How a run ended; `escalation_expired`: a human escalation closed without an answer;
-`round_limit`: twice `max_delegation_rounds` hand-offs (the hard stop)."""
+`round_limit`: twice `max_delegation_rounds` hand-offs (the hard stop); `agent_failed`: an
+agent's call failed (the model raised, the server refused, it ran past its time limit), the
+reason in the result's `warnings`."""
 
 
 class DelegationResult(BaseModel):
@@ -92,7 +94,9 @@ class DelegationConfig(BaseModel):
     to its direct reports. `human_timeout_seconds` is the deadline of a human escalation at the
     top of the hierarchy (24 h by default; None, only when asked for, means no deadline),
     after which `EscalationQueue.expire_overdue` (or its sweeper, `run_expiry`) ends the run
-    with status `escalation_expired`. `max_delegation_rounds` (off by default) is a soft cap
+    with status `escalation_expired`. `max_tokens_per_turn` caps each agent reply (an answer
+    or a hand-off); a reply cut at it is flagged in the result's `warnings`.
+    `max_delegation_rounds` (off by default) is a soft cap
     on hand-offs per run: at it, the agent on turn is told to finish the work itself, a run
     past it ends with a warning on its result, and at twice it the run stops (`round_limit`).
     """
@@ -101,6 +105,7 @@ class DelegationConfig(BaseModel):
 
     max_handoffs: int = Field(default=10, gt=0, strict=True)
     max_delegation_rounds: int | None = Field(default=None, gt=0, strict=True)
+    max_tokens_per_turn: int = Field(default=1024, gt=0, strict=True)
     enforce_chain_of_command: bool = True
     allow_skip_level: bool = False
     human_timeout_seconds: float | None = Field(

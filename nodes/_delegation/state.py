@@ -89,6 +89,7 @@ class DelegationContext(TypedDict, total=False):
     allow_skip_level: bool
     human_timeout_seconds: float | None
     max_delegation_rounds: int | None
+    max_tokens_per_turn: int
 
 
 class DelegationInput(TypedDict):
@@ -169,6 +170,9 @@ class DelegationState(TypedDict):
     blocked: Annotated[list[BlockedDelegation], append_blocked]
     messages: Messages
     status: NotRequired[DelegationStatus]
+    call_notes: NotRequired[list[str]]
+    """This run's warnings about its agent calls (a failed call, a reply cut at its cap);
+    absent in threads from before issue 34, read as none."""
     answer: NotRequired[str | None]
     answered_by: NotRequired[str | None]
     result: NotRequired[DelegationResult]

@@ -10,6 +10,7 @@ from langchain_core.runnables import Runnable
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUDGE_DIRECTIVE,
@@ -101,21 +102,11 @@ def plan_synthesis(
     )
 
 
-def _about_the_reply(exc: Exception) -> bool:
-    """An error a second try would not fix: the reply did not parse or validate (`ValueError`,
-    pydantic's `ValidationError`, langchain's `OutputParserException`), or the server refused
-    the request itself (HTTP 4xx). A provider that is down or a timeout propagates, so a
-    `RetryPolicy` or a resume from the checkpoint can make the call again."""
-    status = getattr(exc, "status_code", None)
-    return isinstance(exc, ValueError) or (isinstance(status, int) and 400 <= status < 500)
-
-
 def _synthesis_failed(noted: SynthesisResult, agent: str, exc: Exception) -> Update:
-    """A synthesis reply that could not be used: the minutes keep every contribution, flagged
-    for review, instead of an exception that loses them; other errors propagate."""
-    if not _about_the_reply(exc):
-        raise exc
-    error = f"synthesis by {agent} failed: {type(exc).__name__}: {str(exc)[:300]}"
+    """A synthesis call that failed (its reply did not parse, the server refused it, the
+    provider was down, it ran past its time limit): the minutes keep every contribution,
+    flagged for review, instead of an exception that loses them (issue 34)."""
+    error = f"synthesis by {agent} failed: {describe_error(exc)}"
     emit("synthesis_failed", agent_id=agent, error=error)
     warning = f"{error}; the minutes are partial (no decisions): review them"
     return {"outcome": noted.model_copy(update={"warnings": (warning,)}), "error": error}
@@ -127,6 +118,7 @@ def _read(outcome: CallOutcome) -> tuple[SynthesisOutput, list[str]]:
     warnings = outcome.warnings("the synthesis")
     if isinstance(outcome.parsed, SynthesisOutput):
         return outcome.parsed, warnings
+    warnings = [w for w in warnings if "held no answer in the asked-for form" not in w]
     out = parse_synthesis_text(reply.content)
     if not (out.decisions or out.action_items or out.adopted_positions or out.adopted_agent_ids):
         what = "nothing" if not reply.content.strip() else "prose without JSON or sections"
@@ -134,8 +126,9 @@ def _read(outcome: CallOutcome) -> tuple[SynthesisOutput, list[str]]:
             f"the synthesis by {reply.agent_id} gave {what}: no decisions were read, "
             "its text is kept as the summary; the minutes are partial: review them"
         )
-    elif not warnings:
-        warnings.append(f"the synthesis by {reply.agent_id} was read from its text sections")
+    else:
+        why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""
+        warnings.append(f"the synthesis by {reply.agent_id} was read from its text sections{why}")
     return out, warnings
 
 

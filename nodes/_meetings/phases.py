@@ -12,6 +12,7 @@ from langgraph.types import Command
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._fencing import escape_line
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.detectors import (
@@ -236,7 +237,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
             return _route_conflicts(state, config, [*structured, *keyword], turn, update)
 
         def on_error(exc: Exception) -> Update:
-            why = f"the conflict judge {judge} failed ({type(exc).__name__}: {exc})"
+            why = f"the conflict judge {judge} failed ({describe_error(exc)})"
             note = f"{why}; the structured and keyword detectors were used"
             return _route_conflicts(state, config, [*structured, *keyword], turn, {"notes": [note]})
 
@@ -395,7 +396,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
             return {"status": "budget_exhausted", "error": decision.reason}
 
         def on_error(exc: Exception) -> Update:
-            why = f"the devil's advocate {agent} failed ({type(exc).__name__}: {exc})"
+            why = f"the devil's advocate {agent} failed ({describe_error(exc)})"
             return {"devils_advocate_used": True, "notes": [f"{why}; the meeting went on"]}
 
         return priced_call(agent, prompt, decision, on_error)

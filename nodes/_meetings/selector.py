@@ -22,6 +22,7 @@ from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._budget import price
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._deadline import call_with_limit
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._fencing import escape_line
 from langgraph_council.nodes._meetings.config import (
     AGENT_LIMIT,
@@ -162,7 +163,7 @@ def _allowed(
     except GraphBubbleUp:
         raise
     except Exception as exc:  # noqa: BLE001 - a failing filter offers every eligible speaker
-        why = f"{type(exc).__name__}: {exc}"
+        why = f"{describe_error(exc)}"
         return eligible, [
             f"the candidate filter failed ({why}); every eligible speaker was offered"
         ]
@@ -210,7 +211,7 @@ def select_speaker(
 
         def on_error(exc: Exception) -> Update:
             chosen, note = _fallback(
-                state, allowed, f"the selector {selector} failed ({type(exc).__name__}: {exc})"
+                state, allowed, f"the selector {selector} failed ({describe_error(exc)})"
             )
             return Command(goto="speak", update={"next_speaker": chosen, "notes": [*notes, note]})
 

@@ -12,6 +12,7 @@ from langgraph.types import Command
 from langgraph_council.nodes._agents import Prompt, Roster
 from langgraph_council.nodes._budget import BudgetDecision, TokenBudget
 from langgraph_council.nodes._calls import Call, CallOutcome, Update
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
@@ -174,7 +175,7 @@ def out_of_budget(phase: str, reason: str, goto: str) -> Command[str]:
 def failed_turn(agent_id: str, phase: str, exc: Exception) -> ParticipantFailure:
     """A participant's call failed after the client's retries: say so and record it."""
     emit("agent_failed", agent_id=agent_id, phase=phase, error=str(exc))
-    return ParticipantFailure(agent_id=agent_id, phase=phase, error=f"{type(exc).__name__}: {exc}")
+    return ParticipantFailure(agent_id=agent_id, phase=phase, error=f"{describe_error(exc)}")
 
 
 def priced_call(

@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import PlanError, build_plan
@@ -33,6 +34,7 @@ from langgraph_council.nodes._pipeline.names import DECOMPOSE
 from langgraph_council.nodes._pipeline.phases import check_task, decomposed, given_plan
 from langgraph_council.nodes._pipeline.prompts import render_plan_prompt
 from langgraph_council.nodes._pipeline.runtime import coordination_context, time_limit
+from langgraph_council.nodes._structured import too_deep
 
 __all__ = [
     "DecompositionPlan",
@@ -81,6 +83,8 @@ class PlanRequest:
 
 def plan_problems(text: str) -> str:
     """Why `text` holds no `DecompositionPlan`: the invalid fields, or that it has no JSON."""
+    if too_deep(text):
+        return "the reply holds JSON nested too deep to read"
     try:
         data: Any = parse_json_markdown(text, parser=json.loads)
     except (json.JSONDecodeError, ValueError):
@@ -211,7 +215,7 @@ def make_planner_node(
             return request
 
         def failed(exc: Exception) -> Update:
-            error = PlanError(f"planner {request.agent_id} failed: {type(exc).__name__}: {exc}")
+            error = PlanError(f"planner {request.agent_id} failed: {describe_error(exc)}")
             return decomposed(check_task(state, org), error, _STARTED.get())
 
         return Call(

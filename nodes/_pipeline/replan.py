@@ -17,6 +17,7 @@ from langchain_core.runnables import Runnable
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.attempts import Attempt, feedback_for
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
@@ -112,7 +113,7 @@ def make_replan_node(org: Org, roster: Roster, default: CoordinationConfig) -> R
         )
 
         def failed(exc: Exception) -> Update:
-            return _blocked(result, planner, f"planner failed: {type(exc).__name__}: {exc}")
+            return _blocked(result, planner, f"planner failed: {describe_error(exc)}")
 
         return Call(
             planner, prompt, max_tokens=config.planner_max_tokens, schema=PlannedSubtask,

@@ -5,10 +5,12 @@ Four checks, run over every Python file (not only the changed ones), plus parse 
   longer defines `name`;
 - `import_conflict`: `from mod import name` where repo module `mod` no longer defines `name`
   (nor has a submodule of that name), or `import pkg.gone` inside a repo package; and the
-  reference design's import conflict: one name imported from two different modules in the
-  tree (`from billing import total` here, `from pricing import total` there), at least one of
-  them a repo module; re-exports are followed, so `from pkg import f` and `from pkg.mod import
-  f` of the same `f` agree. Each import site is reported, naming a site that disagrees;
+  reference design's import conflict, per module: one module binding one name from two
+  different modules (`from billing import total` and `from pricing import total` in one file,
+  or in a package's `__init__`), at least one of them a repo module; re-exports are followed,
+  so `from pkg import f` and `from pkg.mod import f` of the same `f` agree. Two modules that
+  each import their own `Settings` are no clash (each sees one binding: issue 34 item 5).
+  Each import site is reported, naming the line that disagrees;
 - `signature_mismatch`: a call to a repo function or class (imported, via its module, or in the
   same file) with a keyword it does not accept, too many positional arguments, or without a
   required argument (only when the call unpacks no `*args`/`**kwargs`);
@@ -202,26 +204,29 @@ class _Checker:
         return True, path
 
     def name_clashes(self, summaries: Iterable[ModuleSummary]) -> Iterator[SemanticIssue]:
-        """One name imported from two different modules somewhere in the tree."""
-        sites: dict[str, list[tuple[tuple[bool, str], str, FromImport, str]]] = {}
+        """One module binding one name by imports from two different modules (re-exports
+        followed, so a package's `__init__` re-exporting two of them is one too). Per module:
+        two packages that each import their own `Settings` see one binding each, no clash."""
         for summary in summaries:
+            sites: dict[str, list[tuple[tuple[bool, str], FromImport, str]]] = {}
             for imp in summary.from_imports:
                 module = self.index.absolute(imp, summary.path)
                 if imp.name == "*" or not module:
                     continue
                 where = self.origin(module, imp.name, summary.path)
-                sites.setdefault(imp.name, []).append((where, summary.path, imp, module))
-        for name, found in sites.items():
-            origins = {where for where, *_ in found}
-            if len(origins) < 2 or not any(in_repo for in_repo, _ in origins):
-                continue
-            for where, path, imp, module in found:
-                other = min((p, m) for w, p, _, m in found if w != where)
-                yield SemanticIssue(
-                    kind="import_conflict", file=path, line=imp.line, name=name,
-                    message=f"imports {name} from {module}, but {other[0]} imports {name} from "
-                    f"{other[1]}: two different {name}s in one tree", target=other[0],
-                )  # fmt: skip
+                sites.setdefault(imp.alias, []).append((where, imp, module))
+            for name, found in sites.items():
+                origins = {where for where, *_ in found}
+                if len(origins) < 2 or not any(in_repo for in_repo, _ in origins):
+                    continue
+                for where, imp, module in found:
+                    line, other = min((i.line, m) for w, i, m in found if w != where)
+                    yield SemanticIssue(
+                        kind="import_conflict", file=summary.path, line=imp.line, name=name,
+                        message=f"imports {name} from {module}, but line {line} imports {name} "
+                        f"from {other}: two different {name}s in one module",
+                        target=summary.path,
+                    )  # fmt: skip
 
     def _signature(self, module: str, name: str, importer: str, hops: int = 0) -> Signature | None:
         """The signature `module.name` has, following re-exports a few hops."""

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._calls import Call, CallOutcome, Update, model_node
+from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._escalation.flow import (
     await_decision,
     open_escalation,
@@ -225,7 +226,7 @@ def make_review_node(
         )
 
         def failed(exc: Exception) -> Update:
-            why = f"review agent {reviewer} failed ({type(exc).__name__}: {exc})"
+            why = f"review agent {reviewer} failed ({describe_error(exc)})"
             return _ruled(merge, "drop", why, "system:review-failed")
 
         return Call(

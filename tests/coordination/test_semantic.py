@@ -214,23 +214,51 @@ def test_keep_accepts_a_semantic_conflict_and_off_means_unchecked(tmp_path: Path
 # --- the reference design's import conflict: one name from two modules ------------------------
 
 
-def test_one_name_imported_from_two_modules_is_an_import_conflict() -> None:
+def test_one_module_importing_one_name_from_two_modules_is_an_import_conflict() -> None:
     issues = check_files(
         {
             "billing.py": b"def total(x):\n    return x\n",
             "pricing.py": b"def total(x):\n    return 2 * x\n",
-            "report.py": b"from billing import total\n",
-            "api.py": b"from pricing import total\n",
+            "report.py": b"from billing import total\nfrom pricing import total\n",
         }
     )
-    assert [(i.kind, i.file, i.name, i.target) for i in issues] == [
-        ("import_conflict", "api.py", "total", "report.py"),
-        ("import_conflict", "report.py", "total", "api.py"),
+    assert [(i.kind, i.file, i.line, i.name) for i in issues] == [
+        ("import_conflict", "report.py", 1, "total"),
+        ("import_conflict", "report.py", 2, "total"),
     ]
     assert issues[0].message == (
-        "imports total from pricing, but report.py imports total from billing: two different "
-        "totals in one tree"
+        "imports total from billing, but line 2 imports total from pricing: two different "
+        "totals in one module"
     )
+
+
+def test_a_package_re_exporting_two_bindings_of_one_name_is_an_import_conflict() -> None:
+    found = _kinds(
+        {
+            "pkg/__init__.py": "from .a import Settings\nfrom .b import Settings\n",
+            "pkg/a.py": "class Settings: ...\n",
+            "pkg/b.py": "class Settings: ...\n",
+        }
+    )
+    assert found == [("import_conflict", "pkg/__init__.py", "Settings")] * 2
+
+
+def test_two_packages_each_importing_their_own_name_is_no_conflict() -> None:
+    """Common in a monorepo: each package sees one `Settings` (the check used to run over the
+    whole tree and held this merge for a person)."""
+    found = _kinds(
+        {
+            "billing/__init__.py": "",
+            "billing/settings.py": "class Settings: ...\n",
+            "billing/app.py": "from billing.settings import Settings\n",
+            "shipping/__init__.py": "",
+            "shipping/settings.py": "class Settings: ...\n",
+            "shipping/app.py": "from shipping.settings import Settings\n",
+            "report.py": "from billing.settings import Settings as A\n"
+            "from shipping.settings import Settings as B\n",
+        }
+    )
+    assert found == []
 
 
 def test_same_object_through_a_re_export_or_only_external_modules_is_no_conflict() -> None:
@@ -246,20 +274,42 @@ def test_same_object_through_a_re_export_or_only_external_modules_is_no_conflict
     assert found == []
 
 
-def test_two_branches_importing_one_name_from_different_modules_hold_the_merge(
+def test_two_packages_importing_their_own_settings_merge_cleanly(
     workspace: RunWorkspace,
 ) -> None:
-    """a adds its own `helper` and imports it; b imports util's. Each merges cleanly alone."""
+    """a adds a billing package with its own `Settings`, b a shipping package with its own."""
+    for sid, pkg in (("a", "billing"), ("b", "shipping")):
+        files = {
+            f"{pkg}/__init__.py": "",
+            f"{pkg}/settings.py": f"class Settings:\n    name = {pkg!r}\n",
+            f"{pkg}/app.py": f"from {pkg}.settings import Settings\n\nSettings()\n",
+        }
+        _change(workspace, sid, files)
+    assert merge_subtask(workspace, "a").status == "merged"
+    result = merge_subtask(workspace, "b")
+    assert result.status == "merged", result.semantic_issues
+
+
+def test_one_module_importing_one_name_from_two_branches_modules_holds_the_merge(
+    tmp_path: Path,
+) -> None:
+    """a imports its own `helper` at the top of report.py, b util's at the bottom: git merges
+    the lines cleanly, and report.py now binds two different `helper`s."""
+    middle = "x = 1\n\n\n\n\n\ny = 2\n"
+    repo = make_repo(tmp_path / "repo", {"util.py": UTIL, "app.py": APP, "report.py": middle})
+    workspace = RunWorkspace.open(config(repo), "run-1")
     fast = "def helper(a, b=1):\n    return a - b\n"
-    _change(workspace, "a", {"fast.py": fast, "api.py": "from fast import helper\n"})
-    _change(workspace, "b", {"report.py": "from util import helper\n\nhelper(2)\n"})
+    top = "from fast import helper\n" + middle
+    bottom = middle + "from util import helper\n"
+    _change(workspace, "a", {"fast.py": fast, "report.py": top})
+    _change(workspace, "b", {"report.py": bottom})
     assert merge_subtask(workspace, "a").status == "merged"
     head = git(workspace.integration_path, "rev-parse", "HEAD")
     result = merge_subtask(workspace, "b")
     assert result.status == "semantic_conflict"
     assert [(i.kind, i.file, i.name) for i in result.semantic_issues] == [
-        ("import_conflict", "api.py", "helper"),
+        ("import_conflict", "report.py", "helper"),
         ("import_conflict", "report.py", "helper"),
     ]
-    assert "report.py imports helper from util" in result.semantic_issues[0].message
+    assert "line 9 imports helper from util" in result.semantic_issues[0].message
     assert git(workspace.integration_path, "rev-parse", "HEAD") == head

@@ -74,12 +74,11 @@ def test_a_failing_scheduled_run_is_reported_and_the_others_keep_running(make_ro
     runs = []
     scheduler = MeetingTriggers(roster, [_type(), broken, triggered]).scheduler(on_run=runs.append)
     first = scheduler.run_due()
-    assert {(r.meeting_type, r.status) for r in first} == {
-        ("standup", "ran"),
-        ("qa_sync", "failed"),
-    }
-    failed = next(r for r in first if r.status == "failed")
-    assert failed.detail == "RuntimeError: provider down" and failed.thread_id
+    # issue 34: a leader whose model is down no longer ends the meeting in an exception: it
+    # runs to minutes (no decisions) that say why, and the log's detail carries the reason
+    assert {(r.meeting_type, r.status) for r in first} == {("standup", "ran"), ("qa_sync", "ran")}
+    failed = next(r for r in first if r.meeting_type == "qa_sync")
+    assert "RuntimeError: provider down" in (failed.detail or "") and failed.thread_id
     assert runs == first
     # The failed type waits its interval like the one that ran: no tight retry loop.
     due = scheduler.due()
