@@ -13,6 +13,7 @@ from langgraph_council.nodes._worker.loop import (
     WorkerBudgetExceededError,
     WorkerStepsExhaustedError,
 )
+from langgraph_council.nodes.errors import InvalidInputError
 from tests.worker.scripted import SubtaskScript, act, plan, roster_for, worker_org
 
 
@@ -64,7 +65,7 @@ def test_unknown_tools_and_bad_arguments_are_errors_the_model_reads(tmp_path: Pa
 
 def test_without_a_workspace_the_graph_is_refused_with_the_fix() -> None:
     roster, _ = roster_for(SubtaskScript({"only": ["done"]}))
-    with pytest.raises(ValueError, match=r"pass workspace=WorkspaceConfig\(repo_path=\.\.\.\)"):
+    with pytest.raises(InvalidInputError, match=r"workspace=WorkspaceConfig\(repo_path=\.\.\.\)"):
         create_coordination_graph(
             worker_org(),
             executor=worktree_agent(roster),
