@@ -1,5 +1,6 @@
 """Domain models: the org and its agents, the roster, and what each family takes and returns."""
 
+from langgraph_council.nodes._agent_factories import AgentFactory
 from langgraph_council.nodes._agents import Roster
 from langgraph_council.nodes._conflicts.models import (
     Conflict,
@@ -47,6 +48,7 @@ from langgraph_council.nodes._pipeline.state import CoordinationInput, Coordinat
 
 __all__ = [
     "ActionItem",
+    "AgentFactory",
     "AgentProfile",
     "Attempt",
     "CheckResult",
