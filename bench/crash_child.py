@@ -162,11 +162,14 @@ def _git_points(probe: Probe) -> None:
 
     def counted(name: str, fn: Any) -> Any:
         def wrapped(cwd: Any, *args: str, **kwargs: Any) -> Any:
-            if args[:1] in (("merge",), ("commit",)) or args[:2] in (
-                ("worktree", "add"),
-                ("worktree", "remove"),
+            verb = list(args)
+            while verb[:1] == ["-c"]:  # merges pass `-c merge.<driver>...` options first
+                verb = verb[2:]
+            if verb[:1] in (["merge"], ["commit"]) or verb[:2] in (
+                ["worktree", "add"],
+                ["worktree", "remove"],
             ):
-                return probe.store_write(f"git {args[0]}", fn)(cwd, *args, **kwargs)
+                return probe.store_write(f"git {verb[0]}", fn)(cwd, *args, **kwargs)
             return fn(cwd, *args, **kwargs)
 
         return wrapped

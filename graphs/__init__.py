@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         meeting_protocols,
         register_meeting_protocol,
     )
+    from langgraph_council.graphs._swarm import council_swarm_agent
     from langgraph_council.graphs._worker import worktree_agent
     from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
     from langgraph_council.nodes._delegation.models import DelegationConfig
@@ -61,6 +62,7 @@ _MODULES = (
     "langgraph_council.graphs._meeting_triggers",
     "langgraph_council.graphs._meeting_crons",
     "langgraph_council.graphs._worker",
+    "langgraph_council.graphs._swarm",
     "langgraph_council.nodes._meetings.config",
     "langgraph_council.nodes._meetings.detectors",
     "langgraph_council.nodes._meetings.stopping",
@@ -90,6 +92,7 @@ __all__ = [
     "build_delegation_graph",
     "build_meeting_graph",
     "conflict_strategies",
+    "council_swarm_agent",
     "create_conflict_batch_graph",
     "create_conflict_graph",
     "create_coordination_graph",

@@ -22,8 +22,14 @@ from langgraph_council.graphs._conflict_strategies import (
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
 from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
 from langgraph_council.nodes import Org, Roster
+from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
 from langgraph_council.nodes._conflicts.dissent import DissentStore, make_record_dissent_node
+from langgraph_council.nodes._conflicts.from_messages import (
+    make_frame_conflict_node,
+    make_take_position_node,
+    route_start,
+)
 from langgraph_council.nodes._conflicts.human import (
     make_apply_human_decision_node,
     make_await_human_node,
@@ -139,6 +145,8 @@ def _validate(org: Org, config: ConflictResolutionConfig, strategies: dict[str, 
         _check_agent(org, config.debate.judge, "config.debate.judge")
     _check_agent(org, config.hybrid.review_agent, "config.hybrid.review_agent")
     _check_agent(org, config.ladder.arbitrator, "config.ladder.arbitrator")
+    for party in config.parties:
+        _check_agent(org, party, "config.parties")
 
 
 def build_conflict_graph(
@@ -193,6 +201,8 @@ def conflict_builder(
         input_schema=ConflictInput,
         output_schema=ConflictOutput,
     )
+    graph.add_node("take_position", make_take_position_node(roster, settings))
+    graph.add_node("frame_conflict", pure_node(make_frame_conflict_node(), name="frame_conflict"))
     graph.add_node("choose_strategy", make_choose_strategy_node(org, settings, strategies))
     for name, builder in sorted(strategies.items()):
         add_plugin(graph, name, builder(org, roster, settings), flat=False)
@@ -204,7 +214,11 @@ def conflict_builder(
     graph.add_node("await_human", make_await_human_node(kept.escalations))
     graph.add_node("apply_human_decision", make_apply_human_decision_node())
     graph.add_node("record_dissent", make_record_dissent_node(kept.dissent))
-    graph.add_edge(START, "choose_strategy")
+    graph.add_conditional_edges(
+        START, route_start(roster, settings), ["take_position", "choose_strategy"]
+    )
+    graph.add_edge("take_position", "frame_conflict")
+    graph.add_edge("frame_conflict", "choose_strategy")
     graph.add_conditional_edges("choose_strategy", route_to_strategy, sorted(strategies))
     graph.add_edge("open_escalation", "await_human")
     graph.add_conditional_edges(

@@ -23,7 +23,7 @@ from langgraph_council.graphs._coordination_parts import (
     protect_repository,
 )
 from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
-from langgraph_council.graphs._worker import WorktreeAgent
+from langgraph_council.graphs._worker import WorktreeAgent, pipeline_executor
 from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
@@ -147,7 +147,10 @@ def build_coordination_graph(
         roster: The agents' models: the planner (with no `decomposer`), replanning and a
             review agent need it; None runs a fixed or input plan with `executor` alone.
         executor: Runs one subtask: a Runnable, compiled graph or (async) callable taking a
-            `SubtaskRun`, returning text or a `SubtaskResult` (raising means failed).
+            `SubtaskRun`, returning text or a `SubtaskResult` (raising means failed); a
+            compiled agent over `messages` (works with its own tools on a prompt naming the
+            worktree); an `AgentFactory` (its agent gets the worktree tools); or
+            `worktree_agent(roster)`.
         decomposer: A fixed plan (`ManualDecomposer`); None plans with the planner agent
             (with a roster), else each run's input must carry the plan. An input's plan
             always wins.
@@ -196,15 +199,16 @@ def _build(
     if parts["executor"] is None:  # a keyword with a default, so the refusal is ours, one line
         raise InvalidInputTypeError(
             "executor: the pipeline needs executor=..., what does each subtask: a Runnable, "
-            "a compiled agent graph, an (async) callable taking a SubtaskRun, or "
-            "worktree_agent(roster)"
+            "a compiled agent graph, an (async) callable taking a SubtaskRun, an "
+            "AgentFactory or worktree_agent(roster)"
         )
-    if isinstance(parts["executor"], WorktreeAgent) and parts.get("workspace") is None:
+    executor = pipeline_executor(parts["executor"], org)
+    if isinstance(executor, WorktreeAgent) and parts.get("workspace") is None:
         raise InvalidInputError(
-            "executor: worktree_agent(...) works in a git worktree of each subtask; pass "
-            "workspace=WorkspaceConfig(repo_path=...) too"
+            "executor: worktree_agent(...) or an AgentFactory works in a git worktree of each "
+            "subtask; pass workspace=WorkspaceConfig(repo_path=...) too"
         )
-    runner = Executor(protect_repository(parts["executor"], isolated))
+    runner = Executor(protect_repository(executor, isolated))
     guard = LoopGuard(parts["guard_config"], kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,

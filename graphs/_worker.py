@@ -11,15 +11,18 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from langgraph_council.graphs._compile import durability_key
+from langgraph_council.nodes._agent_factories import AgentFactory
 from langgraph_council.nodes._calls.node import dual_node, model_node
 from langgraph_council.nodes._calls.roster import Roster
-from langgraph_council.nodes._input_errors import InvalidInputError
+from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
+from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._worker.commands import COMMAND_TOOL_NAME, CommandPolicy
 from langgraph_council.nodes._worker.loop import WorkerSettings, WorkerState, WorkerSteps
+from langgraph_council.nodes._worker.own_tools import OwnToolsAgent, is_messages_agent
 from langgraph_council.nodes._worker.tools import FILE_TOOL_NAMES
 
-__all__ = ["WorktreeAgent", "build_worker_graph", "worktree_agent"]
+__all__ = ["WorktreeAgent", "build_worker_graph", "pipeline_executor", "worktree_agent"]
 
 CALL_AGENT = "call_agent"
 RUN_TOOLS = "run_tools"
@@ -113,8 +116,15 @@ def worktree_agent(
         max_tool_calls: Tool calls run per reply; the calls beyond it are not run and are
             answered with an error the agent reads (so one reply cannot do unbounded work).
 
+    An agent entry must be an `AgentFactory` (`AgentFactory(lambda tools: create_agent(model,
+    tools))`): it is built around the worktree's tools for each subtask and runs them itself,
+    so its whole run is one step; `max_steps` bounds it through the recursion limit, and
+    `token_budget` / `max_tool_calls` cannot reach inside it.
+
     Raises:
         ValueError: If a bound is not positive or a tool name clashes.
+        InvalidInputTypeError: If an agent that may be routed work is a compiled agent (its tools
+            are fixed, so the worktree's cannot reach it): pass an `AgentFactory` instead.
 
     Example:
         >>> graph = create_coordination_graph(  # doctest: +SKIP
@@ -122,6 +132,7 @@ def worktree_agent(
         ...         allow=["pytest -q"])), workspace=WorkspaceConfig(repo_path="."))
     """
     _check(tools, max_steps, max_tokens, token_budget, max_tool_calls)
+    _check_agents(roster)
     settings = WorkerSettings(
         roster=roster,
         tools=tuple(tools),
@@ -155,3 +166,26 @@ def _check(
             f"worktree_agent: tools must be BaseTool objects with unique names other than the "
             f"built-in {sorted(taken)}; clashing: {clashes}"
         )
+
+
+def _check_agents(roster: Roster) -> None:
+    """Refuse a compiled agent that may be routed work: the worktree tools cannot reach it."""
+    for agent in roster.org:
+        routable = agent.active and agent.accepts_subtasks
+        if routable and roster.is_agent(agent.id) and roster.agent_factory(agent.id) is None:
+            raise InvalidInputTypeError(
+                f"worktree_agent: agent {agent.id!r} is a compiled agent, so the worktree tools "
+                f"cannot reach it; give it as AgentFactory(lambda tools: create_agent(model, "
+                "tools)) in the roster"
+            )
+
+
+def pipeline_executor(executor: Any, org: Org) -> Any:
+    """What runs a subtask for `executor=`: an `AgentFactory` becomes the worktree worker over
+    it (every routed agent runs the agent it builds around the worktree tools); a compiled
+    agent over `messages` runs with its own tools (`OwnToolsAgent`); anything else as given."""
+    if isinstance(executor, AgentFactory):
+        return worktree_agent(Roster(org, default_model=executor))
+    if is_messages_agent(executor):
+        return OwnToolsAgent(executor, org)
+    return executor

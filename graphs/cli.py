@@ -124,8 +124,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     pipeline.add_argument(
         "--agents",
-        action="store_true",
-        help="tool-calling agents edit the code (the built-in worktree worker); tests gate merges",
+        nargs="?",
+        const="worker",
+        choices=("worker", "factory"),
+        help="tool-calling agents edit the code, tests gate merges: the built-in worktree worker "
+        "(default), or `factory`: a langchain create_agent built around the worktree tools",
     )
     _escalations_parser(commands, storage)
     _threads_parser(commands, storage, running)

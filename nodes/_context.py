@@ -141,10 +141,18 @@ def instance_or_mapping(value: object, schema: type[C], where: str) -> C | Mappi
 
 
 def validation_problems(exc: ValidationError, where: str) -> str:
-    """Each error of `exc` as `<where>.<field path>: <message>`, joined with `; `."""
-    return "; ".join(
-        f"{where}.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-    )
+    """Each error of `exc` as `<where>.<field path>: <message>`, joined with `; `.
+
+    A whole-model error (no field path) raised by a model's own one-line check, which names
+    the field as `<Model>.<field>`, is shown with `<where>` in the model's place."""
+    return "; ".join(_problem(e, where, exc.title) for e in exc.errors())
+
+
+def _problem(error: Any, where: str, model: str) -> str:
+    if not error["loc"]:
+        message = str(error["msg"]).removeprefix("Value error, ")
+        return message.replace(f"{model}.", f"{where}.", 1)
+    return f"{where}.{'.'.join(str(p) for p in error['loc'])}: {error['msg']}"
 
 
 _CACHE_SIZE = 64

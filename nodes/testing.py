@@ -15,6 +15,7 @@ from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
+from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, PrivateAttr
 
 from langgraph_council.nodes._calls.replies import estimate_tokens
@@ -46,8 +47,14 @@ class ScriptCall:
     agent_id: str | None
     max_tokens: int | None
     tools: tuple[Any, ...] = field(default=())
+    """The bound tools as a provider receives them: OpenAI-format dicts (`bind_tools`)."""
     schema: Any = None
     """The schema asked for through `with_structured_output`, else None."""
+
+    @property
+    def tool_names(self) -> list[str]:
+        """The names of the bound tools, in binding order."""
+        return [_tool_name(t) for t in self.tools]
 
     @property
     def system(self) -> str:
@@ -63,6 +70,14 @@ class ScriptCall:
 Script: TypeAlias = (
     "Sequence[Reply] | Mapping[str, Sequence[Reply]] | Callable[[ScriptCall], Reply]"
 )
+
+
+def _tool_name(tool: Any) -> str:
+    """A bound tool's name: an OpenAI-format dict's function name, else its `name`."""
+    if isinstance(tool, Mapping):
+        function = tool.get("function")
+        return str(function["name"] if isinstance(function, Mapping) else tool.get("name", ""))
+    return str(getattr(tool, "name", tool))
 
 
 def _agent_of(messages: Sequence[BaseMessage]) -> str | None:
@@ -188,8 +203,16 @@ class ScriptedChatModel(BaseChatModel):
     def bind_tools(
         self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
     ) -> Runnable[LanguageModelInput, AIMessage]:
-        """Accept tools; scripted `AIMessage` replies carry the tool calls."""
-        return self.bind(tools=list(tools), **kwargs)
+        """Bind tools as real providers do: converted to OpenAI-format dicts.
+
+        LangGraph's prebuilt agent (`create_react_agent`, used by `create_supervisor`) reads a
+        model's bound tools as such dicts, so a test model must bind them the same way.
+        Scripted `AIMessage` replies carry the tool calls; `ScriptCall.tool_names` lists them.
+        """
+        formatted = [convert_to_openai_tool(tool) for tool in tools]
+        if tool_choice is not None:
+            kwargs["tool_choice"] = tool_choice
+        return self.bind(tools=formatted, **kwargs)
 
     def with_structured_output(
         self, schema: Any, *, include_raw: bool = False, **kwargs: Any

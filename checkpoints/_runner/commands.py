@@ -9,10 +9,12 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.pregel import Pregel
 from langgraph.types import Command, StateSnapshot
 
-from langgraph_council.nodes._escalation.models import EscalationError
+from langgraph_council.nodes._escalation.flow import SUBGRAPH_KEY
+from langgraph_council.nodes._escalation.models import Escalation, EscalationError
 
 __all__ = [
     "aescalation_resume_command",
+    "check_parent_graph",
     "current_output",
     "escalation_resume_command",
     "resume_command",
@@ -50,6 +52,28 @@ def resume_command(state: StateSnapshot, thread_id: str, values: Mapping[str, An
             escalation_id=missing[0],
         )
     return Command(resume={by_escalation[e]: value for e, value in values.items()})
+
+
+def check_parent_graph(row: Escalation, graph: Pregel[Any, Any]) -> None:
+    """Refuse to resume an escalation opened inside a subgraph through a graph that does not
+    run that subgraph (the council graph itself instead of the supervisor or swarm app): it
+    would run on the parent's thread with the wrong channels.
+
+    Raises:
+        EscalationError: Naming the parent's node and the graph to pass.
+    """
+    namespace = row.details.get(SUBGRAPH_KEY)
+    nodes = getattr(graph, "nodes", None)
+    if not isinstance(namespace, str) or not namespace or not isinstance(nodes, Mapping):
+        return
+    node = namespace.split("|", 1)[0].split(":", 1)[0]
+    if node not in nodes:
+        raise EscalationError(
+            f"escalation {row.id!r} waits in a subgraph that node {node!r} of thread "
+            f"{row.thread_id!r} runs; pass the parent graph (the app with node {node!r}, such "
+            "as the supervisor or swarm), not the council graph",
+            escalation_id=row.id,
+        )
 
 
 def current_output(state: StateSnapshot) -> dict[str, Any]:

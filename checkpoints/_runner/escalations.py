@@ -25,6 +25,7 @@ from langgraph_council.checkpoints._runner.claims import (
     moved_on_error,
 )
 from langgraph_council.checkpoints._runner.commands import (
+    check_parent_graph,
     current_output,
     thread_config,
     waiting_escalations,
@@ -274,6 +275,8 @@ class EscalationQueue:
             lambda: {e: self.check_decision(e, v) for e, v in decisions.items()}
         )
         rows = yield blocking(lambda: [self._store.get(e) for e in checked])
+        for row in rows:  # before anything is stored
+            check_parent_graph(row, graph)
         outputs: dict[str, Any] = {}
         for thread_id, ids in by_thread(rows).items():
             answers = {e: checked[e] for e in ids}

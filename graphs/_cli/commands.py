@@ -141,7 +141,8 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
     """Run the pipeline demo in a throwaway git repository: waves, merges and the rollup.
 
     With `--agents`, the built-in worktree worker does the work through its tools, a check
-    runs the repository's tests before each merge, and failed work is retried and reassigned.
+    runs the repository's tests before each merge, and failed work is retried and reassigned;
+    `--agents factory` does the same with a `create_agent` per subtask (an `AgentFactory`).
 
     The hand-offs pass a fresh in-memory guard each run (repeated demos are not rate-limited
     against each other); checkpoints and loop records go to the chosen backend.
@@ -153,7 +154,9 @@ def demo_pipeline_cmd(args: argparse.Namespace, backend: Backend, console: Conso
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="council-demo-"))
             root = Path(tmp) / ("shop" if args.agents else "billing")
         repo, pipeline, task = (
-            worker_demo(root, backend) if args.agents else _scripted_pipeline(args, root, backend)
+            worker_demo(root, backend, factory=args.agents == "factory")
+            if args.agents
+            else _scripted_pipeline(args, root, backend)
         )
         graph = tag_graph(pipeline, **{GRAPH_KEY: "pipeline"})
         thread_id = args.thread_id or f"demo-pipeline-{uuid.uuid4().hex[:8]}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,15 @@ from langgraph_council.graphs._demo.worker import (
     AGENTS_DEMO_PLAN,
     AGENTS_DEMO_TASK,
     agents_demo_check,
+    agents_demo_model,
     agents_demo_repo,
     agents_demo_roster,
 )
 from langgraph_council.graphs._worker import worktree_agent
 from langgraph_council.guards import InMemoryGuardStateStore
+from langgraph_council.nodes._agent_factories import AgentFactory
+from langgraph_council.nodes._calls.roster import Roster
+from langgraph_council.nodes._errors import CliError
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.models import Task
 from langgraph_council.nodes._worker.commands import CommandPolicy
@@ -26,15 +31,33 @@ from langgraph_council.nodes._workspace.models import WorkspaceConfig
 __all__ = ["worker_demo"]
 
 
-def worker_demo(root: Path, backend: Backend) -> tuple[Path, Pregel[Any, Any], Task]:
+def _factory_roster(roster: Roster) -> Roster:
+    """`roster`'s org with the demo model inside langchain's `create_agent`, built by an
+    `AgentFactory` around the worktree tools for each subtask."""
+    try:
+        agents = importlib.import_module("langchain.agents")
+    except ImportError:
+        raise CliError(
+            "--agents factory needs langchain (pip install langchain); or run --agents"
+        ) from None
+    model = agents_demo_model()
+    return Roster(roster.org, default_model=AgentFactory(lambda t: agents.create_agent(model, t)))
+
+
+def worker_demo(
+    root: Path, backend: Backend, *, factory: bool = False
+) -> tuple[Path, Pregel[Any, Any], Task]:
     """The shop repository at `root`, the pipeline over it and its task.
 
     Agents run as `worktree_agent` with the file tools and `run_command` allowed to run the
     repository's tests; the same tests are the check before every merge. Recovery is the
-    default ladder (one retry with the check's output, then reassign).
+    default ladder (one retry with the check's output, then reassign). With `factory`, each
+    agent is langchain's `create_agent` over the same model, built around those tools.
     """
     repo = agents_demo_repo(root)
     roster = agents_demo_roster()
+    if factory:
+        roster = _factory_roster(roster)
     check = agents_demo_check()
     graph = create_coordination_graph(
         roster.org,

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage
 
 from langgraph_council.graphs._demo.data import MODEL_ENV, demo_model, demo_org, demo_repo
@@ -30,6 +31,7 @@ __all__ = [
     "AGENTS_DEMO_PLAN",
     "AGENTS_DEMO_TASK",
     "agents_demo_check",
+    "agents_demo_model",
     "agents_demo_repo",
     "agents_demo_roster",
     "worker_demo_reply",
@@ -172,10 +174,14 @@ def _scripted(call: ScriptCall) -> AIMessage:
     return worker_demo_reply(str(call.agent_id), prompt, step)
 
 
+def agents_demo_model() -> BaseChatModel:
+    """`COUNCIL_MODEL` when set, else the worker script."""
+    return demo_model() if os.environ.get(MODEL_ENV) else ScriptedChatModel(_scripted)
+
+
 def agents_demo_roster() -> Roster:
-    """The demo org, each agent on `COUNCIL_MODEL` when set, else on the worker script."""
-    model = demo_model() if os.environ.get(MODEL_ENV) else ScriptedChatModel(_scripted)
-    return Roster(demo_org(), default_model=model)
+    """The demo org, each agent on `agents_demo_model()`."""
+    return Roster(demo_org(), default_model=agents_demo_model())
 
 
 def agents_demo_check() -> tuple[str, ...]:

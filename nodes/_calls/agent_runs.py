@@ -58,8 +58,8 @@ def agent_entries(
         if entry is not None and not isinstance(entry, Runnable):
             raise InvalidInputTypeError(
                 f"roster entry {agent_id!r} is a {type(entry).__name__}; give a chat model "
-                "(BaseChatModel) or an agent (a Runnable over {'messages': [...]}, e.g. "
-                "langchain.agents.create_agent(...))"
+                "(BaseChatModel), an agent (a Runnable over {'messages': [...]}, e.g. "
+                "langchain.agents.create_agent(...)) or AgentFactory(lambda tools: ...)"
             )
     found: dict[str, Runnable[Any, Any]] = {}
     for agent_id in agent_ids:

@@ -13,6 +13,11 @@ from langchain_core.tools import BaseTool
 from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel
 
+from langgraph_council.nodes._agent_factories import (
+    AgentFactory,
+    resolve_factories,
+    with_final_calls,
+)
 from langgraph_council.nodes._calls.agent_runs import (
     agent_entries,
     arun_agent,
@@ -49,8 +54,9 @@ T = TypeVar("T")
 Prompt = str | Sequence[BaseMessage]
 """A user prompt as text, or the non-system messages of the conversation."""
 
-Entry: TypeAlias = BaseChatModel | Runnable[Any, Any]
-"""A roster entry: a chat model, or an agent (a Runnable over `{"messages": [...]}`)."""
+Entry: TypeAlias = BaseChatModel | Runnable[Any, Any] | AgentFactory
+"""A roster entry: a chat model, an agent (a Runnable over `{"messages": [...]}`), or an
+`AgentFactory` that builds the agent around the tools a family offers."""
 
 AGENT_ID_MARKER = "Agent id: "
 
@@ -124,7 +130,9 @@ class Roster:
     `RemoteGraph`). It gets the same fenced messages; its tool calls run inside it (and stream
     to the parent graph, a compiled graph as a subgraph); its reply is the last AI message it
     added; its usage the sum over the AI messages it added. It cannot bind an output cap (the
-    cap only flags `over_cap`), tools or a schema: structured calls ask in `text` mode.
+    cap only flags `over_cap`), tools or a schema: structured calls ask in `text` mode. An
+    `AgentFactory` entry is an agent built around the tools a family offers (the worktree's,
+    the hand-off), and with none for every other call.
 
     `structured_method` is how structured calls first ask for their schema (`auto`: the
     model's own binding; see `call_structured`); what each model's server accepts is
@@ -160,6 +168,11 @@ class Roster:
         if unknown:
             raise ValueError(f"models given for agents not in the org: {unknown}")
         self.org = org
+        built, default, self._factories, self._default_factory = resolve_factories(
+            models, default_model
+        )
+        models = cast(dict[str, Entry], built)
+        default_model = cast(Entry | None, default)
         self._models = models
         self._default = default_model
         self._agents = agent_entries([a.id for a in org], models, default_model)
@@ -170,6 +183,23 @@ class Roster:
     def has_model(self, agent_id: str) -> bool:
         """True when `agent_id` can be called."""
         return agent_id in self._models or (self._default is not None and agent_id in self.org)
+
+    def agent_factory(self, agent_id: str) -> AgentFactory | None:
+        """The `AgentFactory` of `agent_id`, if its entry is one."""
+        if agent_id in self._models:
+            return self._factories.get(agent_id)
+        return self._default_factory
+
+    def is_agent(self, agent_id: str) -> bool:
+        """True when `agent_id` is an agent (compiled or built by a factory), not a model."""
+        return agent_id in self._agents
+
+    def _agent_with(self, agent_id: str, tools: Sequence[BaseTool]) -> Runnable[Any, Any] | None:
+        """The agent to run for a call (built around `tools` when its entry is a factory)."""
+        factory = self.agent_factory(agent_id) if tools else None
+        if factory is not None:
+            return factory(tools, agent_id=agent_id)
+        return self._agents.get(agent_id)
 
     def model_for(self, agent_id: str) -> Entry:
         """The chat model or agent of `agent_id`; `LookupError` naming the agent without one."""
@@ -241,13 +271,16 @@ class Roster:
         """Call `agent_id` once; `max_tokens` caps the output.
 
         With `tools`, they are bound for this call and the model's tool calls come back in
-        `AgentReply.tool_calls` (a model without tool calling, or an agent, gets a plain call).
+        `AgentReply.tool_calls` (a model without tool calling, or a compiled agent, gets a
+        plain call). An `AgentFactory` entry builds its agent around `tools`; the agent runs
+        them itself, and the tool calls of its last AI message (a tool with `return_direct`
+        ended the run, e.g. the hand-off) come back in `AgentReply.tool_calls`.
         """
         messages = self.messages(agent_id, prompt)
-        agent = self._agents.get(agent_id)
+        agent = self._agent_with(agent_id, tools)
         if agent is not None:
             run = run_agent(agent_id, agent, messages, estimate_tokens)
-            return agent_reply(agent_id, run, max_tokens)
+            return with_final_calls(agent_reply(agent_id, run, max_tokens), run, tools)
         model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         return model_reply(agent_id, messages, model.invoke(messages), started, max_tokens)
@@ -262,10 +295,10 @@ class Roster:
     ) -> AgentReply:
         """Async twin of `call`; parallel calls overlap."""
         messages = self.messages(agent_id, prompt)
-        agent = self._agents.get(agent_id)
+        agent = self._agent_with(agent_id, tools)
         if agent is not None:
             run = await arun_agent(agent_id, agent, messages, estimate_tokens)
-            return agent_reply(agent_id, run, max_tokens)
+            return with_final_calls(agent_reply(agent_id, run, max_tokens), run, tools)
         model = self._model_with(agent_id, max_tokens, tools)
         started = time.perf_counter()
         out = await model.ainvoke(messages)

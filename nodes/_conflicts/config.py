@@ -89,6 +89,9 @@ class ConflictResolutionConfig(BaseModel):
     hybrid: HybridConfig = HybridConfig()
     ladder: LadderConfig = LadderConfig()
     human: HumanConfig = HumanConfig()
+    parties: tuple[str, ...] = ()
+    """Who answers a question asked in `messages` (agent ids); empty: the roster's active
+    agents with a model, in org order, at most `MAX_ASKED_PARTIES` (4)."""
     max_verdict_tokens: int = Field(default=600, gt=0)
     """Output cap of each verdict call (the judge, the reviewer, the arbitrator, the common
     manager); a verdict cut at it is flagged in the resolution's `warnings`."""

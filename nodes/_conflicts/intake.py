@@ -124,7 +124,9 @@ def make_choose_strategy_node(
                 f"{conflict.id!r}) is not registered; "
                 f"use one of {sorted(strategies)} or register_conflict_strategy({strategy!r}, ...)"
             )
-        # A thread can resolve several conflicts in turn: clear what an earlier run left.
+        # A thread can resolve several conflicts in turn: clear what an earlier run left. A
+        # conflict framed from messages in this run keeps its conversation and answers' cost.
+        asked = state.get("asked_conflict_id") == conflict.id
         return {
             "conflict": conflict,
             "strategy": strategy,
@@ -133,8 +135,8 @@ def make_choose_strategy_node(
             "escalation_id": None,
             "escalation_decision": None,
             "escalation_error": None,
-            "tokens_used": Overwrite(0),
-            "messages": Overwrite([]),
+            "tokens_used": Overwrite(state.get("asked_tokens", 0) if asked else 0),
+            **({} if asked else {"messages": Overwrite([])}),
         }
 
     return choose_strategy

@@ -11,6 +11,7 @@ from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
+from langgraph_council.nodes._conflicts.asked import AskedPosition, merge_asked
 from langgraph_council.nodes._conflicts.config import (
     ConflictResolutionConfig,
     DebateConfig,
@@ -86,14 +87,17 @@ class ConflictContext(TypedDict, total=False):
     hybrid: HybridConfig
     ladder: LadderConfig
     human: HumanConfig
+    parties: list[str]
     max_verdict_tokens: int
     agent_timeout_seconds: float
 
 
 class ConflictInput(TypedDict):
-    """What a caller passes: the conflict to resolve."""
+    """What a caller passes: the conflict to resolve, or only `messages` whose last human
+    message is the question the parties answer first (`nodes._conflicts.from_messages`)."""
 
-    conflict: Conflict
+    conflict: NotRequired[Conflict]
+    messages: NotRequired[list[AnyMessage]]
 
 
 class ConflictKeys(TypedDict):
@@ -183,4 +187,10 @@ class ConflictState(TypedDict):
     escalation_decision: NotRequired[HumanDecision | None]
     dissent_records: NotRequired[list[DissentRecord]]
     messages: Messages
+    asked_positions: Annotated[list[AskedPosition], merge_asked]
+    """The parties' answers to a question asked in messages, until the conflict is framed."""
+    asked_conflict_id: NotRequired[str | None]
+    """The conflict framed from messages in this run (its conversation and tokens are kept)."""
+    asked_tokens: NotRequired[int]
+    """What the parties' answers cost (counted into `tokens_used`)."""
     remaining_steps: RemainingSteps

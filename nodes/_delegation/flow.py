@@ -16,6 +16,7 @@ from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._clash import key_clash
 from langgraph_council.nodes._context import build_time_config, run_context
+from langgraph_council.nodes._delegation.from_messages import asked_delegation
 from langgraph_council.nodes._delegation.handoff import AgentTurn, delegate_to, read_turn
 from langgraph_council.nodes._delegation.models import DelegationConfig, DelegationResult
 from langgraph_council.nodes._delegation.prompts import build_agent_prompt
@@ -77,7 +78,7 @@ def current_task_id(state: DelegationState) -> str:
     return task_id
 
 
-def _input_keys(state: DelegationState) -> tuple[bool, object, object, object]:
+def _input_keys(state: Mapping[str, Any]) -> tuple[bool, object, object, object]:
     """Whether the run was started through `DelegationKeys`, and its task, entry agent and id.
 
     Raises:
@@ -104,7 +105,8 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
 
     def start_task(state: DelegationState) -> dict[str, Any]:
         delegation_context()
-        keyed, task, entry, given_id = _input_keys(state)
+        asked = asked_delegation(state, roster)
+        keyed, task, entry, given_id = _input_keys(state if asked is None else asked)
         if not isinstance(task, str) or not task.strip():
             raise ValueError("task must be a non-empty string describing the work")
         refuse_nul(task, "task")
@@ -135,7 +137,8 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
             "tokens_used": Overwrite(0),
             "delegations": Overwrite([]),
             "blocked": Overwrite([]),
-            "messages": Overwrite([]),
+            # A run started from messages keeps the conversation it answers.
+            **({"messages": Overwrite([])} if asked is None else {}),
             "call_notes": [],
         }
 
@@ -325,4 +328,4 @@ def finish(state: DelegationState) -> dict[str, Any]:
     closing = result_message(result, str(state.get("run_id", "")))
     # The next task on this thread gets its own id unless the caller passes one.
     key = "delegation_result" if state.get("keyed") else "result"
-    return {"task_id": None, key: result, "messages": [closing]}
+    return {"task_id": None, key: result, "messages": [closing], "answered_task": state["task"]}

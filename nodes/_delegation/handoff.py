@@ -23,7 +23,7 @@ __all__ = [
 DELEGATE_TOOL_NAME = "delegate_to"
 
 
-@tool(DELEGATE_TOOL_NAME)
+@tool(DELEGATE_TOOL_NAME, return_direct=True)
 def delegate_to(agent_id: str, refinement: str) -> str:
     """Hand the current task to another agent, with a refinement of what it should do.
 

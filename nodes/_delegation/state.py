@@ -106,6 +106,9 @@ class DelegationInput(TypedDict):
     delegation_task: NotRequired[str]
     delegation_entry_agent: NotRequired[str]
     delegation_task_id: NotRequired[str]
+    messages: NotRequired[list[AnyMessage]]
+    """Or only `messages`: the last human message is the task
+    (`nodes._delegation.from_messages`)."""
 
 
 class DelegationOutput(TypedDict):
@@ -176,6 +179,8 @@ class DelegationState(TypedDict):
     answer: NotRequired[str | None]
     answered_by: NotRequired[str | None]
     result: NotRequired[DelegationResult]
+    answered_task: NotRequired[str | None]
+    """The task the last finished run answered (a new request in messages replaces it)."""
     escalation_id: NotRequired[str | None]
     escalation_expires_at: NotRequired[str | None]
     escalation_attempts: NotRequired[int]

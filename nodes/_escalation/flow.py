@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_config
 from langgraph.types import interrupt
 
 from langgraph_council.nodes._escalation.models import (
@@ -40,6 +41,7 @@ __all__ = [
     "ESCALATION_KEYS",
     "MAX_ATTEMPTS",
     "MAX_ROUNDS",
+    "SUBGRAPH_KEY",
     "Awaited",
     "await_decision",
     "open_escalation",
@@ -87,7 +89,7 @@ def open_escalation(store: EscalationStore | None, draft: Escalation, *, key: st
         ValueError: `key` was escalated `MAX_ROUNDS` times in the thread.
         EscalationError: The store refuses it (another pending escalation of the conflict).
     """
-    first = draft.model_copy(update={"id": escalation_id_for(draft.thread_id, key)})
+    first = _nested(draft).model_copy(update={"id": escalation_id_for(draft.thread_id, key)})
     if store is None:
         return first
     hook = store.on_open
@@ -105,6 +107,26 @@ def open_escalation(store: EscalationStore | None, draft: Escalation, *, key: st
         f"{draft.kind} {key!r} was escalated {MAX_ROUNDS} times in thread {draft.thread_id!r}; "
         "start a new thread"
     )
+
+
+SUBGRAPH_KEY = "checkpoint_ns"
+"""`Escalation.details` key: the namespace of the council graph, when it runs as a subgraph."""
+
+
+def _nested(draft: Escalation) -> Escalation:
+    """`draft` noting the graph's namespace when it runs inside a parent (a supervisor, a swarm).
+
+    Its `thread_id` is already the root thread (LangGraph keeps it in subgraphs); the
+    namespace tells `EscalationQueue.decide` to resume through the parent graph.
+    """
+    try:
+        namespace = str(get_config().get("configurable", {}).get("checkpoint_ns") or "")
+    except RuntimeError:  # called outside a graph run (a direct call in a test)
+        return draft
+    if "|" not in namespace:
+        return draft
+    graph_ns = namespace.rsplit("|", 1)[0]
+    return draft.model_copy(update={"details": {**draft.details, SUBGRAPH_KEY: graph_ns}})
 
 
 def _absent(store: EscalationStore, escalation_id: str) -> bool:

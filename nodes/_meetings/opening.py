@@ -11,6 +11,7 @@ from langgraph.types import Overwrite
 
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import ctx
+from langgraph_council.nodes._meetings.from_messages import agenda_from_messages
 from langgraph_council.nodes._meetings.models import SynthesisResult
 from langgraph_council.nodes._meetings.participants import validate_meeting_input
 from langgraph_council.nodes._meetings.records import MeetingRecorder
@@ -81,9 +82,10 @@ def open_meeting(
 
     def open_meeting(state: MeetingState) -> dict[str, Any]:
         config = ctx()
+        asked = agenda_from_messages(state)
         meeting = validate_meeting_input(
             roster,
-            state,
+            state if asked is None else {**state, "agenda": asked},
             max_participants=config.max_participants,
             default_budget=config.token_budget,
         )
@@ -107,6 +109,9 @@ def open_meeting(
             "protocol": protocol,
             "started_at": datetime.now(UTC),
             **FRESH_MEETING,
+            # A run started from messages keeps the conversation it answers (the chat pane
+            # shows the question; a parent's reducer dedupes by id); a typed run starts fresh.
+            **({} if asked is None else {"messages": []}),
         }
 
     return open_meeting

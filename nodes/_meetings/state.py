@@ -100,11 +100,14 @@ def add_failures(
 class MeetingInput(TypedDict):
     """What a caller passes: `agenda` may be a `MeetingAgenda`, a dict or a title string.
 
-    Only `agenda` is required: participants default to every active agent with a model, the
-    leader to the first participant, the budget to the config's `token_budget`.
+    Only `agenda` is needed: participants default to every active agent with a model, the
+    leader to the first participant, the budget to the config's `token_budget`. Or pass only
+    `messages` (a chat pane, a supervisor, a swarm): the last human message is the agenda
+    (`nodes._meetings.from_messages`).
     """
 
-    agenda: MeetingAgenda | dict[str, Any] | str
+    agenda: NotRequired[MeetingAgenda | dict[str, Any] | str]
+    messages: NotRequired[list[AnyMessage]]
     leader_id: NotRequired[str]
     participant_ids: NotRequired[list[str]]
     token_budget: NotRequired[int]
@@ -135,6 +138,8 @@ class MeetingContext(TypedDict, total=False):
     max_participants: int
     token_budget: int
     authority_detector: Literal["rules", "model"]
+    agent_timeout_seconds: float
+    callable_timeout_seconds: float
 
 
 class MeetingOutput(TypedDict):

@@ -30,6 +30,7 @@ from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
 from langgraph_council.nodes._workspace.models import CheckResult
+from langgraph_council.nodes._workspace.unchanged import flag_unchanged
 
 __all__ = [
     "Checker",
@@ -91,7 +92,12 @@ class Executor:
             )
         self.executor = executor
         self.is_graph = isinstance(executor, Pregel)
-        self.checkpoints = self.is_graph and getattr(executor, "checkpointer", None) is not False
+        own = getattr(executor, "checkpoints", None)  # a wrapper that says (OwnToolsAgent)
+        self.checkpoints = (
+            own
+            if isinstance(own, bool)
+            else self.is_graph and getattr(executor, "checkpointer", None) is not False
+        )
         """An executor graph that saves its own steps (it inherits the pipeline's
         checkpointer) resumes from them after a crash, with its worktree as it left it."""
         call = getattr(executor, "__call__", None)  # noqa: B004 - callable objects too
@@ -339,7 +345,7 @@ def make_execute_node(
         with call.recorded():
             call.restore(executor, restorer)
             raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
-            result = call.result(raw)
+            result = flag_unchanged(call.run, call.result(raw), call.base)
             check = checker.check(call.run) if checker and result.status == "completed" else None
             call.done(result, check)
         return call.update
@@ -349,7 +355,7 @@ def make_execute_node(
         with call.recorded():
             await asyncio.to_thread(call.restore, executor, restorer)
             raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
-            result = call.result(raw)
+            result = await asyncio.to_thread(flag_unchanged, call.run, call.result(raw), call.base)
             completed = checker is not None and result.status == "completed"
             check = await checker.acheck(call.run) if checker and completed else None
             call.done(result, check)

@@ -157,6 +157,8 @@ class SubtaskResult(BaseModel):
     that work is not merged and goes with the worktree.
     `attempts` records every try (who, why, how it ended, the check's verdict), the last one
     being the one this result describes; `agent_id` is whoever made that last try.
+    `warnings` say what a user should know about a completed result (e.g. its attempt changed
+    nothing in its worktree); the run's `warnings` repeat them.
     """
 
     model_config = _FROZEN
@@ -175,6 +177,7 @@ class SubtaskResult(BaseModel):
     finished_at: AwareDatetime | None = None
     untracked_writes: tuple[str, ...] = ()
     attempts: tuple[Attempt, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def delivered(self) -> bool:

@@ -15,6 +15,7 @@ from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInpu
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import PlanError, build_plan
+from langgraph_council.nodes._pipeline.from_messages import asked_task, is_asked
 from langgraph_council.nodes._pipeline.models import Plan, Task
 from langgraph_council.nodes._pipeline.names import (
     DECOMPOSE,
@@ -50,7 +51,12 @@ Planner = Callable[[Task, CoordinationConfig], Plan]
 
 
 def check_task(state: dict[str, Any], org: Org) -> Task:
-    """The input task as a model; `ValueError` naming the field when it is unusable."""
+    """The input task as a model; `ValueError` naming the field when it is unusable.
+
+    A run started from messages takes its task from the last request (`from_messages`)."""
+    asked = asked_task(state)
+    if asked is not None:
+        return asked
     if "task" not in state or state["task"] is None:
         raise InvalidInputError(
             'input needs "task": a Task or a dict with id, title, description, ...'
@@ -127,7 +133,7 @@ def decomposed(
         "topology": None,
         "handoffs": [],
         "outcomes": Overwrite({}),
-        "messages": Overwrite([]),
+        **({} if is_asked(task) else {"messages": Overwrite([])}),
         "warnings": Overwrite(list(warnings)),
         "dispatch_started": None,
         "recovering": None,

@@ -118,6 +118,8 @@ def summarize(
                 AuthorityFlag(subtask_id=r.subtask_id, agent_id=r.agent_id, cue=c) for c in cues
             ]
             line += f" (appeal to authority, not evidence: {'; '.join(repr(c) for c in cues)})"
+        if r.warnings:
+            line += f" (warning: {'; '.join(r.warnings)})"
         lines.append(line)
     return "\n".join(lines), tuple(flags)
 
@@ -159,7 +161,7 @@ def make_rollup_node(scan: AuthorityScan, default: CoordinationConfig) -> Runnab
             summary=summary,
             authority_flags=flags,
             structure=plan.structure if plan is not None else None,
-            warnings=tuple(state.get("warnings") or ()),
+            warnings=(*(state.get("warnings") or ()), *(w for r in results for w in r.warnings)),
             plan=plan,
             merges=tuple(merges_of(state).values()),
             integration=state.get("integration"),

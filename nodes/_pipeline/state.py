@@ -79,8 +79,10 @@ class CoordinationInput(TypedDict):
     decomposer. A pipeline built with neither needs it in every input.
     """
 
-    task: Task | dict[str, Any]
+    task: NotRequired[Task | dict[str, Any]]
     subtasks: NotRequired[list[Subtask | dict[str, Any]]]
+    messages: NotRequired[list[AnyMessage]]
+    """Or only `messages`: the last human message is the task (`nodes._pipeline.from_messages`)."""
 
 
 class CoordinationOutput(TypedDict):
@@ -131,6 +133,9 @@ class CoordinationContext(TypedDict, total=False):
     reassign: bool
     replan: bool
     unroutable: Literal["fail", "closest"]
+    executor_timeout_seconds: float
+    agent_timeout_seconds: float
+    callable_timeout_seconds: float
 
 
 class ExecutePayload(TypedDict):

@@ -155,13 +155,12 @@ class WorkerSteps:
             prompt_tokens=estimate,
         )
 
-    @staticmethod
-    def apply(state: WorkerState, outcome: CallOutcome) -> Update:
-        """Append the agent's reply; its tool calls (if any) run next."""
+    def apply(self, state: WorkerState, outcome: CallOutcome) -> Update:
+        """Append the agent's reply; its tool calls (if any) run next. An agent (built by an
+        `AgentFactory`) ran its tools itself: its reply is final."""
         reply = outcome.reply
-        message = AIMessage(
-            content=reply.content, tool_calls=list(reply.tool_calls), name=reply.agent_id
-        )
+        calls = [] if self.settings.roster.is_agent(reply.agent_id) else list(reply.tool_calls)
+        message = AIMessage(content=reply.content, tool_calls=calls, name=reply.agent_id)
         return {"messages": [message], "steps": 1, "tokens_used": reply.total_tokens}
 
     @staticmethod

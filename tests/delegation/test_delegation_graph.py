@@ -59,7 +59,7 @@ async def test_the_answer_flows_back_up_the_chain(org: Org, hand: HandOffReply, 
     assert '<peer-contribution agent="senior_dev"' in model.calls[3].prompt
     assert result.tokens_used > 0
     # The agent was offered the hand-off tool.
-    assert [t.name for t in model.calls[0].tools] == ["delegate_to"]  # type: ignore[attr-defined]
+    assert model.calls[0].tool_names == ["delegate_to"]
 
 
 def test_an_authority_refusal_goes_to_the_senders_manager(org: Org, hand: HandOffReply) -> None:

@@ -103,7 +103,7 @@ def _signature(factory: Callable[..., Any]) -> inspect.Signature:
 
 
 @pytest.mark.parametrize("family", FAMILIES)
-def test_every_factory_shows_every_keyword_it_takes(family: str) -> None:
+def test_every_factory_shows_every_keyword_it_takes(family: str, org: Org) -> None:
     create, build, _, _ = FAMILIES[family]
     for factory, shared in ((create, SHARED_CREATE), (build, ["config", "stores"])):
         parameters = list(_signature(factory).parameters.values())
@@ -128,7 +128,9 @@ def test_every_factory_shows_every_keyword_it_takes(family: str) -> None:
     if family == "coordination":  # DESIGN section 5: executor is required, keyword-only
         executor = _signature(create).parameters["executor"]
         assert executor.kind is inspect.Parameter.KEYWORD_ONLY
-        assert executor.default is inspect.Parameter.empty
+        assert executor.default is None  # shown, and its absence is one line (bad input 16)
+        with pytest.raises(TypeError, match=r"^executor: the pipeline needs executor="):
+            create(org)
 
 
 @pytest.mark.parametrize("family", FAMILIES)

@@ -92,7 +92,7 @@ def test_tool_calls_come_back_on_the_reply_with_usage(org: Org) -> None:
     )
     model = ScriptedChatModel([handoff])
     reply = Roster(org, default_model=model).call("cto", "Build it", tools=[delegate_to])
-    assert [t.name for t in model.calls[0].tools] == ["delegate_to"]
+    assert model.calls[0].tool_names == ["delegate_to"]
     assert reply.tool_calls[0]["args"] == {"agent_id": "ui_dev"}
     assert reply.total_tokens == 102
 

@@ -69,6 +69,24 @@ def test_bind_tools_passes_tools_and_returns_scripted_tool_calls() -> None:
     assert len(model.calls[0].tools) == 1
 
 
+def test_bind_tools_binds_openai_format_dicts_like_real_providers() -> None:
+    """LangGraph's prebuilt agent reads bound tools as OpenAI-format dicts (`.get`)."""
+
+    @tool
+    def lookup(term: str) -> str:
+        """Look a term up."""
+        return term
+
+    model = ScriptedChatModel(["done"])
+    bound = model.bind_tools([lookup], tool_choice="auto")
+    kwargs = bound.kwargs  # type: ignore[attr-defined]
+    assert kwargs["tools"][0]["type"] == "function"
+    assert kwargs["tools"][0]["function"]["name"] == "lookup"
+    assert kwargs["tool_choice"] == "auto"
+    bound.invoke([HumanMessage(content="go")])
+    assert model.calls[0].tool_names == ["lookup"]
+
+
 def test_function_script_sees_the_requested_schema(org: Org) -> None:
     from pydantic import BaseModel
 

@@ -246,4 +246,4 @@ def test_a_fallback_after_an_unreadable_verdict_says_what_was_refused(
         told = out["__interrupt__"][0].value["reason"]
     else:  # the authority decided: its reasoning says why the evaluator was not used
         told = out["resolution"].reasoning
-    assert "no parsable verdict" in told and "json_schema refused" in told, told
+    assert "no structured verdict" in told and "json_schema refused" in told, told

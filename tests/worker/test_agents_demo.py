@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import langchain.agents
 import pytest
 from langchain_core.messages import AIMessage
 
@@ -74,6 +75,27 @@ def test_the_agents_demo_retries_with_the_check_output_then_reassigns(tmp_path: 
     _assert_the_run(done, repo)
     # the reassigned agent read the last failing assertion in its prompt and says so
     assert "the tests pass (AssertionError: 49.8 != 40.0)" in " ".join(done.out.split())
+
+
+def test_the_agents_demo_with_create_agent_built_by_a_factory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[list[str]] = []
+    real = langchain.agents.create_agent
+
+    def spy(model: Any, tools: Any, **kw: Any) -> Any:
+        built.append(sorted(t.name for t in tools))
+        return real(model, tools, **kw)
+
+    monkeypatch.setattr(langchain.agents, "create_agent", spy)
+    repo = tmp_path / "shop"
+    done = run_cli("demo", "pipeline", "--agents", "factory", "--memory", "--repo", str(repo))
+    _assert_the_run(done, repo)  # wrote through the tools, failed its check, retried, merged
+    worktree_tools = [
+        "delete_path", "edit_file", "list_files", "read_file", "run_command", "search",
+        "write_file",
+    ]  # fmt: skip
+    assert built.count(worktree_tools) == len(ATTEMPTS)  # one agent per attempt, tools given
 
 
 def _first_user_text(body: dict[str, Any]) -> str:

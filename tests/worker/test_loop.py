@@ -13,7 +13,8 @@ from langgraph_council.nodes._worker.loop import (
     WorkerBudgetExceededError,
     WorkerStepsExhaustedError,
 )
-from tests.worker.scripted import TASK, SubtaskScript, act, plan, roster_for, worker_org
+from langgraph_council.nodes.errors import InvalidInputError
+from tests.worker.scripted import SubtaskScript, act, plan, roster_for, worker_org
 
 
 def _run(tmp_path: Path) -> SubtaskRun:
@@ -57,21 +58,19 @@ def test_unknown_tools_and_bad_arguments_are_errors_the_model_reads(tmp_path: Pa
     assert "there is no tool 'rm'" in unknown and "write_file" in unknown
     assert "path: Field required" in bad and "offset: Input should be greater" in bad
     assert shouted == "HI"
-    assert {t.name for t in model.calls[0].tools} >= {"read_file", "shout", "edit_file"}
-    assert "run_command" not in {t.name for t in model.calls[0].tools}
+    assert set(model.calls[0].tool_names) >= {"read_file", "shout", "edit_file"}
+    assert "run_command" not in set(model.calls[0].tool_names)
     assert model.calls[0].max_tokens == 300
 
 
-def test_without_a_workspace_the_subtask_fails_with_the_fix() -> None:
+def test_without_a_workspace_the_graph_is_refused_with_the_fix() -> None:
     roster, _ = roster_for(SubtaskScript({"only": ["done"]}))
-    graph = create_coordination_graph(
-        worker_org(),
-        executor=worktree_agent(roster),
-        decomposer=ManualDecomposer(plan({"only": []})),
-    )
-    result = graph.invoke({"task": TASK}, {"configurable": {"thread_id": "no-ws"}})["result"]
-    assert result.outcome("only").status == "failed"
-    assert "workspace=WorkspaceConfig(repo_path=...)" in (result.outcome("only").error or "")
+    with pytest.raises(InvalidInputError, match=r"workspace=WorkspaceConfig\(repo_path=\.\.\.\)"):
+        create_coordination_graph(
+            worker_org(),
+            executor=worktree_agent(roster),
+            decomposer=ManualDecomposer(plan({"only": []})),
+        )
 
 
 @pytest.mark.parametrize(

@@ -189,7 +189,7 @@ def delegation_graph(
     """The delegation graph, its agents scripted by `script`."""
     roster = Roster(org(), default_model=ScriptedChatModel(script))
     return create_delegation_graph(
-        roster, config=DELEGATION_CONFIG, stores=stores, checkpointer=checkpointer
+        roster.org, roster, config=DELEGATION_CONFIG, stores=stores, checkpointer=checkpointer
     )
 
 
