@@ -11,7 +11,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from langgraph_council.graphs._compile import durability_key
-from langgraph_council.nodes._agent_factories import AgentFactory
+from langgraph_council.nodes._calls.factories import AgentFactory
 from langgraph_council.nodes._calls.node import dual_node, model_node
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError

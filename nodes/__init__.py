@@ -1,6 +1,6 @@
 """Domain models: the org and its agents, the roster, and what each family takes and returns."""
 
-from langgraph_council.nodes._agent_factories import AgentFactory
+from langgraph_council.nodes._calls.factories import AgentFactory
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._conflicts.state import ConflictInput, ConflictKeys
 from langgraph_council.nodes._delegation.state import DelegationInput, DelegationKeys

@@ -20,7 +20,7 @@ from langgraph_council.graphs._demo.worker import (
 )
 from langgraph_council.graphs._worker import worktree_agent
 from langgraph_council.guards import InMemoryGuardStateStore
-from langgraph_council.nodes._agent_factories import AgentFactory
+from langgraph_council.nodes._calls.factories import AgentFactory
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._errors import CliError
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer

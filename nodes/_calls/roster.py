@@ -13,15 +13,15 @@ from langchain_core.tools import BaseTool
 from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel
 
-from langgraph_council.nodes._agent_factories import (
-    AgentFactory,
-    resolve_factories,
-    with_final_calls,
-)
 from langgraph_council.nodes._calls.agent_runs import (
     agent_entries,
     arun_agent,
     run_agent,
+)
+from langgraph_council.nodes._calls.factories import (
+    AgentFactory,
+    resolve_factories,
+    with_final_calls,
 )
 from langgraph_council.nodes._calls.replies import (
     AgentReply,

@@ -29,8 +29,8 @@ from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
+from langgraph_council.nodes._pipeline.unchanged import flag_unchanged
 from langgraph_council.nodes._workspace.models import CheckResult
-from langgraph_council.nodes._workspace.unchanged import flag_unchanged
 
 __all__ = [
     "Checker",
