@@ -120,14 +120,14 @@ def _read(outcome: CallOutcome) -> tuple[SynthesisOutput, list[str]]:
         return outcome.parsed, warnings
     warnings = [w for w in warnings if "held no answer in the asked-for form" not in w]
     out = parse_synthesis_text(reply.content)
+    why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""  # e.g. a refused schema
     if not (out.decisions or out.action_items or out.adopted_positions or out.adopted_agent_ids):
         what = "nothing" if not reply.content.strip() else "prose without JSON or sections"
         warnings.append(
-            f"the synthesis by {reply.agent_id} gave {what}: no decisions were read, "
+            f"the synthesis by {reply.agent_id} gave {what}{why}: no decisions were read, "
             "its text is kept as the summary; the minutes are partial: review them"
         )
     else:
-        why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""
         warnings.append(f"the synthesis by {reply.agent_id} was read from its text sections{why}")
     return out, warnings
 

@@ -88,8 +88,8 @@ def test_the_synthesis_row_shows_the_summary_not_json(monkeypatch: pytest.Monkey
     assert "Stay on REST for partners" in row
 
 
-def _one_document(done: CliRun) -> dict[str, object]:
-    assert done.status == 0, done.err
+def _one_document(done: CliRun, status: int = 0) -> dict[str, object]:
+    assert done.status == status, done.err
     document = json.loads(done.out)  # exactly one document: anything else fails to parse
     assert isinstance(document, dict)
     return document
@@ -114,8 +114,8 @@ def test_json_in_memory_is_one_document_on_stdout(argv: list[str]) -> None:
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_json_on_postgres_is_one_document_for_every_command(pg_db: str) -> None:
-    def json_of(*argv: str) -> dict[str, object]:
-        return _one_document(run_cli(*argv, "--db", pg_db, "--json"))
+    def json_of(*argv: str, status: int = 0) -> dict[str, object]:
+        return _one_document(run_cli(*argv, "--db", pg_db, "--json"), status)
 
     first = json_of("demo", "conflict", "--strategy", "human", "--thread-id", "one")
     second = json_of("demo", "conflict", "--strategy", "human", "--thread-id", "two")
@@ -123,7 +123,8 @@ def test_json_on_postgres_is_one_document_for_every_command(pg_db: str) -> None:
     assert json_of("escalations", "list")["pending"]
     assert json_of("escalations", "show", one)["escalation"]
     assert json_of("threads", "show", "one")["thread"]
-    assert json_of("threads", "resume", "one")["thread_id"] == "one"  # waits again
+    waiting = json_of("threads", "resume", "one", status=1)  # it waits for a human: exit 1
+    assert waiting["thread_id"] == "one" and waiting["state"] == "waiting for a human"
     cancelled = json_of("escalations", "cancel", two)
     assert cancelled["thread_id"] == "two"
     decided = json_of("escalations", "decide", one, "--winner", "backend_lead")

@@ -144,7 +144,7 @@ async def test_council_threads_cancel_ends_a_meeting_running_on_the_server(
     )
     assert cancel.status == 0, cancel.err
     said = " ".join(cancel.out.split())
-    assert "ends at its next turn boundary if a server is running it" in said
+    assert "ends cancelled at its next turn boundary if a server runs it" in said
 
     assert await finished(client, thread_id, run["run_id"]) == "success"
     state: Any = await client.threads.get_state(thread_id)
