@@ -112,16 +112,16 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
         return self.get(escalation.id)
 
     def get(self, escalation_id: str) -> Escalation:
-        rows = self._fetch(
+        rows = self._read(
             f"SELECT {_COLUMNS} FROM council_escalations WHERE id = %s", (escalation_id,)
         )
         if not rows:
             raise KeyError(f"no escalation {escalation_id!r}")
-        return rows[0]
+        return _row_to_escalation(rows[0])
 
     def _list(self, query: EscalationQuery) -> list[Escalation]:
         wanted = query.statuses
-        return self._fetch(
+        rows = self._read(
             _LIST,
             {
                 "status": None if wanted is None else sorted(s.value for s in wanted),
@@ -131,6 +131,7 @@ class PostgresEscalationStore(BasePostgresStore, EscalationStore):
                 "resumed": query.resumed,
             },
         )
+        return [_row_to_escalation(r) for r in rows]
 
     def _close(self, request: CloseRequest) -> Escalation | None:
         decision = request.kept_decision

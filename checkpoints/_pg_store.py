@@ -16,12 +16,13 @@ connection (`from_conn_string`) reconnects once it finds it closed (see `from_co
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from typing import Any, ClassVar, Self
 
-from psycopg import Connection, errors
+from psycopg import Connection, OperationalError, errors
+from psycopg.rows import DictRow
 from psycopg_pool import ConnectionPool
 
 from langgraph_council.checkpoints._connections import (
@@ -70,9 +71,10 @@ class BasePostgresStore:
         The store reconnects when it finds its connection closed (the backend was terminated,
         the server restarted, a proxy dropped it): before each call it checks, without a round
         trip, whether the server has closed the connection and then opens a new one, so a
-        long-lived process recovers at once. A call already under way when the connection
-        breaks is not repeated (a store's writes are not all idempotent): it fails with
-        psycopg's `OperationalError` and the next call reconnects. For a long-lived worker
+        long-lived process recovers at once. A read that meets the connection breaking runs once
+        more on a new connection; a write already under way is not repeated (a store's writes
+        are not all idempotent): it fails with psycopg's `OperationalError` and the next call
+        reconnects. For a long-lived worker
         serving many threads at once, prefer a `ConnectionPool` (`cls(pool)`).
 
         Example:
@@ -115,6 +117,19 @@ class BasePostgresStore:
                     yield self._revived()
         except (errors.UndefinedTable, errors.UndefinedFunction) as exc:
             raise self._missing_schema() from exc
+
+    def _read(self, query: str, params: Mapping[str, Any] | Sequence[Any] = ()) -> list[DictRow]:
+        """The rows of a read-only query. A read that meets a connection the server has just
+        closed (the FATAL notice was still on its way) runs once more on a fresh connection:
+        a read is safe to repeat, where a write is not (see `from_conn_string`)."""
+        try:
+            with self._connection() as conn:
+                return conn.execute(query, params).fetchall()
+        except OperationalError:
+            if isinstance(self._conn, Connection) and self._reopen is None:
+                raise  # the user's own connection: theirs to reopen
+        with self._connection() as conn:
+            return conn.execute(query, params).fetchall()
 
     def _revived(self) -> Conn:
         """The single connection, reopened first if the server closed it (hold `_lock`)."""
