@@ -240,6 +240,12 @@ def _threads_parser(
     _action(actions, "list", [storage, graph], "list every thread: state, graph, next step")
     show = _action(actions, "show", [storage, graph], "show one thread")
     show.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
+    show.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="write the run's picture (pipeline, meeting or conflict) to FILE.svg, .png or .pdf "
+        "(needs the plots extra)",
+    )
     resume = _action(actions, "resume", [storage, running, graph], "resume a stopped thread")
     resume.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
     resume.add_argument("--max-attempts", type=int, default=2, help="resume attempts allowed")
