@@ -288,6 +288,10 @@ def _handler(args: argparse.Namespace) -> Handler:
         from langgraph_council.graphs._cli.commands import DEMOS
 
         return DEMOS[args.demo]
+    if args.command == "threads" and getattr(args, "plot", None):  # threads show ID --plot F
+        from langgraph_council.graphs._cli.plot import plot_cmd
+
+        return plot_cmd
     if args.command == "threads":
         from langgraph_council.graphs._cli.threads import threads_cmd
 

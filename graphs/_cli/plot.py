@@ -19,7 +19,7 @@ from langgraph_council.graphs._cli.output import print_json
 from langgraph_council.graphs._cli.run import thread_metadata
 from langgraph_council.graphs._cli.threads import UNKNOWN_GRAPH, graph_of
 from langgraph_council.graphs._graph_tag import graph_label
-from langgraph_council.graphs._plots.figure import picture_format
+from langgraph_council.graphs._plots.figure import picture_format, require_plots
 from langgraph_council.graphs._plots.run import picture_of, plot_run
 from langgraph_council.nodes._errors import MissingExtraError
 from langgraph_council.nodes._input_errors import MissingFileError
@@ -49,7 +49,8 @@ def plot_cmd(args: argparse.Namespace, backend: Backend, console: Console) -> in
     """Write the picture of thread `args.thread_id_arg` to `args.plot`; 0 when written."""
     thread_id, path = args.thread_id_arg, args.plot
     try:
-        picture_format(path)  # a wrong suffix fails before any database work
+        picture_format(path)  # a wrong suffix or no matplotlib fails before any database work
+        require_plots()
         values = _values(args, backend, thread_id)
         kind = picture_of(values)
         if kind is None:

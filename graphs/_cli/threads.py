@@ -366,10 +366,6 @@ def threads_cmd(args: argparse.Namespace, backend: Backend, console: Console) ->
             return _resume(args, backend, console)
         except ThreadFailedError as exc:
             raise CliError(str(exc)) from None
-    if getattr(args, "plot", None):
-        from langgraph_council.graphs._cli.plot import plot_cmd
-
-        return plot_cmd(args, backend, console)
     found = [v for v in thread_views(backend, args) if v.thread_id == args.thread_id_arg]
     if not found:
         raise CliError(f"no thread {args.thread_id_arg!r} (see `council threads list`)")

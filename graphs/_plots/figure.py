@@ -21,7 +21,15 @@ from langgraph_council.nodes._input_errors import InvalidInputError, MissingFile
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["FORMATS", "agent_colors", "drawing", "new_figure", "picture_format", "save_figure"]
+__all__ = [
+    "FORMATS",
+    "agent_colors",
+    "drawing",
+    "new_figure",
+    "picture_format",
+    "require_plots",
+    "save_figure",
+]
 
 FORMATS = ("svg", "png", "pdf")
 """The file types a picture is written as, chosen by the path's suffix."""
@@ -34,6 +42,15 @@ _STYLE: dict[str, Any] = {
     "axes.spines.right": False,
 }
 _PALETTE = "tab10"
+
+
+def require_plots() -> None:
+    """Check the `plots` extra is installed before any work that would be wasted without it.
+
+    Raises:
+        MissingExtraError: matplotlib is not installed (`pip install langgraph-council[plots]`).
+    """
+    _matplotlib()
 
 
 def _matplotlib() -> Any:
