@@ -58,7 +58,8 @@ def _forward_edges(graph: Graph) -> tuple[list[Edge], list[Edge]]:
 
 
 def layers(graph: Graph) -> tuple[dict[str, int], list[Edge]]:
-    """Each node's layer (longest path from a node without incoming edges) and the loop edges."""
+    """Each node's layer (longest path from a node without incoming edges; the end node below
+    every other) and the edges that close a loop."""
     forward, back = _forward_edges(graph)
     layer = {node: 0 for node in graph.nodes}
     for _ in range(len(graph.nodes)):  # relax: at most as many rounds as nodes
@@ -69,31 +70,44 @@ def layers(graph: Graph) -> tuple[dict[str, int], list[Edge]]:
                 changed = True
         if not changed:
             break
+    if "__end__" in layer and len(layer) > 1:
+        layer["__end__"] = max(d for n, d in layer.items() if n != "__end__") + 1
     return layer, back
 
 
-def _positions(layer: Mapping[str, int]) -> dict[str, tuple[float, float]]:
-    by_layer: dict[int, list[str]] = {}
-    for node, depth in layer.items():
-        by_layer.setdefault(depth, []).append(node)
-    return {
-        node: (i - (len(nodes) - 1) / 2, -float(depth))
-        for depth, nodes in by_layer.items()
-        for i, node in enumerate(nodes)
-    }
+def _positions(layer: Mapping[str, int], edges: Sequence[Edge]) -> dict[str, tuple[float, float]]:
+    """(x, y) per node: layers top to bottom; in each layer, nodes in the order of their
+    parents' mean x (fewer crossings), centred."""
+    parents: dict[str, list[str]] = {}
+    for edge in edges:
+        if layer[edge.source] < layer[edge.target]:
+            parents.setdefault(edge.target, []).append(edge.source)
+    at: dict[str, tuple[float, float]] = {}
+    for depth in sorted(set(layer.values())):
+        nodes = [n for n in layer if layer[n] == depth]
+
+        def pull(node: str) -> float:
+            xs = [at[p][0] for p in parents.get(node, []) if p in at]
+            return sum(xs) / len(xs) if xs else 0.0
+
+        nodes.sort(key=pull)
+        at.update({n: (i - (len(nodes) - 1) / 2, -float(depth)) for i, n in enumerate(nodes)})
+    return at
 
 
 def _draw_edges(ax: Axes, edges: Sequence[Edge], at: Mapping[str, tuple[float, float]],
                 back: Sequence[Edge]) -> None:  # fmt: skip
     loops = {(e.source, e.target) for e in back}
     for edge in edges:
+        span = abs(at[edge.source][1] - at[edge.target][1])
         curved = (edge.source, edge.target) in loops or edge.source == edge.target
+        bend = 0.45 if curved else (0.2 if span > 1 else 0.0)  # a long edge bows past nodes
         ax.annotate(
             "", xy=at[edge.target], xytext=at[edge.source],
             arrowprops={
                 "arrowstyle": "->", "color": "0.35", "shrinkA": 14, "shrinkB": 14,
                 "linestyle": "--" if edge.conditional else "-",
-                "connectionstyle": "arc3,rad=0.45" if curved else "arc3,rad=0.0",
+                "connectionstyle": f"arc3,rad={bend}",
             },
         )  # fmt: skip
 
@@ -101,9 +115,9 @@ def _draw_edges(ax: Axes, edges: Sequence[Edge], at: Mapping[str, tuple[float, f
 def shape_figure(graph: Graph, *, title: str = "") -> Figure:
     """Nodes as boxes by layer (start at the top), edges as arrows."""
     layer, back = layers(graph)
-    at = _positions(layer)
+    at = _positions(layer, graph.edges)
     width = max(len([n for n in layer if layer[n] == d]) for d in set(layer.values()))
-    figure = new_figure(max(5.0, 2.3 * width), max(2.5, 0.85 * (max(layer.values()) + 1)))
+    figure = new_figure(max(5.0, 2.1 * width), max(2.5, 0.62 * (max(layer.values()) + 1)))
     ax = figure.subplots()
     ax.set_axis_off()
     _draw_edges(ax, graph.edges, at, back)
