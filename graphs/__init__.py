@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         meeting_protocols,
         register_meeting_protocol,
     )
+    from langgraph_council.graphs._plots.run import plot_run
     from langgraph_council.graphs._swarm import council_swarm_agent
     from langgraph_council.graphs._worker import worktree_agent
     from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
@@ -63,6 +64,7 @@ _MODULES = (
     "langgraph_council.graphs._meeting_crons",
     "langgraph_council.graphs._worker",
     "langgraph_council.graphs._swarm",
+    "langgraph_council.graphs._plots.run",
     "langgraph_council.nodes._meetings.config",
     "langgraph_council.nodes._meetings.detectors",
     "langgraph_council.nodes._meetings.stopping",
@@ -100,6 +102,7 @@ __all__ = [
     "create_meeting_crons",
     "create_meeting_graph",
     "meeting_protocols",
+    "plot_run",
     "register_conflict_detector",
     "register_conflict_strategy",
     "register_meeting_protocol",

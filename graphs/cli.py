@@ -240,6 +240,12 @@ def _threads_parser(
     _action(actions, "list", [storage, graph], "list every thread: state, graph, next step")
     show = _action(actions, "show", [storage, graph], "show one thread")
     show.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
+    show.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="write the run's picture (pipeline, meeting or conflict) to FILE.svg, .png or .pdf "
+        "(needs the plots extra)",
+    )
     resume = _action(actions, "resume", [storage, running, graph], "resume a stopped thread")
     resume.add_argument("thread_id_arg", metavar="THREAD_ID", type=_identifier)
     resume.add_argument("--max-attempts", type=int, default=2, help="resume attempts allowed")
@@ -282,6 +288,10 @@ def _handler(args: argparse.Namespace) -> Handler:
         from langgraph_council.graphs._cli.commands import DEMOS
 
         return DEMOS[args.demo]
+    if args.command == "threads" and getattr(args, "plot", None):  # threads show ID --plot F
+        from langgraph_council.graphs._cli.plot import plot_cmd
+
+        return plot_cmd
     if args.command == "threads":
         from langgraph_council.graphs._cli.threads import threads_cmd
 

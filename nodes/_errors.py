@@ -15,6 +15,7 @@ __all__ = [
     "CliError",
     "CouncilError",
     "EmbeddedPostgresError",
+    "MissingExtraError",
     "ThreadFailedError",
     "describe_error",
     "error_line",
@@ -31,6 +32,22 @@ class EmbeddedPostgresError(CouncilError, RuntimeError):
     def __init__(self, message: str, *, log: str = "") -> None:
         super().__init__(f"{message}\n--- server log (tail) ---\n{log}" if log else message)
         self.log = log
+
+
+class MissingExtraError(CouncilError, ImportError):
+    """An optional feature's packages are not installed; the message names the extra to install.
+
+    Attributes: `extra` (e.g. `plots`) and `package` (the missing import, e.g. `matplotlib`).
+    """
+
+    def __init__(self, feature: str, *, extra: str, package: str) -> None:
+        super().__init__(
+            f"{feature} needs {package}, which is not installed: "
+            f"pip install langgraph-council[{extra}]",
+            name=package,
+        )
+        self.extra = extra
+        self.package = package
 
 
 class ThreadFailedError(CouncilError, RuntimeError):

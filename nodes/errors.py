@@ -25,6 +25,7 @@ ValueError` (or `RuntimeError`) keeps working::
     ├── CallTimeoutError (TimeoutError)            an agent or callable ran past its limit
     ├── ScriptExhaustedError (RuntimeError)        a scripted test model ran out
     ├── EmbeddedPostgresError (RuntimeError)       the embedded server did not start
+    ├── MissingExtraError (ImportError)            an optional extra is not installed
     └── ThreadFailedError (RuntimeError)           a thread was given up on
 
 Example:
@@ -39,6 +40,7 @@ from langgraph_council.nodes._errors import (
     CliError,
     CouncilError,
     EmbeddedPostgresError,
+    MissingExtraError,
     ThreadFailedError,
 )
 from langgraph_council.nodes._escalation.models import EscalationError
@@ -73,6 +75,7 @@ __all__ = [
     "InvalidInputTypeError",
     "IsolationUnavailableError",
     "MeetingRecordClashError",
+    "MissingExtraError",
     "MissingFileError",
     "OrgError",
     "PartiesFailedError",
