@@ -34,17 +34,22 @@ def llama() -> Iterator[RealModel]:
         pytest.fail(str(exc))
 
 
-@pytest.fixture
-def chat(llama: RealModel) -> ChatOpenAI:
+@pytest.fixture(params=["base_url", "OPENAI_BASE_URL"])
+def chat(
+    llama: RealModel, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> ChatOpenAI:
     """`ChatOpenAI` on the proxy: greedy (temperature 0) so a run repeats, no client retries
-    (every request the server sees is one the package made)."""
+    (every request the server sees is one the package made). Each run twice: with the address
+    as `base_url=`, and as the openai client's documented `OPENAI_BASE_URL` (langchain-openai
+    then leaves the model's base URL unset; the caps must still reach the server, issue 34)."""
+    address: dict[str, Any] = {}
+    if request.param == "base_url":
+        address["base_url"] = llama.base_url
+    else:
+        monkeypatch.delenv("OPENAI_API_BASE", raising=False)
+        monkeypatch.setenv("OPENAI_BASE_URL", llama.base_url)
     return ChatOpenAI(
-        model="smollm2",
-        base_url=llama.base_url,
-        api_key="none",
-        temperature=0,
-        max_retries=0,
-        timeout=600,
+        model="smollm2", api_key="none", temperature=0, max_retries=0, timeout=600, **address
     )
 
 
