@@ -9,7 +9,8 @@ from langchain_core.messages import AIMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.checkpoints import CouncilStores
-from langgraph_council.graphs import build_delegation_graph, create_delegation_graph
+from langgraph_council.graphs import create_delegation_graph
+from langgraph_council.graphs._delegation import build_delegation_graph
 from langgraph_council.guards import (
     InMemoryGuardStateStore,
     InMemoryLoopRecordStore,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from syrupy.assertion import SnapshotAssertion
 
-from langgraph_council.graphs import build_delegation_graph, create_delegation_graph
+from langgraph_council.graphs import create_delegation_graph
+from langgraph_council.graphs._delegation import build_delegation_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptedChatModel
 

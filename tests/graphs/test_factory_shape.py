@@ -21,10 +21,8 @@ from langgraph_council.graphs import (
     DelegationConfig,
     ManualDecomposer,
     MeetingProtocolConfig,
-    build_conflict_batch_graph,
     build_conflict_graph,
     build_coordination_graph,
-    build_delegation_graph,
     build_meeting_graph,
     create_conflict_batch_graph,
     create_conflict_graph,
@@ -33,6 +31,8 @@ from langgraph_council.graphs import (
     create_meeting_graph,
     register_meeting_protocol,
 )
+from langgraph_council.graphs._conflict_batch import build_conflict_batch_graph
+from langgraph_council.graphs._delegation import build_delegation_graph
 from langgraph_council.guards import InMemoryGuardStateStore
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._meetings.state import MeetingState
