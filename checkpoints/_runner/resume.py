@@ -13,14 +13,7 @@ from langgraph_council.checkpoints._recovery import unfinished
 from langgraph_council.checkpoints._resume_attempts import ResumeAttemptStore
 from langgraph_council.checkpoints._runner.commands import thread_config
 from langgraph_council.checkpoints._runner.policy import PolicyArgs, prepare_flow
-from langgraph_council.checkpoints._runner.steps import (
-    Flow,
-    arun,
-    blocking,
-    get_state,
-    invoke,
-    run,
-)
+from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, invoke, run
 
 __all__ = ["aresume_thread", "resume_input", "resume_thread"]
 
