@@ -120,6 +120,8 @@ def __getattr__(name: str) -> Any:
             if found is not None:
                 globals()[name] = found
                 return found
+    if name not in _DROPPED:  # the common miss (`__wrapped__`, ...) imports nothing
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     deprecated = importlib.import_module("langgraph_council.nodes._deprecated")
     table = {key: deprecated.Dropped(module, key, use) for key, (module, use) in _DROPPED.items()}
     return deprecated.dropped_name(__name__, name, table)
