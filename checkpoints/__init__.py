@@ -1,5 +1,7 @@
 """Everything durable: Postgres checkpointers, the stores, the embedded server, recovery."""
 
+from typing import Any
+
 from langgraph_council.checkpoints._call_recording import CallRecordHandler
 from langgraph_council.checkpoints._call_records import (
     InMemoryCallRecordStore,
@@ -14,7 +16,7 @@ from langgraph_council.checkpoints._meeting_records import (
     InMemoryMeetingRecordStore,
     PostgresMeetingRecordStore,
 )
-from langgraph_council.checkpoints._migrations import asetup_database, setup_database
+from langgraph_council.checkpoints._migrations import setup_database
 from langgraph_council.checkpoints._postgres import (
     async_postgres_checkpointer,
     postgres_checkpointer,
@@ -36,21 +38,16 @@ from langgraph_council.checkpoints._runner.escalations import (
     InMemoryEscalationQueue,
 )
 from langgraph_council.checkpoints._runner.policy import ThreadFailedError
-from langgraph_council.checkpoints._runner.resume import (
-    aresume_thread,
-    aresume_with_policy,
-    resume_thread,
-    resume_with_policy,
-)
+from langgraph_council.checkpoints._runner.resume import aresume_thread, resume_thread
 from langgraph_council.checkpoints._runner.shutdown import (
     ShutdownResult,
-    ShutdownStrategy,
     arun_until_signal,
     run_until_signal,
 )
 from langgraph_council.checkpoints._serde import council_serde, with_council_serde
 from langgraph_council.checkpoints._stores import CouncilStores
 from langgraph_council.nodes._conflicts.dissent import InMemoryDissentStore
+from langgraph_council.nodes._deprecated import Dropped, dropped_name
 from langgraph_council.nodes._escalation.models import EscalationError
 
 __all__ = [
@@ -71,16 +68,13 @@ __all__ = [
     "PostgresMeetingRecordStore",
     "PruneReport",
     "ShutdownResult",
-    "ShutdownStrategy",
     "ThreadFailedError",
     "ThreadStatus",
     "adelete_thread",
     "aescalation_resume_command",
     "aprune_threads",
     "aresume_thread",
-    "aresume_with_policy",
     "arun_until_signal",
-    "asetup_database",
     "async_postgres_checkpointer",
     "council_serde",
     "delete_thread",
@@ -91,8 +85,32 @@ __all__ = [
     "postgres_checkpointer",
     "prune_threads",
     "resume_thread",
-    "resume_with_policy",
     "run_until_signal",
     "setup_database",
     "with_council_serde",
 ]
+
+_RESUME = "langgraph_council.checkpoints._runner.resume"
+_DROPPED = {
+    "resume_with_policy": Dropped(
+        _RESUME, "resume_thread", "resume_thread(graph, thread_id, attempts_store=...)"
+    ),
+    "aresume_with_policy": Dropped(
+        _RESUME, "aresume_thread", "aresume_thread(graph, thread_id, attempts_store=...)"
+    ),
+    "asetup_database": Dropped(
+        "langgraph_council.checkpoints._migrations",
+        "asetup_database",
+        "setup_database(uri), once before serving",
+    ),
+    "ShutdownStrategy": Dropped(
+        "langgraph_council.checkpoints._runner.shutdown",
+        "ShutdownStrategy",
+        "a plain string: 'cooperative_timeout', 'immediate' or 'checkpoint'",
+    ),
+}
+"""Names dropped from this facade (issue 31): importable, with a warning, for one release."""
+
+
+def __getattr__(name: str) -> Any:
+    return dropped_name(__name__, name, _DROPPED)

@@ -184,7 +184,7 @@ class PostgresResumeAttemptStore(_AttemptsFromStatus, BasePostgresStore):
 
     Example:
         >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
-        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
+        ...     resume_thread(graph, "t-1", attempts_store=attempts)
     """
 
     schema_name = "council_resume_attempts table"

@@ -139,25 +139,6 @@ def _returning(sql: str) -> str:
     return sql.rstrip() + "\nRETURNING 1" if sql.lstrip().startswith("DELETE") else sql
 
 
-def _prune_options(
-    *,
-    strategy: Strategy = "keep_latest",
-    thread_ids: Sequence[str] | None = None,
-    older_than: timedelta | datetime | None = None,
-    graph_ids: Sequence[str] | None = None,
-    graph: Any = None,
-    include_unfinished: bool = False,
-    keep_audit: bool = True,
-    vacuum: Vacuum = "none",
-    dry_run: bool = False,
-) -> Options:
-    """The keywords of `prune_threads` and `aprune_threads`, checked: written once for both."""
-    return make_options(
-        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
-        vacuum, dry_run,
-    )  # fmt: skip
-
-
 def prune_threads(
     saver: PostgresSaver,
     *,
@@ -192,10 +173,9 @@ def prune_threads(
         ...     report = prune_threads(saver, older_than=timedelta(days=30))
         ...     print(len(report.pruned), report.live_bytes_before, report.live_bytes_after)
     """
-    options = _prune_options(
-        strategy=strategy, thread_ids=thread_ids, older_than=older_than, graph_ids=graph_ids,
-        graph=graph, include_unfinished=include_unfinished, keep_audit=keep_audit,
-        vacuum=vacuum, dry_run=dry_run,
+    options = make_options(
+        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
+        vacuum, dry_run,
     )  # fmt: skip
     return _run(saver, options)
 
@@ -215,10 +195,9 @@ async def aprune_threads(
 ) -> PruneReport:
     """`prune_threads` on an `AsyncPostgresSaver` (from `async_postgres_checkpointer`), with
     the same keywords."""
-    options = _prune_options(
-        strategy=strategy, thread_ids=thread_ids, older_than=older_than, graph_ids=graph_ids,
-        graph=graph, include_unfinished=include_unfinished, keep_audit=keep_audit,
-        vacuum=vacuum, dry_run=dry_run,
+    options = make_options(
+        strategy, thread_ids, older_than, graph_ids, graph, include_unfinished, keep_audit,
+        vacuum, dry_run,
     )  # fmt: skip
     return await _arun(saver, options)
 

@@ -11,10 +11,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from langgraph_council.graphs._conflict_batch import (
-        build_conflict_batch_graph,
-        create_conflict_batch_graph,
-    )
+    from langgraph_council.graphs._conflict_batch import create_conflict_batch_graph
     from langgraph_council.graphs._conflicts import (
         build_conflict_graph,
         conflict_strategies,
@@ -25,10 +22,7 @@ if TYPE_CHECKING:
         build_coordination_graph,
         create_coordination_graph,
     )
-    from langgraph_council.graphs._delegation import (
-        build_delegation_graph,
-        create_delegation_graph,
-    )
+    from langgraph_council.graphs._delegation import create_delegation_graph
     from langgraph_council.graphs._meeting_crons import create_meeting_crons
     from langgraph_council.graphs._meeting_triggers import (
         MeetingTriggers,
@@ -88,10 +82,8 @@ __all__ = [
     "StopWhen",
     "TriggeredMeeting",
     "WorkspaceConfig",
-    "build_conflict_batch_graph",
     "build_conflict_graph",
     "build_coordination_graph",
-    "build_delegation_graph",
     "build_meeting_graph",
     "conflict_strategies",
     "council_swarm_agent",
@@ -110,6 +102,20 @@ __all__ = [
 ]
 
 
+_DROPPED = {
+    "build_delegation_graph": (
+        "langgraph_council.graphs._delegation",
+        "create_delegation_graph (a compiled graph is also a subgraph node)",
+    ),
+    "build_conflict_batch_graph": (
+        "langgraph_council.graphs._conflict_batch",
+        "create_conflict_batch_graph (a compiled graph is also a subgraph node)",
+    ),
+}
+"""Names dropped from this facade (issue 31): importable, with a warning, for one release
+(`nodes._deprecated`, imported on that path only so `council --help` stays light)."""
+
+
 def __getattr__(name: str) -> Any:
     if name in __all__:
         for module in _MODULES:
@@ -117,7 +123,11 @@ def __getattr__(name: str) -> Any:
             if found is not None:
                 globals()[name] = found
                 return found
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _DROPPED:  # the common miss (`__wrapped__`, ...) imports nothing
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    deprecated = importlib.import_module("langgraph_council.nodes._deprecated")
+    table = {key: deprecated.Dropped(module, key, use) for key, (module, use) in _DROPPED.items()}
+    return deprecated.dropped_name(__name__, name, table)
 
 
 def __dir__() -> list[str]:

@@ -14,7 +14,7 @@ from langgraph.types import Checkpointer
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._conflicts import ConflictStoreAliases, conflict_builder
-from langgraph_council.graphs._shape import bundle, leading_org, store_aliases
+from langgraph_council.graphs._shape import bundle, leading_org, store_aliases, uncompiled
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._conflicts.batch import (
     ANNOUNCE_RULINGS,
@@ -32,37 +32,11 @@ __all__ = [
     "BatchGraph",
     "BatchInput",
     "BatchState",
-    "build_conflict_batch_graph",
     "create_conflict_batch_graph",
 ]
 
 
 BatchGraph: TypeAlias = CompiledStateGraph[BatchState, ConflictContext, BatchInput, Any]
-
-
-def build_conflict_batch_graph(
-    org: Org,
-    roster: Roster | None = None,
-    *,
-    config: ConflictResolutionConfig | Mapping[str, Any] | None = None,
-    stores: CouncilStores | None = None,
-    **deprecated: Unpack[ConflictStoreAliases],
-) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
-    """Wire the batch graph (uncompiled): one `resolve_conflict` branch per conflict.
-
-    Each branch runs the conflict graph, so several human escalations can wait at once, each
-    with its own `interrupt()`; answer them together with `EscalationQueue.decide_many`.
-
-    Args:
-        org, roster, config, stores: As `build_conflict_graph`.
-        **deprecated: The older store keywords `escalations=` and `dissent_store=` (they warn).
-
-    Example:
-        >>> graph = build_conflict_batch_graph(org).compile()  # doctest: +SKIP
-    """
-    org, roster = leading_org("build_conflict_batch_graph", org, roster)
-    aliases = store_aliases("build_conflict_batch_graph", deprecated, ConflictStoreAliases)
-    return _build(org, roster, config, bundle(stores, **aliases))
 
 
 def _build(
@@ -71,7 +45,7 @@ def _build(
     config: ConflictResolutionConfig | Mapping[str, Any] | None,
     kept: CouncilStores,
 ) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
-    """`build_conflict_batch_graph` once its arguments are in their taught spelling."""
+    """The batch graph, wired, once the arguments are in their taught spelling."""
     inner = conflict_builder(org, roster, config, kept).compile()
 
     def resolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
@@ -102,6 +76,10 @@ def create_conflict_batch_graph(
 ) -> BatchGraph:
     """Build and compile the batch graph. Input `{"conflicts": [...]}`; output `resolutions`.
 
+    One `resolve_conflict` branch runs the conflict graph per conflict, so several human
+    escalations can wait at once, each with its own `interrupt()`; answer them together with
+    `EscalationQueue.decide_many`.
+
     Args:
         org, roster, config, stores: As `build_conflict_graph`.
         checkpointer, store, name: As `create_conflict_graph`.
@@ -116,3 +94,7 @@ def create_conflict_batch_graph(
     builder = _build(org, roster, config, bundle(stores, **aliases))
     compiled: BatchGraph = compile_graph(builder, checkpointer=checkpointer, store=store, name=name)
     return compiled
+
+
+build_conflict_batch_graph = uncompiled(create_conflict_batch_graph)
+"""Dropped from the surface (issue 31): the facade hands it out with a warning for one release."""

@@ -4,7 +4,7 @@ dispatch in waves (over git worktrees, merged after each batch) -> rollup -> upd
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, TypedDict, Unpack
+from typing import Any, NamedTuple, TypeAlias, TypedDict, Unpack
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -95,8 +95,8 @@ class CoordinationStoreAliases(TypedDict, total=False):
     """Deprecated: `stores=CouncilStores(loop_records=...)`."""
 
 
-class _Parts(TypedDict):
-    """The pipeline's own keywords, checked, as `_build` takes them."""
+class _Parts(NamedTuple):
+    """The pipeline's own keywords, packed once (positionally) for `_build` by both factories."""
 
     executor: ExecutorLike | None
     decomposer: ManualDecomposer | None
@@ -173,14 +173,7 @@ def build_coordination_graph(
     """
     org, roster = leading_org("build_coordination_graph", org, roster)
     aliases = store_aliases("build_coordination_graph", deprecated, CoordinationStoreAliases)
-    parts = _Parts(
-        executor=executor,
-        decomposer=decomposer,
-        workspace=workspace,
-        guard_config=guard_config,
-        update_parent=update_parent,
-        check=check,
-    )
+    parts = _Parts(executor, decomposer, workspace, guard_config, update_parent, check)
     return _build(org, roster, config, bundle(stores, **aliases), parts)
 
 
@@ -193,23 +186,23 @@ def _build(
 ) -> CoordinationBuilder:
     """`build_coordination_graph` once its arguments are in their taught spelling."""
     settings = coerce_config(config, CoordinationConfig)
-    decompose = decompose_node(org, roster, parts["decomposer"], settings)
-    isolated = check_workspace_config(parts["workspace"], roster)
-    checker = merge_checker(parts["check"], isolated, settings)
-    if parts["executor"] is None:  # a keyword with a default, so the refusal is ours, one line
+    decompose = decompose_node(org, roster, parts.decomposer, settings)
+    isolated = check_workspace_config(parts.workspace, roster)
+    checker = merge_checker(parts.check, isolated, settings)
+    if parts.executor is None:  # a keyword with a default, so the refusal is ours, one line
         raise InvalidInputTypeError(
             "executor: the pipeline needs executor=..., what does each subtask: a Runnable, "
             "a compiled agent graph, an (async) callable taking a SubtaskRun, an "
             "AgentFactory or worktree_agent(roster)"
         )
-    executor = pipeline_executor(parts["executor"], org)
-    if isinstance(executor, WorktreeAgent) and parts.get("workspace") is None:
+    executor = pipeline_executor(parts.executor, org)
+    if isinstance(executor, WorktreeAgent) and parts.workspace is None:
         raise InvalidInputError(
             "executor: worktree_agent(...) or an AgentFactory works in a git worktree of each "
             "subtask; pass workspace=WorkspaceConfig(repo_path=...) too"
         )
     runner = Executor(protect_repository(executor, isolated))
-    guard = LoopGuard(parts["guard_config"], kept.guard_state)
+    guard = LoopGuard(parts.guard_config, kept.guard_state)
     builder: CoordinationBuilder = StateGraph(
         CoordinationState,
         context_schema=CoordinationContext,
@@ -250,7 +243,7 @@ def _build(
     )
     add_recovery(builder, org, roster, settings, guard, kept.loop_records)
     builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, settings))
-    builder.add_node(UPDATE_PARENT, make_update_parent_node(parts["update_parent"]))
+    builder.add_node(UPDATE_PARENT, make_update_parent_node(parts.update_parent))
     builder.add_edge(START, DECOMPOSE)
     builder.add_edge(ROUTE, RESOLVE_TOPOLOGY)
     builder.add_edge(RESOLVE_TOPOLOGY, VALIDATE)
@@ -329,14 +322,7 @@ def create_coordination_graph(
     """
     org, roster = leading_org("create_coordination_graph", org, roster)
     aliases = store_aliases("create_coordination_graph", deprecated, CoordinationStoreAliases)
-    parts = _Parts(
-        executor=executor,
-        decomposer=decomposer,
-        workspace=workspace,
-        guard_config=guard_config,
-        update_parent=update_parent,
-        check=check,
-    )
+    parts = _Parts(executor, decomposer, workspace, guard_config, update_parent, check)
     builder = _build(org, roster, config, bundle(stores, **aliases), parts)
     compiled: CoordinationGraph = compile_graph(
         builder, checkpointer=checkpointer, store=store, name=name

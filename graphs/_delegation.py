@@ -18,6 +18,7 @@ from langgraph_council.graphs._shape import (
     deprecated,
     leading_org,
     store_aliases,
+    uncompiled,
 )
 from langgraph_council.guards import (
     GuardStateStore,
@@ -58,7 +59,6 @@ from langgraph_council.nodes._org import Org
 __all__ = [
     "DelegationGraph",
     "DelegationStoreAliases",
-    "build_delegation_graph",
     "create_delegation_graph",
 ]
 
@@ -76,47 +76,6 @@ class DelegationStoreAliases(TypedDict, total=False):
     """Deprecated: `stores=CouncilStores(escalations=...)`."""
 
 
-def build_delegation_graph(
-    org: Org,
-    roster: Roster | None = None,
-    *,
-    config: DelegationConfig | Mapping[str, Any] | None = None,
-    guard_config: LoopPreventionConfig | None = None,
-    guard_store: GuardStateStore | None = None,
-    stores: CouncilStores | None = None,
-    **deprecated: Unpack[DelegationStoreAliases],
-) -> StateGraph[DelegationState, DelegationContext, DelegationInput, DelegationOutput]:
-    """Wire the delegation graph without compiling it (for composition and shape snapshots).
-
-    `config` is the build-time `DelegationConfig` (a run's context is merged over it);
-    `stores.escalations` (e.g. `checkpoints.EscalationQueue`) keeps the human escalations of
-    hand-offs blocked at the top of the hierarchy, listable and decidable from any process;
-    `stores.guard_state` holds the loop guard's state (shared: limits hold across graphs and
-    workers) and `stores.loop_records` the refused hand-offs.
-
-    Example:
-        >>> builder = build_delegation_graph(org, roster)  # doctest: +SKIP
-        >>> graph = builder.compile(checkpointer=saver)  # doctest: +SKIP
-
-    Args:
-        org: The organisation (who may hand off to whom, managers for escalation).
-        roster: The agents' models (required: every agent answers or hands off).
-        config: `DelegationConfig` or a dict of its fields.
-        guard_config: The loop guard's limits (depth, dedup, rate, breaker).
-        guard_store: The guard state (DESIGN section 6's spelling of `stores.guard_state`).
-        stores: `stores.guard_state`, `stores.loop_records`, `stores.escalations`.
-        **deprecated: The older store keywords `loop_records=` and `escalations=` (they warn).
-
-    Raises:
-        TypeError: If `org` or `roster` has the wrong type.
-        ValueError: If the roster was built for a different org, or `config` is invalid.
-    """
-    org, members = leading_org("build_delegation_graph", org, roster)
-    aliases = store_aliases("build_delegation_graph", deprecated, DelegationStoreAliases)
-    kept = bundle(stores, guard_store=guard_store, **aliases)
-    return _build(org, members, config, guard_config, kept)
-
-
 def _build(
     org: Org,
     roster: Roster | None,
@@ -124,7 +83,7 @@ def _build(
     guard_config: LoopPreventionConfig | None,
     kept: CouncilStores,
 ) -> StateGraph[DelegationState, DelegationContext, DelegationInput, DelegationOutput]:
-    """`build_delegation_graph` once its arguments are in their taught spelling."""
+    """The delegation graph, wired, once the arguments are in their taught spelling."""
     if roster is None:
         raise ValueError("a delegation graph needs roster=Roster(org, models) after the org")
     settings = None if config is None else coerce_config(config, DelegationConfig)
@@ -185,8 +144,18 @@ def create_delegation_graph(
     repeats a finished agent call; a guard node that re-runs after a crash replays its
     verdict instead of recording twice.
 
+    `stores.escalations` (e.g. `checkpoints.EscalationQueue`) keeps the human escalations of
+    hand-offs blocked at the top of the hierarchy, listable and decidable from any process;
+    `stores.guard_state` holds the loop guard's state (shared: limits hold across graphs and
+    workers) and `stores.loop_records` the refused hand-offs.
+
     Args:
-        org, roster, config, guard_config, guard_store, stores: As `build_delegation_graph`.
+        org: The organisation (who may hand off to whom, managers for escalation).
+        roster: The agents' models (required: every agent answers or hands off).
+        config: `DelegationConfig` or a dict of its fields.
+        guard_config: The loop guard's limits (depth, dedup, rate, breaker).
+        guard_store: The guard state (DESIGN section 6's spelling of `stores.guard_state`).
+        stores: `stores.guard_state`, `stores.loop_records`, `stores.escalations`.
         checkpointer: LangGraph's checkpointer (durable threads, human escalations).
         store: LangGraph's `BaseStore`, passed to `compile` (a `GuardStateStore` here is the
             older spelling of `guard_store=`: it warns).
@@ -232,3 +201,7 @@ def _split_stores(
         stacklevel=3,
     )
     return None, store
+
+
+build_delegation_graph = uncompiled(create_delegation_graph)
+"""Dropped from the surface (issue 31): the facade hands it out with a warning for one release."""

@@ -24,7 +24,7 @@ fill the bundle (`store_aliases()`). They go in 0.3.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -201,3 +201,18 @@ def bundle(stores: object, **aliases: Any) -> CouncilStores:
     merged = stores.replace(**changes) if changes else stores
     check_escalation_store(merged.escalations)
     return merged
+
+
+def uncompiled(factory: Callable[..., Any]) -> Callable[..., Any]:
+    """A dropped builder (issue 31): the graph `factory` compiles, left uncompiled.
+
+    Off the surface, reached only through a facade's `DeprecationWarning` for one release; it
+    takes the factory's arguments and returns its compiled graph's `builder`.
+    """
+
+    def build(org: object, roster: object = None, **keywords: Any) -> Any:
+        return factory(org, roster, **keywords).builder
+
+    build.__name__ = build.__qualname__ = "build_" + factory.__name__.removeprefix("create_")
+    build.__doc__ = f"Deprecated: `{factory.__name__}(...)`; this is its graph, uncompiled."
+    return build

@@ -18,9 +18,9 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, PrivateAttr
 
+from langgraph_council.nodes._calls.json_text import too_deep
 from langgraph_council.nodes._calls.replies import estimate_tokens
 from langgraph_council.nodes._calls.roster import AGENT_ID_MARKER
-from langgraph_council.nodes._calls.structured import too_deep
 from langgraph_council.nodes._errors import CouncilError
 
 __all__ = ["Reply", "ScriptCall", "ScriptExhaustedError", "ScriptedChatModel", "last_human_text"]

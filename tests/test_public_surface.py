@@ -7,8 +7,10 @@ import importlib
 import inspect
 import pkgutil
 import re
+import warnings
 from pathlib import Path
 
+import pytest
 from syrupy.assertion import SnapshotAssertion
 
 import langgraph_council.checkpoints as checkpoints
@@ -48,13 +50,48 @@ def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() ->
             assert name not in seen, f"{name} is exported by {seen.get(name)} and {facade.__name__}"
             seen[name] = facade.__name__
             assert getattr(facade, name) is not None
-    assert len(seen) <= 124  # 123: DelegationKeys, council_swarm_agent, AgentFactory (issue 32)
-    # 124: plot_run (issue 36 item 3), the one call a notebook draws a run or a graph with
-    # with every exception importable by name (nodes.errors), the surface stays <= 141
-    # (issue 34 item 4 added the four bad-input errors; issue 32 AgentFactory, the marker that
-    # tells an agent factory from an executor callable)
-    # and issue 36: plot_run, MissingExtraError (the plots extra is not installed)
-    assert len(set(seen) | set(errors.__all__)) <= 143
+    # 117: issue 31 dropped six names whose job another public name does (resume_with_policy
+    # and its async twin: resume_thread(attempts_store=...); asetup_database; the
+    # ShutdownStrategy alias; the delegation and conflict-batch builders)
+    # 118: plot_run (issue 36 item 3), the one call a notebook draws a run or a graph with
+    assert len(seen) <= 118
+    # with every exception importable by name (nodes.errors), the surface stays <= 135, under
+    # issue 31's cap of 140 with room for the names the next features add
+    # (137 with plot_run and MissingExtraError: the plots extra is not installed)
+    assert len(set(seen) | set(errors.__all__)) <= 137
+
+
+DROPPED = {
+    checkpoints: {
+        "resume_with_policy": (checkpoints.resume_thread, "use resume_thread"),
+        "aresume_with_policy": (checkpoints.aresume_thread, "use aresume_thread"),
+        "asetup_database": (None, "use setup_database"),
+        "ShutdownStrategy": (None, "use a plain string"),
+    },
+    graphs: {
+        "build_delegation_graph": (None, "use create_delegation_graph"),
+        "build_conflict_batch_graph": (None, "use create_conflict_batch_graph"),
+    },
+}
+"""Names dropped from a facade (issue 31): importable for one release, warning once."""
+
+
+def test_a_dropped_name_still_imports_and_warns_once_naming_its_replacement() -> None:
+    from langgraph_council.nodes._deprecated import warned_names
+
+    warned_names.clear()
+    for facade, table in DROPPED.items():
+        for name, (same_as, replacement) in table.items():
+            assert name not in facade.__all__
+            with pytest.warns(DeprecationWarning, match=replacement) as caught:
+                value = getattr(facade, name)
+            assert len(caught) == 1 and f"{facade.__name__}.{name}" in str(caught[0].message)
+            assert value is not None and (same_as is None or value is same_as)
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                assert getattr(facade, name) is value  # once: the second use is silent
+    with pytest.raises(AttributeError, match="no attribute 'resume_with_polcy'"):
+        checkpoints.resume_with_polcy  # noqa: B018
 
 
 def test_every_module_off_the_surface_is_private() -> None:

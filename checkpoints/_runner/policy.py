@@ -1,6 +1,6 @@
 """Resume policy: count resume attempts, give a thread up after too many, say where it resumed.
 
-`resume_with_policy` is `resume_thread` with an attempts store (`_runner.resume`). Each call on
+`resume_thread` with an attempts store applies it (`_runner.resume`). Each call on
 a crashed thread counts one attempt *before* the run starts (a resume that kills the process
 again still counts). Up to `max_resume_attempts` it resumes; beyond that it marks the thread
 failed with the category `infer_failure_category` gives the last error, and raises
@@ -10,8 +10,8 @@ for a human) clears the counter: it counts consecutive failures. A thread waitin
 alone, for runners that invoke the graph themselves (e.g. under `run_until_signal`); they call
 `attempts_store.clear` after a run that completed or was suspended at a step boundary. Resume a
 thread from one process at a time (LangGraph runs one run per thread); two racing resumers
-would both be counted. `prepare_flow` is the policy written once; `prepare_resume` runs it and
-`aprepare_resume` awaits it (`steps.run` / `steps.arun`).
+would both be counted. `prepare_flow` is the policy written once over its packed arguments
+(`PolicyArgs`); `prepare_resume` runs it, async callers await it with `steps.arun`.
 """
 
 from __future__ import annotations
@@ -31,14 +31,14 @@ from langgraph_council.checkpoints._resume_attempts import (
     stored_error_text,
 )
 from langgraph_council.checkpoints._runner.commands import thread_config
-from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, run
+from langgraph_council.checkpoints._runner.steps import Flow, blocking, get_state, run
 from langgraph_council.nodes._calls.resume_note import RESUME_NOTE_KEY, resume_note_payload
 from langgraph_council.nodes._errors import ThreadFailedError
 
 __all__ = [
+    "PolicyArgs",
     "ResumePlan",
     "ThreadFailedError",
-    "aprepare_resume",
     "prepare_flow",
     "prepare_resume",
 ]
@@ -134,45 +134,49 @@ def _check_max(max_resume_attempts: int) -> None:
         raise ValueError(f"max_resume_attempts must be >= 0, got {max_resume_attempts}")
 
 
-def prepare_flow(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    retry_failed: bool = False,
-    error: BaseException | str | None = None,
-    resume: Any = None,
-) -> Flow[ResumePlan]:
-    """Apply the policy to `thread_id` and count the attempt; run nothing.
+@dataclass(frozen=True)
+class PolicyArgs:
+    """The resume policy's arguments, packed once for its sync and async callers.
 
     `error` overrides the error read from the checkpoint (the failed task's stored error).
     `resume` is the answer the run will get, checked here so that a wrong call counts nothing.
+    """
+
+    attempts_store: ResumeAttemptStore
+    max_resume_attempts: int = 2
+    retry_failed: bool = False
+    error: BaseException | str | None = None
+    resume: Any = None
+
+
+def prepare_flow(graph: Pregel[Any, Any], thread_id: str, policy: PolicyArgs) -> Flow[ResumePlan]:
+    """Apply the policy to `thread_id` and count the attempt; run nothing.
 
     Raises:
         ThreadFailedError: The thread is (or has just been) given up on.
         ValueError: The thread has no checkpoint or has finished.
     """
-    _check_max(max_resume_attempts)
-    status = yield blocking(attempts_store.status, thread_id)
+    _check_max(policy.max_resume_attempts)
+    store = policy.attempts_store
+    status = yield blocking(store.status, thread_id)
     decision = _decide(
         (yield get_state(graph, thread_config(thread_id))),
         status,
-        max_attempts=max_resume_attempts,
-        retry_failed=retry_failed,
-        error=error,
-        answering=resume is not None,
+        max_attempts=policy.max_resume_attempts,
+        retry_failed=policy.retry_failed,
+        error=policy.error,
+        answering=policy.resume is not None,
     )
     if decision.kind == "human":
         return ResumePlan(thread_id, thread_config(thread_id), None, None)
     if decision.kind == "refuse":
         failure = _refused(decision, status)
-        yield blocking(attempts_store.mark_failed, thread_id, failure.category, decision.cause)
+        yield blocking(store.mark_failed, thread_id, failure.category, decision.cause)
         raise failure
     if decision.reset:
-        yield blocking(attempts_store.clear, thread_id)
-    attempt = yield blocking(attempts_store.record_attempt, thread_id, decision.cause)
-    return _plan(decision, thread_id, attempt, max_resume_attempts)
+        yield blocking(store.clear, thread_id)
+    attempt = yield blocking(store.record_attempt, thread_id, decision.cause)
+    return _plan(decision, thread_id, attempt, policy.max_resume_attempts)
 
 
 def prepare_resume(
@@ -187,42 +191,13 @@ def prepare_resume(
 ) -> ResumePlan:
     """Apply the policy to `thread_id` and count the attempt; run nothing (`prepare_flow`).
 
+    `error` overrides the error read from the checkpoint; `resume` is the answer the run will
+    get, checked here so that a wrong call counts nothing. Async callers drive the same flow
+    with `arun(prepare_flow(graph, thread_id, PolicyArgs(...)))`.
+
     Raises:
         ThreadFailedError: The thread is (or has just been) given up on.
         ValueError: The thread has no checkpoint or has finished.
     """
-    return run(
-        prepare_flow(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            retry_failed=retry_failed,
-            error=error,
-            resume=resume,
-        )
-    )
-
-
-async def aprepare_resume(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    retry_failed: bool = False,
-    error: BaseException | str | None = None,
-    resume: Any = None,
-) -> ResumePlan:
-    """Async twin of `prepare_resume` (same arguments)."""
-    return await arun(
-        prepare_flow(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            retry_failed=retry_failed,
-            error=error,
-            resume=resume,
-        )
-    )
+    policy = PolicyArgs(attempts_store, max_resume_attempts, retry_failed, error, resume)
+    return run(prepare_flow(graph, thread_id, policy))

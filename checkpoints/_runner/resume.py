@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from langgraph.pregel import Pregel
@@ -11,23 +12,10 @@ from langgraph.types import Command, Durability, Interrupt, StateSnapshot
 from langgraph_council.checkpoints._recovery import unfinished
 from langgraph_council.checkpoints._resume_attempts import ResumeAttemptStore
 from langgraph_council.checkpoints._runner.commands import thread_config
-from langgraph_council.checkpoints._runner.policy import prepare_flow
-from langgraph_council.checkpoints._runner.steps import (
-    Flow,
-    arun,
-    blocking,
-    get_state,
-    invoke,
-    run,
-)
+from langgraph_council.checkpoints._runner.policy import PolicyArgs, prepare_flow
+from langgraph_council.checkpoints._runner.steps import Flow, arun, blocking, get_state, invoke, run
 
-__all__ = [
-    "aresume_thread",
-    "aresume_with_policy",
-    "resume_input",
-    "resume_thread",
-    "resume_with_policy",
-]
+__all__ = ["aresume_thread", "resume_input", "resume_thread"]
 
 
 def _resume_map(interrupts: tuple[Interrupt, ...], resume: Any) -> Any:
@@ -71,60 +59,45 @@ def resume_input(state: StateSnapshot, thread_id: str, resume: Any) -> Command[A
     return None
 
 
-def _resume_with_policy(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    retry_failed: bool = False,
-) -> Flow[Any]:
-    """The flow of `resume_with_policy` and its async twin."""
-    plan = yield from prepare_flow(
-        graph,
-        thread_id,
-        attempts_store=attempts_store,
-        max_resume_attempts=max_resume_attempts,
-        retry_failed=retry_failed,
-        resume=resume,
-    )
-    runner = graph.with_config(plan.config) if plan.note else graph
-    output = yield from _resume_thread(
-        runner, thread_id, resume=resume, context=context, durability=durability
-    )
-    yield blocking(attempts_store.clear, thread_id)
+@dataclass(frozen=True)
+class _Resume:
+    """The arguments of `resume_thread` and its async twin, packed once for their flow."""
+
+    graph: Pregel[Any, Any]
+    thread_id: str
+    resume: Any
+    context: Any
+    durability: Durability
+    policy: PolicyArgs | None
+    """The resume policy's arguments, or None for a plain resume."""
+
+    @classmethod
+    def of(
+        cls,
+        graph: Pregel[Any, Any],
+        thread_id: str,
+        resume: Any,
+        context: Any,
+        durability: Durability,
+        policy: tuple[ResumeAttemptStore | None, int, bool],
+    ) -> _Resume:
+        """Pack a front's arguments; `policy` is (attempts store, max attempts, retry failed)."""
+        store, most, retry = policy
+        args = None if store is None else PolicyArgs(store, most, retry, resume=resume)
+        return cls(graph, thread_id, resume, context, durability, args)
+
+
+def _resume_flow(call: _Resume) -> Flow[Any]:
+    """The flow of `resume_thread` and its async twin: the policy first when there is one."""
+    graph, config = call.graph, thread_config(call.thread_id)
+    if call.policy is not None:
+        plan = yield from prepare_flow(graph, call.thread_id, call.policy)
+        graph = graph.with_config(plan.config) if plan.note else graph
+    command = resume_input((yield get_state(graph, config)), call.thread_id, call.resume)
+    output = yield invoke(graph, command, config, context=call.context, durability=call.durability)
+    if call.policy is not None:
+        yield blocking(call.policy.attempts_store.clear, call.thread_id)
     return output
-
-
-def _resume_thread(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    attempts_store: ResumeAttemptStore | None = None,
-    max_resume_attempts: int = 2,
-) -> Flow[Any]:
-    """The flow of `resume_thread` and its async twin."""
-    if attempts_store is not None:
-        return (
-            yield from _resume_with_policy(
-                graph,
-                thread_id,
-                attempts_store=attempts_store,
-                max_resume_attempts=max_resume_attempts,
-                resume=resume,
-                context=context,
-                durability=durability,
-            )
-        )
-    config = thread_config(thread_id)
-    command = resume_input((yield get_state(graph, config)), thread_id, resume)
-    return (yield invoke(graph, command, config, context=context, durability=durability))
 
 
 def resume_thread(
@@ -136,13 +109,15 @@ def resume_thread(
     durability: Durability = "sync",
     attempts_store: ResumeAttemptStore | None = None,
     max_resume_attempts: int = 2,
+    retry_failed: bool = False,
 ) -> Any:
     """Continue `thread_id` from its last checkpoint; finished steps do not run again.
 
     Pass `resume` when the thread waits on `interrupt()`. Returns the graph's output. With
-    `attempts_store`, the resume policy applies (`resume_with_policy`): attempts are counted,
-    the resumed agents get a reconciliation note, and past `max_resume_attempts` the thread is
-    marked failed and `ThreadFailedError` is raised without running anything.
+    `attempts_store`, the resume policy applies: each call counts an attempt, the resumed
+    agents get a reconciliation note, and past `max_resume_attempts` the thread is marked
+    failed and `ThreadFailedError` is raised without running anything; `retry_failed=True`
+    gives a failed thread one more round. A run that returns clears the count.
 
     Example:
         >>> resume_thread(graph, "t-1", attempts_store=attempts)  # doctest: +SKIP
@@ -151,17 +126,8 @@ def resume_thread(
         ValueError: No checkpoint, finished, or `resume` does not fit the interrupts.
         ThreadFailedError: Under the policy, the thread is given up on; nothing ran.
     """
-    return run(
-        _resume_thread(
-            graph,
-            thread_id,
-            resume=resume,
-            context=context,
-            durability=durability,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-        )
-    )
+    policy = (attempts_store, max_resume_attempts, retry_failed)
+    return run(_resume_flow(_Resume.of(graph, thread_id, resume, context, durability, policy)))
 
 
 async def aresume_thread(
@@ -173,80 +139,9 @@ async def aresume_thread(
     durability: Durability = "sync",
     attempts_store: ResumeAttemptStore | None = None,
     max_resume_attempts: int = 2,
+    retry_failed: bool = False,
 ) -> Any:
     """Async twin of `resume_thread` (same arguments): the graph runs under `ainvoke`."""
-    return await arun(
-        _resume_thread(
-            graph,
-            thread_id,
-            resume=resume,
-            context=context,
-            durability=durability,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-        )
-    )
-
-
-def resume_with_policy(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    retry_failed: bool = False,
-) -> Any:
-    """`resume_thread` under the resume policy; returns the graph's output.
-
-    Each call counts an attempt in `attempts_store`; the resumed agents get a reconciliation
-    note; past `max_resume_attempts` the thread is marked failed. `retry_failed=True` gives a
-    failed thread one more round.
-
-    Example:
-        >>> with PostgresResumeAttemptStore.from_conn_string(uri) as attempts:  # doctest: +SKIP
-        ...     resume_with_policy(graph, "t-1", attempts_store=attempts)
-
-    Raises:
-        ThreadFailedError: The thread is (or has just been) given up on; nothing ran.
-    """
-    return run(
-        _resume_with_policy(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            resume=resume,
-            context=context,
-            durability=durability,
-            retry_failed=retry_failed,
-        )
-    )
-
-
-async def aresume_with_policy(
-    graph: Pregel[Any, Any],
-    thread_id: str,
-    *,
-    attempts_store: ResumeAttemptStore,
-    max_resume_attempts: int = 2,
-    resume: Any = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    retry_failed: bool = False,
-) -> Any:
-    """Async twin of `resume_with_policy` (same arguments)."""
-    return await arun(
-        _resume_with_policy(
-            graph,
-            thread_id,
-            attempts_store=attempts_store,
-            max_resume_attempts=max_resume_attempts,
-            resume=resume,
-            context=context,
-            durability=durability,
-            retry_failed=retry_failed,
-        )
-    )
+    policy = (attempts_store, max_resume_attempts, retry_failed)
+    call = _Resume.of(graph, thread_id, resume, context, durability, policy)
+    return await arun(_resume_flow(call))

@@ -148,8 +148,10 @@ def _thread_id(graph: Pregel[Any, Any], config: RunnableConfig | None) -> str:
 
 @dataclass(frozen=True)
 class _RunRequest:
-    """The arguments of `run_until_signal` and its async twin after the graph, checked."""
+    """The arguments of `run_until_signal` and its async twin after the graph, checked once
+    on construction (both fronts pack their keywords into it positionally)."""
 
+    graph: Pregel[Any, Any]
     input: Any
     config: RunnableConfig
     grace_seconds: float
@@ -160,42 +162,32 @@ class _RunRequest:
     durability: Durability
     signals: Sequence[int]
 
+    def __post_init__(self) -> None:
+        if self.strategy not in _STRATEGIES:
+            raise ValueError(
+                f"strategy must be one of {', '.join(_STRATEGIES)}; got {self.strategy!r}"
+            )
+        for name in ("grace_seconds", "cleanup_seconds"):
+            if not getattr(self, name) >= 0:
+                raise ValueError(f"{name} must be >= 0 seconds, got {getattr(self, name)!r}")
+        if self.strategy == "checkpoint" and self.durability != "sync":
+            raise ValueError(
+                f"strategy='checkpoint' stores every step as it ends: use durability='sync', "
+                f"got {self.durability!r}"
+            )
+        if not self.signals:
+            raise ValueError("signals must name at least one signal, e.g. (signal.SIGTERM,)")
+
+    def start(self) -> tuple[str, _Stop]:
+        """The run's thread id (checked) and the stop its signal handlers set."""
+        return _thread_id(self.graph, self.config), _Stop(RunControl())
+
     def call(self, method: Callable[..., T], control: RunControl) -> T:
         """`graph.invoke` or `graph.ainvoke` (`method`) on this run, stoppable by `control`."""
         return method(
             self.input, self.config, context=self.context, durability=self.durability,
             control=control,
         )  # fmt: skip
-
-
-def _run_request(
-    input: Any,
-    config: RunnableConfig,
-    *,
-    grace_seconds: float = 30,
-    strategy: ShutdownStrategy = "cooperative_timeout",
-    cleanup_seconds: float = 5,
-    cleanup: Callable[[], Awaitable[object] | object] | None = None,
-    context: Any = None,
-    durability: Durability = "sync",
-    signals: Sequence[int] = _DEFAULT_SIGNALS,
-) -> _RunRequest:
-    if strategy not in _STRATEGIES:
-        raise ValueError(f"strategy must be one of {', '.join(_STRATEGIES)}; got {strategy!r}")
-    for name, value in (("grace_seconds", grace_seconds), ("cleanup_seconds", cleanup_seconds)):
-        if not value >= 0:
-            raise ValueError(f"{name} must be >= 0 seconds, got {value!r}")
-    if strategy == "checkpoint" and durability != "sync":
-        raise ValueError(
-            f"strategy='checkpoint' stores every step as it ends: use durability='sync', "
-            f"got {durability!r}"
-        )
-    if not signals:
-        raise ValueError("signals must name at least one signal, e.g. (signal.SIGTERM,)")
-    return _RunRequest(
-        input, config, grace_seconds, strategy, cleanup_seconds, cleanup, context, durability,
-        signals,
-    )  # fmt: skip
 
 
 def _ended(thread_id: str, stop: _Stop, output: Any, error: BaseException | None) -> ShutdownResult:
@@ -290,16 +282,13 @@ def run_until_signal(
         >>> if result.status != "completed":  # doctest: +SKIP
         ...     print(result.message); os._exit(result.exit_code)
     """
-    run = _run_request(
-        input, config, grace_seconds=grace_seconds, strategy=strategy,
-        cleanup_seconds=cleanup_seconds, cleanup=cleanup, context=context,
-        durability=durability, signals=signals,
+    run = _RunRequest(
+        graph, input, config, grace_seconds, strategy, cleanup_seconds, cleanup, context,
+        durability, signals,
     )  # fmt: skip
-    thread_id = _thread_id(graph, run.config)
-    control = RunControl()
-    stop = _Stop(control)
+    thread_id, stop = run.start()
     with _signal_handlers(run.signals, stop):
-        worker = _Worker(lambda: run.call(graph.invoke, control), f"council-run-{thread_id}")
+        worker = _Worker(lambda: run.call(graph.invoke, stop.control), f"council-run-{thread_id}")
         try:
             if _wait(worker, stop, run.strategy, run.grace_seconds):
                 result = _ended(thread_id, stop, worker.output, worker.error)
@@ -376,19 +365,16 @@ async def arun_until_signal(
     Run it on the main thread's event loop (`asyncio.run(...)`). Cancelled work gets up to
     `cleanup_seconds` to unwind before cleanup starts.
     """
-    run = _run_request(
-        input, config, grace_seconds=grace_seconds, strategy=strategy,
-        cleanup_seconds=cleanup_seconds, cleanup=cleanup, context=context,
-        durability=durability, signals=signals,
+    run = _RunRequest(
+        graph, input, config, grace_seconds, strategy, cleanup_seconds, cleanup, context,
+        durability, signals,
     )  # fmt: skip
-    thread_id = _thread_id(graph, run.config)
+    thread_id, stop = run.start()
     loop = asyncio.get_running_loop()
-    control = RunControl()
-    stop = _Stop(control)
     woke = asyncio.Event()
     stop.wake = lambda: loop.call_soon_threadsafe(woke.set)
     with _signal_handlers(run.signals, stop):
-        task = asyncio.ensure_future(run.call(graph.ainvoke, control))
+        task = asyncio.ensure_future(run.call(graph.ainvoke, stop.control))
         try:
             if await _await_run(task, stop, woke, run.strategy, run.grace_seconds):
                 error = task.exception()

@@ -18,6 +18,7 @@ from langgraph_council.nodes._calls.agent_runs import (
     arun_agent,
     run_agent,
 )
+from langgraph_council.nodes._calls.binding import with_max_tokens, with_tools
 from langgraph_council.nodes._calls.factories import (
     AgentFactory,
     resolve_factories,
@@ -37,7 +38,6 @@ from langgraph_council.nodes._calls.structured import (
     StructuredMode,
     StructuredModes,
     bind_structured,
-    custom_base_url,
     read_out,
     schema_instruction,
     with_instruction,
@@ -59,41 +59,6 @@ Entry: TypeAlias = BaseChatModel | Runnable[Any, Any] | AgentFactory
 `AgentFactory` that builds the agent around the tools a family offers."""
 
 AGENT_ID_MARKER = "Agent id: "
-
-
-def _capped(model: BaseChatModel, max_tokens: int) -> BaseChatModel:
-    """A copy of `model` with its `max_tokens` field set. An OpenAI-compatible model on another
-    server also sends the cap as `max_tokens` (langchain-openai sends `max_completion_tokens`,
-    which llama.cpp's and other servers ignore) through `extra_body`."""
-    update: dict[str, Any] = {"max_tokens": max_tokens}
-    if custom_base_url(model):
-        extra = getattr(model, "extra_body", None) or {}
-        update["extra_body"] = {**extra, "max_tokens": max_tokens}
-    return model.model_copy(update=update)
-
-
-def _with_max_tokens(model: BaseChatModel, max_tokens: int | None) -> Runnable[Any, Any]:
-    if max_tokens is None:
-        return model
-    if "max_tokens" in type(model).model_fields:
-        return _capped(model, max_tokens)
-    return model.bind(max_tokens=max_tokens)
-
-
-def _with_tools(
-    model: BaseChatModel, max_tokens: int | None, tools: Sequence[BaseTool]
-) -> Runnable[Any, Any]:
-    if not tools:
-        return _with_max_tokens(model, max_tokens)
-    copied = max_tokens is not None and "max_tokens" in type(model).model_fields
-    base = _capped(model, max_tokens) if copied and max_tokens is not None else model
-    try:
-        bound: Runnable[Any, Any] = base.bind_tools(list(tools))
-    except NotImplementedError:  # a model without tool calling answers in text
-        bound = base
-    if max_tokens is not None and not copied:
-        bound = bound.bind(max_tokens=max_tokens)
-    return bound
 
 
 _SIZED_CACHE = 256
@@ -221,7 +186,7 @@ class Roster:
         hit = self._sized.get(key)
         if hit is not None and hit[0] is model:
             return hit[1]
-        sized = _with_max_tokens(model, max_tokens)
+        sized = with_max_tokens(model, max_tokens)
         if len(self._sized) < _SIZED_CACHE:
             self._sized[key] = (model, sized)
         return sized
@@ -308,7 +273,7 @@ class Roster:
         self, agent_id: str, max_tokens: int | None, tools: Sequence[BaseTool]
     ) -> Runnable[Any, Any]:
         if tools:
-            return _with_tools(cast(BaseChatModel, self.model_for(agent_id)), max_tokens, tools)
+            return with_tools(cast(BaseChatModel, self.model_for(agent_id)), max_tokens, tools)
         return self._sized_model(agent_id, max_tokens)
 
     def structured_mode(self, agent_id: str) -> StructuredMode:

@@ -41,6 +41,7 @@ from langgraph_council.nodes._semantic.index import (
     summarize,
 )
 from langgraph_council.nodes._semantic.issues import SemanticIssue
+from langgraph_council.nodes._semantic.modules import ModuleIndex
 from langgraph_council.nodes._semantic.scopes import CallShape
 
 __all__ = [
@@ -55,62 +56,6 @@ __all__ = [
 
 _MAX_REEXPORT_HOPS = 5
 _TOO_DEEP = "nested deeper than Python's parser allows"
-
-
-class _Index:
-    """Module names of a tree's files and the lookups the checks need."""
-
-    def __init__(self, summaries: dict[str, ModuleSummary]) -> None:
-        self.by_path = summaries
-        self.names: dict[str, str | None] = {}
-        for path in summaries:
-            for name in self._names_of(path):
-                known = self.names.setdefault(name, path)
-                if known != path:
-                    self.names[name] = None  # two files claim it: ambiguous, never checked
-
-    def _is_package_dir(self, folder: PurePosixPath) -> bool:
-        return (folder / "__init__.py").as_posix() in self.by_path
-
-    def dotted(self, path: str) -> tuple[str, ...]:
-        """The module parts of `path` from the repo root (`pkg/__init__.py` -> ("pkg",))."""
-        parts = PurePosixPath(path).with_suffix("").parts
-        return parts[:-1] if parts and parts[-1] == "__init__" else parts
-
-    def _names_of(self, path: str) -> list[str]:
-        parts = self.dotted(path)
-        if not parts or not all(p.isidentifier() for p in parts):
-            return []
-        folder, top = PurePosixPath(path).parent, len(PurePosixPath(path).parent.parts)
-        while top > 0 and self._is_package_dir(folder):
-            folder, top = folder.parent, top - 1
-        return list(dict.fromkeys([".".join(parts), ".".join(parts[top:])]))
-
-    def package_of(self, path: str) -> tuple[str, ...]:
-        """The package a file's relative imports start from."""
-        names = self._names_of(path)
-        parts = tuple(names[-1].split(".")) if names else ()
-        return parts if path.endswith("__init__.py") else parts[:-1]
-
-    def resolve(self, module: str, importer: str) -> str | None:
-        """The path of repo module `module` as `importer` sees it, or None."""
-        folder = PurePosixPath(importer).parent
-        if not self._is_package_dir(folder):
-            base = folder.joinpath(*module.split("."))
-            for candidate in (f"{base}.py", f"{base}/__init__.py"):
-                if candidate.removeprefix("./") in self.by_path:
-                    return candidate.removeprefix("./")
-        return self.names.get(module)
-
-    def absolute(self, imp: FromImport, importer: str) -> str | None:
-        """The absolute module name of a (possibly relative) `from` import."""
-        if imp.level == 0:
-            return imp.module
-        package = self.package_of(importer)
-        if imp.level - 1 > len(package):
-            return None
-        base = package[: len(package) - (imp.level - 1)]
-        return ".".join([*base, *([imp.module] if imp.module else [])])
 
 
 def signature_problem(sig: Signature, call: CallShape) -> str | None:
@@ -137,7 +82,7 @@ def signature_problem(sig: Signature, call: CallShape) -> str | None:
 class _Checker:
     """Run every check over the files of one index."""
 
-    def __init__(self, index: _Index) -> None:
+    def __init__(self, index: ModuleIndex) -> None:
         self.index = index
 
     def _module(self, module: str, importer: str) -> ModuleSummary | None:
@@ -328,7 +273,7 @@ def _check(
             summaries[path] = summary
     for path in skipped:  # known to exist, so never reported missing; nothing checked in it
         summaries[path] = ModuleSummary(path=path, open_namespace=True)
-    checker = _Checker(_Index(summaries))
+    checker = _Checker(ModuleIndex(summaries))
     issues: list[SemanticIssue] = []
     checked: list[ModuleSummary] = []
     for path, summary in summaries.items():

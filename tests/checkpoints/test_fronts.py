@@ -12,13 +12,11 @@ from langgraph_council.checkpoints import (
     EscalationQueue,
     aprune_threads,
     aresume_thread,
-    aresume_with_policy,
     arun_until_signal,
     async_postgres_checkpointer,
     postgres_checkpointer,
     prune_threads,
     resume_thread,
-    resume_with_policy,
     run_until_signal,
 )
 
@@ -27,7 +25,6 @@ PAIRS = [
     (postgres_checkpointer, async_postgres_checkpointer),
     (run_until_signal, arun_until_signal),
     (resume_thread, aresume_thread),
-    (resume_with_policy, aresume_with_policy),
     (EscalationQueue.decide, EscalationQueue.adecide),
 ]
 

@@ -9,7 +9,7 @@ from langchain_core.messages import AIMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langgraph_council.checkpoints import CouncilStores
-from langgraph_council.graphs import build_delegation_graph, create_delegation_graph
+from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.guards import (
     InMemoryGuardStateStore,
     InMemoryLoopRecordStore,
@@ -254,11 +254,11 @@ def test_a_bad_context_names_the_field(org: Org) -> None:
 def test_builder_arguments_are_checked(org: Org) -> None:
     roster = Roster(org, default_model=ScriptedChatModel([]))
     with pytest.raises(TypeError, match="org must be an Org"):
-        build_delegation_graph({"agents": []}, roster)  # type: ignore[arg-type]
+        create_delegation_graph({"agents": []}, roster)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="roster must be a Roster"):
-        build_delegation_graph(org, object())  # type: ignore[arg-type]
+        create_delegation_graph(org, object())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="LoopPreventionConfig"):
-        build_delegation_graph(org, roster, guard_config={"max_delegation_depth": 2})  # type: ignore[arg-type]
+        create_delegation_graph(org, roster, guard_config={"max_delegation_depth": 2})  # type: ignore[arg-type]
 
 
 def test_ordinary_hand_offs_across_runs_never_trip_the_breaker(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from syrupy.assertion import SnapshotAssertion
 
-from langgraph_council.graphs import build_delegation_graph, create_delegation_graph
+from langgraph_council.graphs import create_delegation_graph
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptedChatModel
 
@@ -13,8 +13,8 @@ def test_the_graph_shape(org: Org, snapshot: SnapshotAssertion) -> None:
     roster = Roster(org, default_model=ScriptedChatModel([]))
     drawn = create_delegation_graph(org, roster).get_graph().draw_mermaid(with_styles=False)
     assert drawn == snapshot
-    builder = build_delegation_graph(org, roster)
-    assert set(builder.nodes) == {
+    graph = create_delegation_graph(org, roster)
+    assert set(graph.builder.nodes) == {
         "start_task",
         "call_agent",
         "delegation_guard",

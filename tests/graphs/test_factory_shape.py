@@ -21,10 +21,8 @@ from langgraph_council.graphs import (
     DelegationConfig,
     ManualDecomposer,
     MeetingProtocolConfig,
-    build_conflict_batch_graph,
     build_conflict_graph,
     build_coordination_graph,
-    build_delegation_graph,
     build_meeting_graph,
     create_conflict_batch_graph,
     create_conflict_graph,
@@ -45,17 +43,13 @@ PIPELINE = {
 }
 # family: (create, build, config type, the options a call needs)
 FAMILIES: dict[
-    str, tuple[Callable[..., Any], Callable[..., Any], type[BaseModel], dict[str, Any]]
+    str, tuple[Callable[..., Any], Callable[..., Any] | None, type[BaseModel], dict[str, Any]]
 ] = {
     "meeting": (create_meeting_graph, build_meeting_graph, MeetingProtocolConfig, {}),
     "conflict": (create_conflict_graph, build_conflict_graph, ConflictResolutionConfig, {}),
-    "conflict_batch": (
-        create_conflict_batch_graph,
-        build_conflict_batch_graph,
-        ConflictResolutionConfig,
-        {},
-    ),
-    "delegation": (create_delegation_graph, build_delegation_graph, DelegationConfig, {}),
+    # no public builder: its job is the factory's (issue 31 dropped both from the surface)
+    "conflict_batch": (create_conflict_batch_graph, None, ConflictResolutionConfig, {}),
+    "delegation": (create_delegation_graph, None, DelegationConfig, {}),
     "coordination": (
         create_coordination_graph,
         build_coordination_graph,
@@ -106,6 +100,8 @@ def _signature(factory: Callable[..., Any]) -> inspect.Signature:
 def test_every_factory_shows_every_keyword_it_takes(family: str, org: Org) -> None:
     create, build, _, _ = FAMILIES[family]
     for factory, shared in ((create, SHARED_CREATE), (build, ["config", "stores"])):
+        if factory is None:
+            continue
         parameters = list(_signature(factory).parameters.values())
         positional = [
             (p.name, p.default)
@@ -159,7 +155,8 @@ def test_config_takes_an_instance_or_a_dict_and_names_a_bad_field(
     first = lead(family, roster)
     create(*first, config=schema(), **needs)
     create(*first, config={}, **needs)
-    build(*first, config=schema().model_dump(mode="json"), **needs)
+    if build is not None:
+        build(*first, config=schema().model_dump(mode="json"), **needs)
     with pytest.raises(ValueError, match=r"config\.no_such_field"):
         create(*first, config={"no_such_field": 1}, **needs)
     with pytest.raises(TypeError, match=f"config must be a {schema.__name__} or a dict"):
@@ -279,3 +276,22 @@ def test_private_langgraph_imports_live_in_two_modules_with_their_reason() -> No
     for module in found:
         docstring = ast.get_docstring(ast.parse((ROOT / module).read_text())) or ""
         assert "private" in docstring.lower() and "LangGraph" in docstring, module
+
+
+def test_the_dropped_builders_warn_and_build_the_graph_their_factory_compiles(
+    org: Org, roster: Roster
+) -> None:
+    """Issue 31 dropped two builders from the surface: for one release they still import
+    (with a warning naming the factory) and wire the same graph."""
+    import langgraph_council.graphs as graphs
+    from langgraph_council.nodes._deprecated import warned_names
+
+    warned_names.clear()
+    for name, create in (
+        ("build_delegation_graph", create_delegation_graph),
+        ("build_conflict_batch_graph", create_conflict_batch_graph),
+    ):
+        with pytest.warns(DeprecationWarning, match=f"use {create.__name__}"):
+            build = getattr(graphs, name)
+        drawn = build(org, roster).compile().get_graph().draw_mermaid(with_styles=False)
+        assert drawn == create(org, roster).get_graph().draw_mermaid(with_styles=False)

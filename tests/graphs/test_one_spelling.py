@@ -17,7 +17,6 @@ from langgraph_council.graphs import (
     MeetingTriggers,
     build_conflict_graph,
     build_coordination_graph,
-    build_delegation_graph,
     build_meeting_graph,
     create_conflict_batch_graph,
     create_conflict_graph,
@@ -80,7 +79,6 @@ def test_the_design_spellings_warn_nothing(org: Org, roster: Roster) -> None:
             guard_store=InMemoryGuardStateStore(),
             checkpointer=None,
         )
-        build_delegation_graph(org, roster)
         # one bundle for the stores, everywhere
         create_meeting_graph(roster, stores=stores)
         create_conflict_graph(org, roster, stores=stores)

@@ -20,9 +20,11 @@ ALLOWED = {
     "nodes/_calls/agent_runs.py",
     "nodes/_calls/node.py",
     "nodes/_calls/structured.py",
+    "nodes/_calls/binding.py",
 }
 """`roster.py` holds the chat models (Roster); `node.py` is the one call node; `structured.py`
-binds a schema for Roster's structured calls (never calls a model itself)."""
+binds a schema for Roster's structured calls and `binding.py` its output cap and tools for one
+call (neither calls a model itself)."""
 
 MODEL_METHODS = {"invoke", "ainvoke", "stream", "astream", "batch", "abatch", "generate"}
 BINDING_METHODS = {"with_structured_output", "bind_tools", "model_for"}

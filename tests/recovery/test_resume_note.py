@@ -10,7 +10,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
-from langgraph_council.checkpoints import resume_with_policy
+from langgraph_council.checkpoints import resume_thread
 from langgraph_council.checkpoints._resume_attempts import InMemoryResumeAttemptStore
 from langgraph_council.graphs._demo.data import demo_org
 from langgraph_council.nodes._calls.node import Call, CallOutcome, model_node
@@ -95,7 +95,7 @@ def test_the_call_node_puts_the_note_in_the_resumed_agents_next_prompt_and_price
     graph = builder.compile(checkpointer=InMemorySaver())
     graph.invoke({}, {"configurable": {"thread_id": "t"}}, interrupt_before=["second"])  # a stop
 
-    out = resume_with_policy(graph, "t", attempts_store=InMemoryResumeAttemptStore())
+    out = resume_thread(graph, "t", attempts_store=InMemoryResumeAttemptStore())
     note = "Resumed at second (attempt 1 of 2) after a stop that left no error"
     assert [p.split("\n\n")[0].startswith(note) for p in prompts] == [False, True, False]
     assert prompts[1].endswith("Speak at second.") and prompts[2] == "Speak at third."

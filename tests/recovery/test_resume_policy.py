@@ -17,11 +17,10 @@ from typing_extensions import TypedDict
 from langgraph_council.checkpoints import (
     FailureCategory,
     ThreadFailedError,
-    aresume_with_policy,
+    aresume_thread,
     async_postgres_checkpointer,
     postgres_checkpointer,
     resume_thread,
-    resume_with_policy,
 )
 from langgraph_council.checkpoints._resume_attempts import (
     InMemoryResumeAttemptStore,
@@ -117,7 +116,7 @@ def test_a_successful_resume_clears_the_counter(
         with pytest.raises(TimeoutError):
             graph.invoke({"done": []}, config)
         monkeypatch.delenv("FAIL")
-        out = resume_with_policy(graph, "t-once", attempts_store=store)
+        out = resume_thread(graph, "t-once", attempts_store=store)
         assert out["done"] == ["plan", "work", "finish"]
         assert store.status("t-once").attempts == 0
 
@@ -133,10 +132,10 @@ async def test_async_policy_counts_then_gives_up(
         with pytest.raises(TimeoutError):
             await graph.ainvoke({"done": []}, {"configurable": {"thread_id": "t-a"}})
         with pytest.raises(TimeoutError):
-            await aresume_with_policy(graph, "t-a", attempts_store=store, max_resume_attempts=1)
+            await aresume_thread(graph, "t-a", attempts_store=store, max_resume_attempts=1)
         assert store.attempts("t-a") == 1
         with pytest.raises(ThreadFailedError, match=r"failed \(timeout\) after 1 resume") as info:
-            await aresume_with_policy(graph, "t-a", attempts_store=store, max_resume_attempts=1)
+            await aresume_thread(graph, "t-a", attempts_store=store, max_resume_attempts=1)
     assert info.value.category is FailureCategory.TIMEOUT
     assert store.status("t-a").failed_category is FailureCategory.TIMEOUT
 
@@ -168,7 +167,7 @@ def test_a_thread_waiting_for_a_human_is_resumed_without_counting() -> None:
     graph.invoke({"steps": []}, {"configurable": {"thread_id": "t-h"}})
     plan = prepare_resume(graph, "t-h", attempts_store=store)
     assert (plan.attempt, plan.note) == (None, None)
-    out = resume_with_policy(graph, "t-h", attempts_store=store, resume="yes")
+    out = resume_thread(graph, "t-h", attempts_store=store, resume="yes")
     assert out["steps"] == ["first", "second:yes"]
     assert store.attempts("t-h") == 0  # it got past the failure: the count starts over
 
@@ -199,17 +198,17 @@ def test_the_note_names_a_stop_without_an_error() -> None:
 def test_bad_calls_say_what_to_fix() -> None:
     graph, store = _flow(ask=False), InMemoryResumeAttemptStore()
     with pytest.raises(ValueError, match="no checkpoint"):
-        resume_with_policy(graph, "never-ran", attempts_store=store)
+        resume_thread(graph, "never-ran", attempts_store=store)
     graph.invoke({"steps": []}, {"configurable": {"thread_id": "t-done"}})
     with pytest.raises(ValueError, match="already finished"):
-        resume_with_policy(graph, "t-done", attempts_store=store)
+        resume_thread(graph, "t-done", attempts_store=store)
     with pytest.raises(ValueError, match="max_resume_attempts"):
-        resume_with_policy(graph, "t-done", attempts_store=store, max_resume_attempts=-1)
+        resume_thread(graph, "t-done", attempts_store=store, max_resume_attempts=-1)
     with pytest.raises(TypeError, match="max_resume_attempts"):
-        resume_with_policy(graph, "t-done", attempts_store=store, max_resume_attempts=True)
+        resume_thread(graph, "t-done", attempts_store=store, max_resume_attempts=True)
     graph.invoke({"steps": []}, {"configurable": {"thread_id": "t-b"}}, interrupt_before=["second"])
     with pytest.raises(ValueError, match="drop resume="):
-        resume_with_policy(graph, "t-b", attempts_store=store, resume="yes")
+        resume_thread(graph, "t-b", attempts_store=store, resume="yes")
     assert store.attempts("t-b") == 0  # a wrong call counts nothing
 
 

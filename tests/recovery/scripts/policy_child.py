@@ -21,7 +21,7 @@ from typing_extensions import TypedDict
 from langgraph_council.checkpoints import (
     ThreadFailedError,
     postgres_checkpointer,
-    resume_with_policy,
+    resume_thread,
 )
 from langgraph_council.checkpoints._resume_attempts import PostgresResumeAttemptStore
 from langgraph_council.nodes._calls.resume_note import resume_note_for, with_resume_note
@@ -78,7 +78,7 @@ def main(uri: str, thread: str, log_path: str, mode: str) -> int:
             if mode == "run":
                 out = graph.invoke({"done": []}, {"configurable": {"thread_id": thread}})
             else:
-                out = resume_with_policy(
+                out = resume_thread(
                     graph, thread, attempts_store=store, retry_failed=mode == "retry"
                 )
         except TimeoutError:
