@@ -10,12 +10,15 @@ same schema (checked with `pg_get_functiondef` before and after).
 
 from __future__ import annotations
 
+from functools import cache
+
+from langgraph_council.guards._rules import GuardLimits
+
 __all__ = [
-    "CHECK_AND_RECORD",
-    "CHECK_AND_RECORD_ASYNC_COMMIT",
     "GUARD_BOUNCES",
     "GUARD_ONE_ROW",
     "GUARD_RULES",
+    "check_statement",
 ]
 
 _OLD_CHECK = (
@@ -160,7 +163,7 @@ skips it (the same schema either way)."""
 # array the client turns into a message.
 _DECIDE = """
 CREATE FUNCTION council_guard_decide(
-    g council_guard_pairs, p_at timestamptz, p_key text, p_back text, p_attempt text,
+    g council_guard_pairs, p_at timestamptz, p_key text, p_attempt text,
     p_dedup_window float8, p_rate_capacity integer, p_rate_window float8,
     p_bounce_threshold integer, p_bounce_window float8, p_cooldown float8,
     p_max_cooldown float8, p_bounce_note text,
@@ -206,7 +209,9 @@ BEGIN
             IF open_until IS NOT NULL THEN  -- the cooldown has expired: a fresh count
                 bounce_times := '{}'; open_until := NULL;
             END IF;
-            v_back := (recent ->> p_back)::numeric;
+            -- The other way ('<' for '>'), unless the pair is one agent (as in memory).
+            v_back := (recent ->> CASE WHEN g.agent_a = g.agent_b THEN p_key
+                ELSE translate(left(p_key, 1), '<>', '><') || substr(p_key, 2) END)::numeric;
             IF v_back IS NOT NULL AND v_at - v_back < p_bounce_window THEN  -- it came back
                 SELECT b.bounce_times, b.trips, b.open_until INTO bounce_times, trips, open_until
                 FROM council_guard_add_bounce(bounce_times, trips, p_at, p_bounce_threshold,
@@ -265,41 +270,51 @@ GUARD_ONE_ROW: tuple[str, ...] = (
 )
 """Statements of migration `guard one row`: a check writes the pair's row and nothing else."""
 
-# One statement per check. A new pair always passes (nothing to refuse yet, unless the rate
-# capacity is 0), so its row is written from the parameters alone; an existing one is locked
-# by ON CONFLICT, which hands `council_guard_decide` the row's latest committed version, so
-# concurrent checks of one pair take turns and each sees what the one before wrote.
-_CHECK_TEMPLATE = """
+# One statement per check. A new pair passes (nothing to refuse yet, unless the rate capacity
+# is 0), so its row is written from the parameters alone; an existing one is locked by ON
+# CONFLICT, which hands `council_guard_decide` the row's latest committed version, so
+# concurrent checks of one pair take turns and each sees what the one before wrote. The limits
+# are literals: a statement per set of limits, prepared once per connection.
+_CHECK = """
 INSERT INTO council_guard_pairs AS g (agent_a, agent_b, rate_times, recent, verdict, updated_at)
-SELECT %(a)s, %(b)s, f.times,
-    CASE WHEN %(attempt)s::text IS NULL THEN f.recent
-        ELSE f.recent || jsonb_build_object('#' || %(attempt)s, jsonb_build_array(f.e, f.verdict))
-    END,
-    f.verdict, f.at
-FROM (
-    SELECT x.at, x.e, CASE WHEN p.open THEN ARRAY[x.at] ELSE '{}' END AS times,
-        CASE WHEN p.open THEN jsonb_build_object(%(key)s::text, x.e) ELSE '{}' END AS recent,
-        CASE WHEN NOT p.open THEN '["rate_limit", null, 0]'::jsonb END AS verdict
-    FROM (SELECT %(capacity)s::integer > 0 AS open) p,
-        LATERAL (SELECT y.at, extract(epoch FROM y.at) AS e
-                 FROM (SELECT coalesce(%(now)s::timestamptz, clock_timestamp()) AS at/*commit*/) y
-        ) x
-) f
+SELECT $1, $2, {times}, {recent}, {verdict}, x.at
+FROM (SELECT y.at, extract(epoch FROM y.at) AS e FROM (SELECT {now} AS at{commit}) y) x
 ON CONFLICT (agent_a, agent_b) DO UPDATE SET
     (rate_times, bounce_times, trips, open_until, last_bounce, recent, verdict, updated_at) = (
         SELECT d.rate_times, d.bounce_times, d.trips, d.open_until, d.last_bounce, d.recent,
             d.verdict, EXCLUDED.updated_at
-        FROM council_guard_decide(g, EXCLUDED.updated_at, %(key)s, %(back)s, %(attempt)s,
-            %(dedup_window)s, %(capacity)s, %(rate_window)s, %(bounce_threshold)s,
-            %(bounce_window)s, %(cooldown)s, %(max_cooldown)s, %(note)s) AS d)
+        FROM council_guard_decide(g, EXCLUDED.updated_at, $3, {attempt}, {limits}, $4) AS d)
 RETURNING g.verdict"""
 
-CHECK_AND_RECORD = _CHECK_TEMPLATE
-"""The check-and-record statement: one round trip, one row written (the pair's)."""
+_SQL_TYPE = {float: "float8", int: "integer"}
 
-CHECK_AND_RECORD_ASYNC_COMMIT = _CHECK_TEMPLATE.replace(
-    # Volatile, so evaluated though unread: this transaction's commit does not wait for disk.
-    "/*commit*/",
-    ", set_config('synchronous_commit', 'off', true) AS async",
-)
-"""`CHECK_AND_RECORD` for a store made with `synchronous_commit=False`."""
+
+@cache
+def check_statement(
+    limits: GuardLimits, attempt: bool, now: bool, synchronous_commit: bool, /
+) -> str:
+    """The check-and-record statement for `limits`: one round trip, one row written (the
+    pair's). Numbered parameters (`psycopg.RawCursor`): $1 and $2 the pair (sorted), $3 the
+    direction and task, $4 the note of a task coming back, then the attempt id and the time
+    when asked for, in that order."""
+    capacity = limits.rate_per_window + limits.rate_burst
+    refused = "" if capacity > 0 else "'[\"rate_limit\", null, 0]'::jsonb"
+    recent = "jsonb_build_object($3::text, x.e)" if capacity > 0 else "'{}'::jsonb"
+    if attempt:
+        entry = f"jsonb_build_array(x.e, {refused or 'NULL::jsonb'})"
+        recent += f" || jsonb_build_object('#' || $5::text, {entry})"
+    numbers = (
+        limits.dedup_window_seconds, capacity, limits.rate_window_seconds,
+        limits.bounce_threshold, limits.bounce_window_seconds, limits.cooldown_seconds,
+        limits.max_cooldown_seconds,
+    )  # fmt: skip
+    return _CHECK.format(
+        times="ARRAY[x.at]" if capacity > 0 else "'{}'::timestamptz[]",
+        recent=recent,
+        verdict=refused or "NULL::jsonb",
+        now=f"${5 + attempt}::timestamptz" if now else "clock_timestamp()",
+        # Volatile, so evaluated though unread: the commit does not wait for the disk.
+        commit="" if synchronous_commit else ", set_config('synchronous_commit', 'off', true)",
+        attempt="$5::text" if attempt else "NULL::text",
+        limits=", ".join(f"{n!r}::{_SQL_TYPE[type(n)]}" for n in numbers),
+    )

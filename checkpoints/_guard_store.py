@@ -13,17 +13,15 @@ with `now=None` the database's clock is used, so workers on different hosts shar
 
 from __future__ import annotations
 
+import select
 from datetime import datetime
 from typing import Any
 
-from psycopg import Connection, Cursor, errors
+from psycopg import Connection, RawCursor, errors
 from psycopg.rows import DictRow, TupleRow, tuple_row
 
 from langgraph_council.checkpoints._connections import ConnOrPool
-from langgraph_council.checkpoints._guard_sql import (
-    CHECK_AND_RECORD,
-    CHECK_AND_RECORD_ASYNC_COMMIT,
-)
+from langgraph_council.checkpoints._guard_sql import check_statement
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.guards._rules import (
     PASSED,
@@ -38,7 +36,7 @@ from langgraph_council.guards._rules import (
     rejected_note,
     returned_note,
 )
-from langgraph_council.guards._store import GuardStateStore
+from langgraph_council.guards._store import GuardStateStore, StoreCall
 
 __all__ = ["PostgresGuardStateStore"]
 
@@ -89,49 +87,42 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
 
     def __init__(self, conn: ConnOrPool, *, synchronous_commit: bool = True) -> None:
         super().__init__(conn)
-        self._cur: Cursor[TupleRow] | None = None  # reused on a single connection
-        self._check_statement = (
-            CHECK_AND_RECORD if synchronous_commit else CHECK_AND_RECORD_ASYNC_COMMIT
-        )
+        self._cur: RawCursor[TupleRow] | None = None  # reused on a single connection
+        self._synchronous_commit = bool(synchronous_commit)
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
-        """One statement, one row written: an upsert of the pair's row whose update is
-        `council_guard_decide` (`checkpoints/_guard_sql.py`), in one autocommit transaction."""
+    def _check(self, call: StoreCall) -> StoreVerdict:
+        """`check_and_record`: one statement, one row written, an upsert of the pair's row
+        whose update is `council_guard_decide` (`checkpoints/_guard_sql.py`), in one
+        autocommit transaction."""
+        delegator, delegatee, task_id, limits, now, attempt_id, _ = call
         fwd = delegator <= delegatee
-        key = (">" if fwd else "<") + task_id
-        params = {
-            **_limit_params(limits),
-            "a": delegator if fwd else delegatee,
-            "b": delegatee if fwd else delegator,
-            "key": key,
-            # A self-delegation's way back is the same way (as in memory).
-            "back": key if delegator == delegatee else ("<" if fwd else ">") + task_id,
-            "attempt": attempt_id,
-            "now": None if now is None else from_epoch(now),
-            "note": returned_note(delegator, delegatee, task_id),
-        }
-        statement = self._check_statement
+        params: tuple[object, ...] = (
+            delegator if fwd else delegatee,
+            delegatee if fwd else delegator,
+            (">" if fwd else "<") + task_id,
+            returned_note(delegator, delegatee, task_id),
+        )
+        if attempt_id is not None:
+            params += (attempt_id,)
+        if now is not None:
+            params += (from_epoch(now),)
+        statement = check_statement(  # cached: (limits, attempt id?, time?, commit)
+            limits, attempt_id is not None, now is not None, self._synchronous_commit
+        )
         conn = self._conn
         try:
             if isinstance(conn, Connection):
                 with self._lock:
-                    conn = self._revived()
-                    if self._cur is None or self._cur.closed or self._cur.connection is not conn:
-                        self._cur = conn.cursor(row_factory=tuple_row, binary=True)
-                    row = self._cur.execute(statement, params).fetchone()
+                    if conn.closed or _readable(conn):  # maybe closed by the server: probe
+                        conn = self._revived()
+                    cur = self._cur
+                    if cur is None or cur.closed or cur.connection is not conn:
+                        cur = self._cur = RawCursor(conn, row_factory=tuple_row)
+                    row = cur.execute(statement, params, binary=True).fetchone()
             else:
                 with conn.connection() as pooled:
-                    cur = pooled.cursor(row_factory=tuple_row, binary=True)
-                    row = cur.execute(statement, params).fetchone()
+                    cur = RawCursor(pooled, row_factory=tuple_row)
+                    row = cur.execute(statement, params, binary=True).fetchone()
         except _MISSING_SCHEMA as exc:  # the hot path borrows no `_connection()`
             raise self._missing_schema() from exc
         if row is None:
@@ -141,19 +132,10 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
             return PASSED
         return _verdict(verdict, delegator, delegatee, task_id, limits)
 
-    def record_bounce(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        reason: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        bounce_id: str | None = None,
-    ) -> PairState:
-        """One call of `council_guard_record_bounce`: it locks the pair's row (creating it when
-        the pair is new) and uses the database clock when `now` is None."""
+    def _bounce(self, call: StoreCall) -> PairState:
+        """`record_bounce`: one call of `council_guard_record_bounce`, which locks the pair's
+        row (creating it when the pair is new) and uses the database clock when `now` is None."""
+        delegator, delegatee, task_id, limits, now, bounce_id, reason = call
         params = (
             delegator,
             delegatee,
@@ -234,17 +216,11 @@ def _pair_state(row: DictRow) -> PairState:
     )
 
 
-def _limit_params(limits: GuardLimits) -> dict[str, object]:
-    """The statement's parameters that come from the limits (the same for every check)."""
-    return {
-        "capacity": limits.rate_per_window + limits.rate_burst,
-        "dedup_window": limits.dedup_window_seconds,
-        "rate_window": limits.rate_window_seconds,
-        "bounce_threshold": limits.bounce_threshold,
-        "bounce_window": limits.bounce_window_seconds,
-        "cooldown": limits.cooldown_seconds,
-        "max_cooldown": limits.max_cooldown_seconds,
-    }
+def _readable(conn: Connection[DictRow]) -> bool:
+    """Whether the server sent anything to this idle connection: nothing, as long as it lives
+    (a terminated backend's goodbye, or the end of the stream, makes it readable). One
+    zero-timeout `select`, far cheaper than `connection_lost`, which then decides."""
+    return bool(select.select((conn.pgconn.socket,), (), (), 0)[0])
 
 
 def _verdict(
