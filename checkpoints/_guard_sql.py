@@ -181,7 +181,7 @@ BEGIN
     IF p_attempt IS NOT NULL THEN  -- a re-run: the first verdict again, nothing recorded
         verdict := recent -> ('#' || p_attempt);
         IF verdict IS NOT NULL THEN
-            verdict := verdict -> 1;
+            verdict := nullif(verdict -> 1, 'null'::jsonb);  -- a pass: SQL NULL
             RETURN;
         END IF;
         SELECT CASE WHEN NOT a.passed THEN jsonb_build_array(a.mechanism, a.dedup_age,
