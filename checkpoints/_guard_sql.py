@@ -3,9 +3,11 @@
 `guard bounces` made the breaker count tasks coming back in a sliding window; `guard rules once`
 replaces its two functions with the versions below, which share the bounce rule
 (`council_guard_add_bounce`). Both mirror `guards/_rules.py` (`check_pair`, `bounce_pair`);
-the parity tests run the same sequences on both stores. An applied migration keeps its effect:
-statements a later migration supersedes are left out only when a fresh database ends with the
-same schema (checked with `pg_get_functiondef` before and after).
+the parity tests run the same sequences on both stores. `guard one row` moves the dedup times
+into the pair's row and replaces the check function by `council_guard_decide` and the one
+statement `check_statement` builds (a check writes one row). An applied migration keeps its
+effect: statements a later migration supersedes are left out only when a fresh database ends
+with the same schema (checked with `pg_dump --schema-only` before and after).
 """
 
 from __future__ import annotations
