@@ -32,8 +32,16 @@ TABLES: dict[str, str] = {
     "guard_pairs": "SELECT agent_a, agent_b, cardinality(rate_times) AS rate_times, "
     "cardinality(bounce_times) AS bounces, trips, open_until IS NOT NULL AS open "
     "FROM council_guard_pairs",
-    "guard_dedup": "SELECT delegator, delegatee, task_id FROM council_guard_dedup",
-    "guard_attempts": "SELECT passed, mechanism, rate_count, trips FROM council_guard_attempts",
+    # Dedup times and attempt verdicts live in the pair's row (`recent`, migration `guard one
+    # row`); attempts checked before it, and bounce ids, in council_guard_attempts.
+    "guard_dedup": "SELECT CASE WHEN k LIKE '>%' THEN agent_a ELSE agent_b END AS delegator, "
+    "CASE WHEN k LIKE '>%' THEN agent_b ELSE agent_a END AS delegatee, substr(k, 2) AS task_id "
+    "FROM council_guard_pairs g, jsonb_object_keys(g.recent) AS k WHERE k NOT LIKE '#%'",
+    "guard_attempts": "SELECT jsonb_typeof(e.value -> 1) = 'null' AS passed, "
+    "coalesce(e.value -> 1 ->> 0, 'all_passed') AS mechanism, e.value -> 1 ->> 2 AS rate_count, "
+    "e.value -> 1 ->> 4 AS trips FROM council_guard_pairs g, jsonb_each(g.recent) AS e "
+    "WHERE e.key LIKE '#%' UNION ALL "
+    "SELECT passed, mechanism, rate_count::text, trips::text FROM council_guard_attempts",
     "loop_records": "SELECT mechanism, chain, delegator, delegatee, task_id, thread_id "
     "FROM council_loop_records",
 }

@@ -222,6 +222,27 @@ def transcript_only(reply: Callable[[], str], turns: int, checkpointer: Any) -> 
     return graph.compile(checkpointer=checkpointer)
 
 
+# The row a guard check on a new pair writes (the bench's case), in one raw upsert: the keys,
+# the rate window, the dedup time in `recent`, the time, from one read of the server's clock.
+GUARD_ROW_UPSERT = """
+INSERT INTO council_guard_pairs AS g (agent_a, agent_b, rate_times, recent, updated_at)
+SELECT %s, %s, ARRAY[x.at], jsonb_build_object(%s::text, extract(epoch FROM x.at)), x.at
+FROM (SELECT clock_timestamp() AS at) x
+ON CONFLICT (agent_a, agent_b) DO UPDATE
+SET rate_times = EXCLUDED.rate_times, recent = EXCLUDED.recent, updated_at = EXCLUDED.updated_at"""
+
+
+def guard_row_upsert(conn: Any) -> Callable[[str, str, str], None]:
+    """The guard check's floor: one prepared statement upserting the same row on `conn` (the
+    store's own connection), without the guard's checks, rules or verdict."""
+    cur = conn.cursor(binary=True)
+
+    def upsert(a: str, b: str, task_id: str) -> None:
+        cur.execute(GUARD_ROW_UPSERT, (a, b, ">" + task_id), prepare=True)
+
+    return upsert
+
+
 async def sleep_then(seconds: float, text: str) -> str:
     """An executor's work: `seconds` of waiting, then its result."""
     await asyncio.sleep(seconds)

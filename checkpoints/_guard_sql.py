@@ -3,14 +3,25 @@
 `guard bounces` made the breaker count tasks coming back in a sliding window; `guard rules once`
 replaces its two functions with the versions below, which share the bounce rule
 (`council_guard_add_bounce`). Both mirror `guards/_rules.py` (`check_pair`, `bounce_pair`);
-the parity tests run the same sequences on both stores. An applied migration keeps its effect:
-statements a later migration supersedes are left out only when a fresh database ends with the
-same schema (checked with `pg_get_functiondef` before and after).
+the parity tests run the same sequences on both stores. `guard one row` moves the dedup times
+into the pair's row and replaces the check function by `council_guard_decide` and the one
+statement `check_statement` builds (a check writes one row). An applied migration keeps its
+effect: statements a later migration supersedes are left out only when a fresh database ends
+with the same schema (checked with `pg_dump --schema-only` before and after).
 """
 
 from __future__ import annotations
 
-__all__ = ["GUARD_BOUNCES", "GUARD_RULES"]
+from functools import cache
+
+from langgraph_council.guards._rules import GuardLimits
+
+__all__ = [
+    "GUARD_BOUNCES",
+    "GUARD_ONE_ROW",
+    "GUARD_RULES",
+    "check_statement",
+]
 
 _OLD_CHECK = (
     "council_guard_check_and_record(text, text, text, timestamptz, text, float8, integer, "
@@ -86,156 +97,6 @@ BEGIN
 END
 $fn$"""
 
-_CHECK_AND_RECORD = """
-CREATE OR REPLACE FUNCTION council_guard_check_and_record(
-    p_delegator text, p_delegatee text, p_task_id text, p_now timestamptz,
-    p_attempt_id text, p_dedup_window float8, p_rate_capacity integer,
-    p_rate_window float8, p_bounce_threshold integer, p_bounce_window float8,
-    p_cooldown float8, p_max_cooldown float8, p_bounce_note text,
-    p_synchronous_commit boolean,
-    OUT passed boolean, OUT mechanism text, OUT dedup_age float8,
-    OUT rate_count integer, OUT open_until timestamptz, OUT trips integer,
-    OUT last_bounce text, OUT recorded_at timestamptz)
-LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-    v_a text := least(p_delegator COLLATE "C", p_delegatee COLLATE "C");
-    v_b text := greatest(p_delegator COLLATE "C", p_delegatee COLLATE "C");
-    v_fwd boolean := p_delegator COLLATE "C" <= p_delegatee COLLATE "C";  -- a to b
-    v_row tid;
-    v_times timestamptz[];  -- kept sorted, so v_times[1] is the oldest
-    v_bounces timestamptz[];  -- in the order they happened
-    v_trips integer;
-    v_open timestamptz;
-    v_note text;
-    v_rev_at timestamptz;  -- latest delegation the other way, any task
-    v_new boolean;
-    v_last timestamptz;
-    v_back timestamptz;
-    v_at timestamptz;
-    v_n integer;
-BEGIN
-    IF NOT p_synchronous_commit THEN
-        -- Trade the last few hundred ms of records on a server crash for speed.
-        PERFORM set_config('synchronous_commit', 'off', true);
-    END IF;
-    -- Two rounds at most: losing the race to create the pair's row means the row exists
-    -- (rows are only deleted by hand), so the second round locks it.
-    FOR v_round IN 1..2 LOOP
-        SELECT g.ctid, g.rate_times, g.bounce_times, g.trips, g.open_until, g.last_bounce,
-               CASE WHEN v_fwd THEN g.b_to_a_at ELSE g.a_to_b_at END
-        INTO v_row, v_times, v_bounces, v_trips, v_open, v_note, v_rev_at
-        FROM council_guard_pairs g
-        WHERE g.agent_a = v_a AND g.agent_b = v_b FOR UPDATE;
-        v_new := NOT FOUND;
-        IF v_new THEN
-            v_times := '{}'; v_bounces := '{}'; v_trips := 0; v_open := NULL; v_note := NULL;
-            v_rev_at := NULL;
-        END IF;
-        IF p_attempt_id IS NOT NULL THEN
-            SELECT g.passed, g.mechanism, g.dedup_age, g.rate_count, g.open_until, g.trips,
-                   g.last_bounce, g.recorded_at
-            INTO passed, mechanism, dedup_age, rate_count, open_until, trips, last_bounce,
-                 recorded_at
-            FROM council_guard_attempts g WHERE g.attempt_id = p_attempt_id;
-            IF FOUND THEN
-                RETURN;
-            END IF;
-        END IF;
-        v_at := coalesce(p_now, clock_timestamp());
-        -- A new statement, so a new snapshot: it sees what the lock's last holder wrote.
-        -- Dedup rows are written only with their pair's row held, and go with it when an
-        -- operator deletes the row (see the trigger): a pair without a row has none.
-        v_last := NULL;
-        IF NOT v_new THEN
-            SELECT d.last_at INTO v_last FROM council_guard_dedup d
-            WHERE d.delegator = p_delegator AND d.delegatee = p_delegatee
-              AND d.task_id = p_task_id;
-        END IF;
-        v_n := cardinality(v_times);
-        IF v_n > 0 AND extract(epoch FROM v_at - v_times[1]) >= p_rate_window THEN
-            SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_times
-            FROM unnest(v_times) AS t
-            WHERE extract(epoch FROM v_at - t) < p_rate_window;
-            v_n := cardinality(v_times);
-        END IF;
-        IF v_last IS NOT NULL AND extract(epoch FROM v_at - v_last) < p_dedup_window THEN
-            passed := false; mechanism := 'dedup';
-            dedup_age := extract(epoch FROM v_at - v_last);
-        ELSIF v_n >= p_rate_capacity THEN
-            passed := false; mechanism := 'rate_limit'; rate_count := v_n;
-        ELSIF v_open IS NOT NULL AND v_at < v_open THEN
-            passed := false; mechanism := 'circuit_breaker';
-            open_until := v_open; trips := v_trips; last_bounce := v_note;
-        ELSE
-            IF v_open IS NOT NULL THEN  -- the cooldown has expired: a fresh count
-                v_bounces := '{}'; v_open := NULL;
-            END IF;
-            -- Only a pair that delegated the other way inside the window can see a task come
-            -- back (down a hierarchy it never does): then look up this task's time that way.
-            IF v_rev_at IS NOT NULL
-               AND extract(epoch FROM v_at - v_rev_at) < p_bounce_window THEN
-                SELECT d.last_at INTO v_back FROM council_guard_dedup d
-                WHERE d.delegator = p_delegatee AND d.delegatee = p_delegator
-                  AND d.task_id = p_task_id;
-                IF v_back IS NOT NULL
-                   AND extract(epoch FROM v_at - v_back) < p_bounce_window THEN
-                    SELECT b.bounce_times, b.trips, b.open_until INTO v_bounces, v_trips, v_open
-                    FROM council_guard_add_bounce(v_bounces, v_trips, v_at, p_bounce_threshold,
-                        p_bounce_window, p_cooldown, p_max_cooldown) AS b;
-                    v_note := p_bounce_note;
-                END IF;
-            END IF;
-            IF v_n = 0 OR v_at >= v_times[v_n] THEN
-                v_times := v_times || v_at;
-            ELSE
-                SELECT array_agg(t ORDER BY t) INTO v_times FROM unnest(v_times || v_at) AS t;
-            END IF;
-            IF v_new THEN
-                INSERT INTO council_guard_pairs AS g
-                    (agent_a, agent_b, rate_times, bounce_times, trips, open_until,
-                     last_bounce, a_to_b_at, b_to_a_at, updated_at)
-                VALUES (v_a, v_b, v_times, v_bounces, v_trips, v_open, v_note,
-                        CASE WHEN v_fwd THEN v_at END, CASE WHEN NOT v_fwd THEN v_at END, v_at)
-                ON CONFLICT DO NOTHING;
-                CONTINUE WHEN NOT FOUND;  -- created meanwhile: lock it, decide again
-            ELSE
-                -- The row is locked by us: its ctid cannot change, and a TID scan is cheaper
-                -- than the key lookup. Direction times only grow (clocks may go back).
-                UPDATE council_guard_pairs g
-                SET rate_times = v_times, bounce_times = v_bounces, trips = v_trips,
-                    open_until = v_open, last_bounce = v_note, updated_at = v_at,
-                    a_to_b_at = CASE WHEN v_fwd THEN greatest(g.a_to_b_at, v_at)
-                                     ELSE g.a_to_b_at END,
-                    b_to_a_at = CASE WHEN v_fwd THEN g.b_to_a_at
-                                     ELSE greatest(g.b_to_a_at, v_at) END
-                WHERE g.ctid = v_row;
-            END IF;
-            IF v_last IS NULL THEN  -- under the pair's lock nobody else adds it
-                INSERT INTO council_guard_dedup (delegator, delegatee, task_id, last_at)
-                VALUES (p_delegator, p_delegatee, p_task_id, v_at);
-            ELSE  -- an upsert: `purge` may have deleted the old time meanwhile
-                INSERT INTO council_guard_dedup AS d (delegator, delegatee, task_id, last_at)
-                VALUES (p_delegator, p_delegatee, p_task_id, v_at)
-                ON CONFLICT (delegator, delegatee, task_id)
-                DO UPDATE SET last_at = EXCLUDED.last_at;
-            END IF;
-            passed := true; mechanism := 'all_passed';
-            trips := v_trips; open_until := v_open; last_bounce := v_note;
-        END IF;
-        IF p_attempt_id IS NOT NULL THEN
-            INSERT INTO council_guard_attempts
-                (attempt_id, passed, mechanism, dedup_age, rate_count, open_until, trips,
-                 last_bounce, recorded_at)
-            VALUES (p_attempt_id, passed, mechanism, dedup_age, rate_count, open_until, trips,
-                    last_bounce, v_at);
-        END IF;
-        recorded_at := v_at;
-        RETURN;
-    END LOOP;
-    RAISE EXCEPTION 'council_guard_check_and_record: pair (%, %) kept vanishing', v_a, v_b;
-END
-$fn$"""
-
 _RECORD_BOUNCE = """
 CREATE OR REPLACE FUNCTION council_guard_record_bounce(
     p_delegator text, p_delegatee text, p_now timestamptz, p_bounce_id text,
@@ -290,5 +151,172 @@ BEGIN
 END
 $fn$"""
 
-GUARD_RULES: tuple[str, ...] = (_ADD_BOUNCE, _CHECK_AND_RECORD, _RECORD_BOUNCE)
-"""Statements of migration `guard rules once`: the two guard functions share the bounce rule."""
+GUARD_RULES: tuple[str, ...] = (_ADD_BOUNCE, _RECORD_BOUNCE)
+"""Statements of migration `guard rules once`: the two guard functions share the bounce rule.
+
+It also created the check function of that time; `guard one row` drops it, so a fresh database
+skips it (the same schema either way)."""
+
+# The rules for a pair that has a row (`guards/_rules.py::check_pair`), as a function of the
+# row: it reads nothing else (a check made before `guard one row` is the one exception) and
+# writes nothing; the check statement below stores what it returns. `recent` maps a direction
+# and task ('>' a to b, '<' b to a, then the task id) to its latest delegation (epoch seconds)
+# and '#' plus an attempt id to [epoch, verdict]; `verdict` is NULL for a pass, else the
+# array the client turns into a message.
+_DECIDE = """
+CREATE FUNCTION council_guard_decide(
+    g council_guard_pairs, p_at timestamptz, p_key text, p_attempt text,
+    p_dedup_window float8, p_rate_capacity integer, p_rate_window float8,
+    p_bounce_threshold integer, p_bounce_window float8, p_cooldown float8,
+    p_max_cooldown float8, p_bounce_note text,
+    OUT rate_times timestamptz[], OUT bounce_times timestamptz[], OUT trips integer,
+    OUT open_until timestamptz, OUT last_bounce text, OUT recent jsonb, OUT verdict jsonb)
+LANGUAGE plpgsql STABLE AS $fn$
+DECLARE
+    v_at numeric := extract(epoch FROM p_at);
+    v_last numeric := (g.recent ->> p_key)::numeric;
+    v_back numeric;
+    v_n integer := cardinality(g.rate_times);
+BEGIN
+    rate_times := g.rate_times; bounce_times := g.bounce_times; trips := g.trips;
+    open_until := g.open_until; last_bounce := g.last_bounce; recent := g.recent;
+    IF p_attempt IS NOT NULL THEN  -- a re-run: the first verdict again, nothing recorded
+        verdict := recent -> ('#' || p_attempt);
+        IF verdict IS NOT NULL THEN
+            verdict := nullif(verdict -> 1, 'null'::jsonb);  -- a pass: SQL NULL
+            RETURN;
+        END IF;
+        SELECT CASE WHEN NOT a.passed THEN jsonb_build_array(a.mechanism, a.dedup_age,
+                   a.rate_count, extract(epoch FROM a.open_until), a.trips, a.last_bounce) END
+        INTO verdict FROM council_guard_attempts a WHERE a.attempt_id = p_attempt;
+        IF FOUND THEN  -- checked before `guard one row`
+            RETURN;
+        END IF;
+    END IF;
+    IF v_last IS NOT NULL AND v_at - v_last < p_dedup_window THEN
+        verdict := jsonb_build_array('dedup', v_at - v_last);
+    ELSE
+        IF v_n > 0 AND extract(epoch FROM p_at - rate_times[1]) >= p_rate_window THEN
+            SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO rate_times
+            FROM unnest(g.rate_times) AS t WHERE extract(epoch FROM p_at - t) < p_rate_window;
+            v_n := cardinality(rate_times);
+        END IF;
+        IF v_n >= p_rate_capacity THEN
+            verdict := jsonb_build_array('rate_limit', NULL, v_n);
+            rate_times := g.rate_times;
+        ELSIF open_until IS NOT NULL AND p_at < open_until THEN
+            verdict := jsonb_build_array('circuit_breaker', NULL, NULL,
+                extract(epoch FROM open_until), trips, last_bounce);
+        ELSE
+            IF open_until IS NOT NULL THEN  -- the cooldown has expired: a fresh count
+                bounce_times := '{}'; open_until := NULL;
+            END IF;
+            -- The other way ('<' for '>'), unless the pair is one agent (as in memory).
+            v_back := (recent ->> CASE WHEN g.agent_a = g.agent_b THEN p_key
+                ELSE translate(left(p_key, 1), '<>', '><') || substr(p_key, 2) END)::numeric;
+            IF v_back IS NOT NULL AND v_at - v_back < p_bounce_window THEN  -- it came back
+                SELECT b.bounce_times, b.trips, b.open_until INTO bounce_times, trips, open_until
+                FROM council_guard_add_bounce(bounce_times, trips, p_at, p_bounce_threshold,
+                    p_bounce_window, p_cooldown, p_max_cooldown) AS b;
+                last_bounce := p_bounce_note;
+            END IF;
+            IF v_n = 0 OR p_at >= rate_times[v_n] THEN  -- kept sorted: [1] is the oldest
+                rate_times := rate_times || p_at;
+            ELSE
+                SELECT array_agg(t ORDER BY t) INTO rate_times FROM unnest(rate_times || p_at) t;
+            END IF;
+            IF pg_column_size(recent) > 1024 THEN  -- forget what no window can reach any more
+                SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}') INTO recent
+                FROM jsonb_each(recent) AS e
+                WHERE v_at - council_guard_entry_at(e.value)
+                    < greatest(p_dedup_window, p_bounce_window);
+            END IF;
+            recent := recent || jsonb_build_object(p_key, v_at);
+        END IF;
+    END IF;
+    IF p_attempt IS NOT NULL THEN
+        recent := recent || jsonb_build_object('#' || p_attempt, jsonb_build_array(v_at, verdict));
+    END IF;
+END
+$fn$"""
+
+# When an entry of `recent` was written: a dedup time is the number itself, an attempt's entry
+# an array that starts with it (inlined by the planner: plain SQL, immutable).
+_ENTRY_AT = """
+CREATE FUNCTION council_guard_entry_at(entry jsonb) RETURNS numeric
+LANGUAGE sql IMMUTABLE AS $fn$
+    SELECT (CASE jsonb_typeof(entry) WHEN 'array' THEN entry ->> 0
+            ELSE entry #>> '{}' END)::numeric
+$fn$"""
+
+GUARD_ONE_ROW: tuple[str, ...] = (
+    "ALTER TABLE council_guard_pairs ADD COLUMN recent jsonb NOT NULL DEFAULT '{}', "
+    "ADD COLUMN verdict jsonb",
+    # Every pair's dedup times move into its row (a pair without a row has none: the trigger).
+    """UPDATE council_guard_pairs p SET recent = (
+        SELECT coalesce(jsonb_object_agg(
+            CASE WHEN d.delegator = p.agent_a THEN '>' ELSE '<' END || d.task_id,
+            extract(epoch FROM d.last_at)), '{}')
+        FROM council_guard_dedup d
+        WHERE (d.delegator, d.delegatee) IN ((p.agent_a, p.agent_b), (p.agent_b, p.agent_a)))""",
+    "DROP TRIGGER IF EXISTS council_guard_pair_deleted ON council_guard_pairs",
+    "DROP TRIGGER IF EXISTS council_guard_pairs_truncated ON council_guard_pairs",
+    "DROP FUNCTION IF EXISTS council_guard_pair_deleted()",
+    "DROP TABLE council_guard_dedup",
+    "ALTER TABLE council_guard_pairs DROP COLUMN a_to_b_at, DROP COLUMN b_to_a_at",
+    # The check function of `guard rules once` (a fresh database never had it).
+    "DROP FUNCTION IF EXISTS council_guard_check_and_record(text, text, text, timestamptz, "
+    "text, float8, integer, float8, integer, float8, float8, float8, text, boolean)",
+    _ENTRY_AT,
+    _DECIDE,
+)
+"""Statements of migration `guard one row`: a check writes the pair's row and nothing else."""
+
+# One statement per check. A new pair passes (nothing to refuse yet, unless the rate capacity
+# is 0), so its row is written from the parameters alone; an existing one is locked by ON
+# CONFLICT, which hands `council_guard_decide` the row's latest committed version, so
+# concurrent checks of one pair take turns and each sees what the one before wrote. The limits
+# are literals: a statement per set of limits, prepared once per connection.
+_CHECK = """
+INSERT INTO council_guard_pairs AS g (agent_a, agent_b, rate_times, recent, verdict, updated_at)
+SELECT $1, $2, {times}, {recent}, {verdict}, x.at
+FROM (SELECT y.at, extract(epoch FROM y.at) AS e FROM (SELECT {now} AS at{commit}) y) x
+ON CONFLICT (agent_a, agent_b) DO UPDATE SET
+    (rate_times, bounce_times, trips, open_until, last_bounce, recent, verdict, updated_at) = (
+        SELECT d.rate_times, d.bounce_times, d.trips, d.open_until, d.last_bounce, d.recent,
+            d.verdict, EXCLUDED.updated_at
+        FROM council_guard_decide(g, EXCLUDED.updated_at, $3, {attempt}, {limits}, $4) AS d)
+RETURNING g.verdict"""
+
+_SQL_TYPE = {float: "float8", int: "integer"}
+
+
+@cache
+def check_statement(
+    limits: GuardLimits, attempt: bool, now: bool, synchronous_commit: bool, /
+) -> str:
+    """The check-and-record statement for `limits`: one round trip, one row written (the
+    pair's). Numbered parameters (`psycopg.RawCursor`): $1 and $2 the pair (sorted), $3 the
+    direction and task, $4 the note of a task coming back, then the attempt id and the time
+    when asked for, in that order."""
+    capacity = limits.rate_per_window + limits.rate_burst
+    refused = "" if capacity > 0 else "'[\"rate_limit\", null, 0]'::jsonb"
+    recent = "jsonb_build_object($3::text, x.e)" if capacity > 0 else "'{}'::jsonb"
+    if attempt:
+        entry = f"jsonb_build_array(x.e, {refused or 'NULL::jsonb'})"
+        recent += f" || jsonb_build_object('#' || $5::text, {entry})"
+    numbers = (
+        limits.dedup_window_seconds, capacity, limits.rate_window_seconds,
+        limits.bounce_threshold, limits.bounce_window_seconds, limits.cooldown_seconds,
+        limits.max_cooldown_seconds,
+    )  # fmt: skip
+    return _CHECK.format(
+        times="ARRAY[x.at]" if capacity > 0 else "'{}'::timestamptz[]",
+        recent=recent,
+        verdict=refused or "NULL::jsonb",
+        now=f"${5 + attempt}::timestamptz" if now else "clock_timestamp()",
+        # Volatile, so evaluated though unread: the commit does not wait for the disk.
+        commit="" if synchronous_commit else ", set_config('synchronous_commit', 'off', true)",
+        attempt="$5::text" if attempt else "NULL::text",
+        limits=", ".join(f"{n!r}::{_SQL_TYPE[type(n)]}" for n in numbers),
+    )

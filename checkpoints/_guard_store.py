@@ -1,23 +1,27 @@
 """`PostgresGuardStateStore`: loop-guard state shared by every process, surviving restarts.
 
-One check-and-record is one call of a PL/pgSQL function, so one transaction and one network
-round trip: it locks the pair's row, or creates it when the pair is new (every attempt on that
-undirected pair, from any process or connection, waits its turn; the loser of a creation race
-goes round once more and locks the winner's row), reads the dedup times (this direction's, and
-the opposite one's, which tells a task coming back) under that lock, applies the same rules as
-`evaluate_pair` and writes the new state before commit. `record_bounce` is one call of its own
-function, under the same lock. Times are wall-clock; with `now=None` the database's clock is
-used, so workers on different hosts share one clock.
+One check-and-record is one statement, so one transaction and one network round trip, and it
+writes one row: the pair's. It upserts that row; a new pair passes and is written from the
+parameters, an existing one is locked by `ON CONFLICT` and its next state computed from its
+latest committed version by `council_guard_decide` (every attempt on that undirected pair, from
+any process or connection, waits its turn and sees what the one before wrote). The row holds
+everything a check reads: the rate window, the breaker, and `recent`, the latest delegation
+per direction and task (dedup, and a task coming back) and the verdict per attempt id.
+`record_bounce` is one call of its own function, under the same lock. Times are wall-clock;
+with `now=None` the database's clock is used, so workers on different hosts share one clock.
 """
 
 from __future__ import annotations
 
+import select
 from datetime import datetime
+from typing import Any
 
-from psycopg import Connection, Cursor, errors
+from psycopg import Connection, RawCursor, errors
 from psycopg.rows import DictRow, TupleRow, tuple_row
 
 from langgraph_council.checkpoints._connections import ConnOrPool
+from langgraph_council.checkpoints._guard_sql import check_statement
 from langgraph_council.checkpoints._pg_store import BasePostgresStore
 from langgraph_council.guards._rules import (
     PASSED,
@@ -32,21 +36,30 @@ from langgraph_council.guards._rules import (
     rejected_note,
     returned_note,
 )
-from langgraph_council.guards._store import GuardStateStore
+from langgraph_council.guards._store import GuardStateStore, StoreCall
 
 __all__ = ["PostgresGuardStateStore"]
 
 
-# Positional binary parameters and tuple rows in binary: the cheapest round trip psycopg offers.
-_CHECK_AND_RECORD = """
-SELECT mechanism, dedup_age, rate_count, extract(epoch FROM open_until)::float8, trips,
-    last_bounce
-FROM council_guard_check_and_record(
-    %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b, %b)"""
-
 _RECORD_BOUNCE = """
 SELECT rate_times, bounce_times, trips, open_until, last_bounce
 FROM council_guard_record_bounce(%s, %s, %s, %s, %s, %s, %s, %s, %s)"""
+
+# A `recent` entry older than the cut-off: a dedup time or an attempt's verdict.
+_OLD = "council_guard_entry_at(e.value) < extract(epoch FROM %(cut)s::timestamptz)"
+_HAS_OLD = f"EXISTS (SELECT FROM jsonb_each(g.recent) AS e WHERE {_OLD})"
+
+# Locks the rows to purge (the latest version of each) and counts their old entries...
+_LOCK_OLD = f"""
+SELECT (SELECT count(*) FROM jsonb_each(g.recent) AS e WHERE {_OLD}) AS n
+FROM council_guard_pairs g WHERE {_HAS_OLD} FOR UPDATE"""
+
+# ... then drops those entries, computed from each row itself.
+_DROP_OLD = f"""
+UPDATE council_guard_pairs g SET recent = (
+    SELECT coalesce(jsonb_object_agg(e.key, e.value), '{{}}')
+    FROM jsonb_each(g.recent) AS e WHERE NOT {_OLD})
+WHERE {_HAS_OLD}"""
 
 _MISSING_SCHEMA = (errors.UndefinedFunction, errors.UndefinedTable)
 
@@ -74,65 +87,55 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
 
     def __init__(self, conn: ConnOrPool, *, synchronous_commit: bool = True) -> None:
         super().__init__(conn)
-        self._cur: Cursor[TupleRow] | None = None  # reused on a single connection
+        self._cur: RawCursor[TupleRow] | None = None  # reused on a single connection
         self._synchronous_commit = bool(synchronous_commit)
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
-        """One round trip: `council_guard_check_and_record` (`checkpoints/_guard_sql.py`) locks
-        the pair's row, decides and writes inside one autocommit transaction."""
-        params = (
-            delegator,
-            delegatee,
-            task_id,
-            None if now is None else from_epoch(now),
-            attempt_id,
-            limits.dedup_window_seconds,
-            limits.rate_per_window + limits.rate_burst,
-            limits.rate_window_seconds,
-            limits.bounce_threshold,
-            limits.bounce_window_seconds,
-            limits.cooldown_seconds,
-            limits.max_cooldown_seconds,
+    def _check(self, call: StoreCall) -> StoreVerdict:
+        """`check_and_record`: one statement, one row written, an upsert of the pair's row
+        whose update is `council_guard_decide` (`checkpoints/_guard_sql.py`), in one
+        autocommit transaction."""
+        delegator, delegatee, task_id, limits, now, attempt_id, _ = call
+        fwd = delegator <= delegatee
+        params: tuple[object, ...] = (
+            delegator if fwd else delegatee,
+            delegatee if fwd else delegator,
+            (">" if fwd else "<") + task_id,
             returned_note(delegator, delegatee, task_id),
-            self._synchronous_commit,
+        )
+        if attempt_id is not None:
+            params += (attempt_id,)
+        if now is not None:
+            params += (from_epoch(now),)
+        statement = check_statement(  # cached: (limits, attempt id?, time?, commit)
+            limits, attempt_id is not None, now is not None, self._synchronous_commit
         )
         conn = self._conn
         try:
             if isinstance(conn, Connection):
                 with self._lock:
-                    conn = self._revived()
-                    if self._cur is None or self._cur.closed or self._cur.connection is not conn:
-                        self._cur = conn.cursor(row_factory=tuple_row, binary=True)
-                    row = _execute(self._cur, params)
+                    if conn.closed or _readable(conn):  # maybe closed by the server: probe
+                        conn = self._revived()
+                    cur = self._cur
+                    if cur is None or cur.closed or cur.connection is not conn:
+                        cur = self._cur = RawCursor(conn, row_factory=tuple_row)
+                    row = cur.execute(statement, params, binary=True).fetchone()
             else:
                 with conn.connection() as pooled:
-                    row = _execute(pooled.cursor(row_factory=tuple_row, binary=True), params)
+                    cur = RawCursor(pooled, row_factory=tuple_row)
+                    row = cur.execute(statement, params, binary=True).fetchone()
         except _MISSING_SCHEMA as exc:  # the hot path borrows no `_connection()`
             raise self._missing_schema() from exc
-        return _verdict(row, delegator, delegatee, task_id, limits)
+        if row is None:
+            raise RuntimeError("the guard's check statement returned no row")
+        verdict: list[Any] | None = row[0]
+        if verdict is None:
+            return PASSED
+        return _verdict(verdict, delegator, delegatee, task_id, limits)
 
-    def record_bounce(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        reason: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        bounce_id: str | None = None,
-    ) -> PairState:
-        """One call of `council_guard_record_bounce`: it locks the pair's row (creating it when
-        the pair is new) and uses the database clock when `now` is None."""
+    def _bounce(self, call: StoreCall) -> PairState:
+        """`record_bounce`: one call of `council_guard_record_bounce`, which locks the pair's
+        row (creating it when the pair is new) and uses the database clock when `now` is None."""
+        delegator, delegatee, task_id, limits, now, bounce_id, reason = call
         params = (
             delegator,
             delegatee,
@@ -160,9 +163,9 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
         if older_than.tzinfo is None or older_than.utcoffset() is None:
             raise ValueError("older_than must be timezone-aware, e.g. datetime.now(UTC)")
         with self._connection() as conn, conn.transaction():
-            dedup = conn.execute(
-                "DELETE FROM council_guard_dedup WHERE last_at < %s", (older_than,)
-            ).rowcount
+            cut = {"cut": older_than}
+            dedup = sum(int(row["n"]) for row in conn.execute(_LOCK_OLD, cut))
+            conn.execute(_DROP_OLD, cut)
             attempts = conn.execute(
                 "DELETE FROM council_guard_attempts WHERE recorded_at < %s", (older_than,)
             ).rowcount
@@ -213,27 +216,26 @@ def _pair_state(row: DictRow) -> PairState:
     )
 
 
-def _execute(cur: Cursor[TupleRow], params: tuple[object, ...]) -> TupleRow:
-    row = cur.execute(_CHECK_AND_RECORD, params).fetchone()
-    if row is None:
-        raise RuntimeError("council_guard_check_and_record returned no row")
-    return row
+def _readable(conn: Connection[DictRow]) -> bool:
+    """Whether the server sent anything to this idle connection: nothing, as long as it lives
+    (a terminated backend's goodbye, or the end of the stream, makes it readable). One
+    zero-timeout `select`, far cheaper than `connection_lost`, which then decides."""
+    return bool(select.select((conn.pgconn.socket,), (), (), 0)[0])
 
 
 def _verdict(
-    row: TupleRow, delegator: str, delegatee: str, task_id: str, limits: GuardLimits
+    verdict: list[Any], delegator: str, delegatee: str, task_id: str, limits: GuardLimits
 ) -> StoreVerdict:
-    mechanism, dedup_age, rate_count, open_until, trips, last_bounce = row
-    if mechanism == "all_passed":
-        return PASSED
+    """The refusal `council_guard_decide` stored: [mechanism, dedup age, rate count, open
+    until, trips, last bounce], cut after the last field its mechanism uses."""
+    mechanism = verdict[0]
     if mechanism == "dedup":
-        message = dedup_message(
-            delegator, delegatee, task_id, dedup_age, limits.dedup_window_seconds
-        )
+        window = limits.dedup_window_seconds
+        message = dedup_message(delegator, delegatee, task_id, float(verdict[1]), window)
         return StoreVerdict(False, "dedup", message)
     if mechanism == "rate_limit":
-        return StoreVerdict(
-            False, "rate_limit", rate_message(delegator, delegatee, rate_count, limits)
-        )
+        count = int(verdict[2])
+        return StoreVerdict(False, "rate_limit", rate_message(delegator, delegatee, count, limits))
+    open_until, trips, last_bounce = float(verdict[3]), int(verdict[4]), verdict[5]
     message = breaker_message(delegator, delegatee, open_until, trips, limits, last_bounce)
     return StoreVerdict(False, "circuit_breaker", message)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from langgraph_council.checkpoints._guard_sql import GUARD_BOUNCES, GUARD_RULES
+from langgraph_council.checkpoints._guard_sql import GUARD_BOUNCES, GUARD_ONE_ROW, GUARD_RULES
 
 __all__ = ["MIGRATIONS", "Migration"]
 
@@ -317,6 +317,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CHECK (status IN ('completed', 'budget_exhausted', 'failed', 'cancelled'))",
         ),
     ),
+    # Issue 33: a guard check writes one row, the pair's; its dedup times and attempt verdicts
+    # live in that row (`recent`), the dedup table goes.
+    Migration("guard one row", GUARD_ONE_ROW),
 )
 """Append only, the index is the version: never reorder, never change what a released entry
 does (statements a later entry supersedes may go only if a fresh schema stays the same)."""

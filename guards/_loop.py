@@ -173,7 +173,7 @@ class LoopGuard:
         delegator: str,
         delegatee: str,
         task_id: str,
-        reason: str,
+        reason: str,  # why it came back; quoted while the breaker is open
         now: datetime | float | None = None,
         bounce_id: str | None = None,
     ) -> PairState:

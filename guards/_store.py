@@ -29,9 +29,11 @@ from langgraph_council.guards._types import GuardOutcome, Handoff, LoopRecord, l
 
 __all__ = [
     "GuardStateStore",
+    "GuardStoreHooks",
     "InMemoryGuardStateStore",
     "InMemoryLoopRecordStore",
     "LoopRecordStore",
+    "StoreCall",
     "put_loop_record",
 ]
 
@@ -45,8 +47,10 @@ class GuardStateStore(Protocol):
     `bounce_id`) seen before returns the first verdict again without recording twice (a node
     re-run after a crash).
 
-    A store defines both methods, with these keyword signatures: structurally, or as a
-    subclass of this protocol that overrides them (the in-memory and Postgres stores do).
+    A store defines both methods, with these keyword signatures, structurally; or it
+    subclasses this protocol and implements `_check` and `_bounce` (`GuardStoreHooks`), which
+    get each call's arguments as one `StoreCall` (the in-memory and Postgres stores do), or
+    overrides the methods themselves.
     """
 
     __slots__ = ()
@@ -62,21 +66,48 @@ class GuardStateStore(Protocol):
         attempt_id: str | None = None,
     ) -> StoreVerdict:
         """Check the stateful limits and, only if all pass, record the delegation."""
-        ...
+        call = StoreCall(delegator, delegatee, task_id, limits, now, attempt_id)
+        return cast("GuardStoreHooks", self)._check(call)
 
     def record_bounce(
         self,
         *,
-        delegator: str,
-        delegatee: str,
+        delegator: str,  # handed the task off
+        delegatee: str,  # sent it back: rejected or failed it
         task_id: str,
-        reason: str,
+        reason: str,  # kept with the pair, quoted when its open breaker refuses a hand-off
         limits: GuardLimits,
         now: float | None = None,
-        bounce_id: str | None = None,
+        bounce_id: str | None = None,  # a repeat records nothing
     ) -> PairState:
         """Count `delegatee` rejecting or failing `delegator`'s hand-off as a bounce of the
         pair; returns the pair's breaker state afterwards."""
+        call = StoreCall(delegator, delegatee, task_id, limits, now, bounce_id, reason)
+        return cast("GuardStoreHooks", self)._bounce(call)
+
+
+class StoreCall(NamedTuple):
+    """The arguments of one store call, for the store's private core: `check_and_record`'s
+    (`key` is the attempt id) or `record_bounce`'s (`key` is the bounce id; `reason` set)."""
+
+    delegator: str
+    delegatee: str
+    task_id: str
+    limits: GuardLimits
+    now: float | None
+    key: str | None
+    reason: str = ""
+
+
+class GuardStoreHooks(Protocol):
+    """What a subclass of `GuardStateStore` implements unless it overrides the methods."""
+
+    def _check(self, call: StoreCall) -> StoreVerdict:
+        """`check_and_record`: decide and, if every limit passes, record (one atomic step)."""
+        ...
+
+    def _bounce(self, call: StoreCall) -> PairState:
+        """`record_bounce`: count the bounce; the pair's state afterwards."""
         ...
 
 
@@ -154,18 +185,9 @@ class InMemoryGuardStateStore(GuardStateStore):
         self._attempts: dict[str, tuple[StoreVerdict, float]] = {}
         self._bounce_ids: dict[str, float] = {}
 
-    def check_and_record(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        attempt_id: str | None = None,
-    ) -> StoreVerdict:
-        """Check the stateful limits and, only if all pass, record the delegation (under
-        the store's lock)."""
+    def _check(self, call: StoreCall) -> StoreVerdict:
+        """`check_and_record` under the store's lock."""
+        delegator, delegatee, task_id, limits, now, attempt_id, _ = call
         key = (delegator, delegatee) if delegator <= delegatee else (delegatee, delegator)
         dedup_key = (delegator, delegatee, task_id)
         dedup = self._dedup
@@ -190,18 +212,9 @@ class InMemoryGuardStateStore(GuardStateStore):
                 self._attempts[attempt_id] = (verdict, at)
             return verdict
 
-    def record_bounce(
-        self,
-        *,
-        delegator: str,
-        delegatee: str,
-        task_id: str,
-        reason: str,
-        limits: GuardLimits,
-        now: float | None = None,
-        bounce_id: str | None = None,
-    ) -> PairState:
-        """Count a bounce of the pair (under the store's lock); its breaker state after."""
+    def _bounce(self, call: StoreCall) -> PairState:
+        """`record_bounce` under the store's lock."""
+        delegator, delegatee, task_id, limits, now, bounce_id, reason = call
         key = pair_key(delegator, delegatee)
         note = rejected_note(delegator, delegatee, task_id, reason)
         with self._lock:

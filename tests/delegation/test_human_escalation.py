@@ -214,8 +214,10 @@ def test_a_guard_rerun_after_a_crash_is_not_its_own_duplicate(pg_db: str) -> Non
     assert (escalation["delegator"], escalation["mechanism"]) == ("bob", "ancestry")
     assert resumed["loop_records"] == ["ancestry"]
     with psycopg.connect(pg_db) as conn:
-        rows = conn.execute(
-            "SELECT delegator, delegatee FROM council_guard_dedup ORDER BY delegator"
+        rows = conn.execute(  # dedup times live in the pair's row: '>' is agent_a -> agent_b
+            "SELECT CASE WHEN k LIKE '>%' THEN agent_a ELSE agent_b END, "
+            "CASE WHEN k LIKE '>%' THEN agent_b ELSE agent_a END "
+            "FROM council_guard_pairs g, jsonb_object_keys(g.recent) AS k WHERE k NOT LIKE '#%'"
         ).fetchall()
         pairs = conn.execute(
             "SELECT cardinality(rate_times), cardinality(bounce_times) FROM council_guard_pairs"
