@@ -17,9 +17,14 @@ from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
     detect_authority_cues,
 )
+from langgraph_council.nodes._meetings.memory import (
+    agenda_text,
+    reversals_of,
+    synthesis_with_memory,
+)
 from langgraph_council.nodes._meetings.models import AuthorityCue, MeetingPhase, SynthesisResult
 from langgraph_council.nodes._meetings.positions import latest_positions, rank_positions
-from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_agenda, render_transcript
+from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_transcript
 from langgraph_council.nodes._meetings.prose import synthesis_prose
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import budget_of, emit, left_after, turn_update
@@ -73,9 +78,10 @@ def plan_synthesis(
         directive = AUTHORITY_JUDGE_DIRECTIVE
     else:
         directive = AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else ""
+    schema, directive = synthesis_with_memory(state, schema, directive)
     prompt = SYNTHESIS.format(
         directive=directive,
-        agenda=render_agenda(state["agenda"]),
+        agenda=agenda_text(state),
         positions=render_ranked_positions(groups),
         transcript=render_transcript(contribs),
     )
@@ -182,6 +188,7 @@ def apply_synthesis(
                     resolve_action_items(out.action_items, roster.org, attendees)
                 ),
                 "warnings": tuple(warnings),
+                "reversals": reversals_of(state, outcome.parsed, reply.content, out.decisions),
             }
         )
         update = turn_update(state["meeting_id"], outcome, phase, turn)
