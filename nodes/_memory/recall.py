@@ -84,6 +84,12 @@ def _record_text(value: dict[str, Any], labels: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def _identity(item: Item) -> tuple[str, str, str]:
+    kind = str(item.value.get("kind"))
+    who = str(item.value.get("agent_id")) if kind == "position" else ""
+    return item.key, kind, who
+
+
 def _decision_labels(value: dict[str, Any], start: int) -> dict[str, str]:
     return {d: f"D{start + i}" for i, d in enumerate(value.get("decisions", ()))}
 
@@ -95,14 +101,15 @@ def recall(
     bound = min(bound, active.config.max_tokens)
     if bound <= 0:
         return Recalled()
-    seen: set[tuple[tuple[str, ...], str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     blocks: list[str] = []
     earlier: list[EarlierDecision] = []
     used = estimate_tokens(MEMORY_HEADER)
     for item in [*_topic_items(active, topic, query), *_agent_items(active, parties)]:
-        if (item.namespace, item.key) in seen:
+        ident = _identity(item)
+        if ident in seen:  # a ruling is filed under its topic and under each party
             continue
-        seen.add((item.namespace, item.key))
+        seen.add(ident)
         labels = _decision_labels(item.value, len(earlier) + 1)
         block = fence_task_data(_record_text(item.value, labels), field=f"memory_{len(blocks) + 1}")
         cost = estimate_tokens(block) + 1
