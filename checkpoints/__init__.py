@@ -15,6 +15,7 @@ from langgraph_council.checkpoints._meeting_records import (
     PostgresMeetingRecordStore,
 )
 from langgraph_council.checkpoints._migrations import asetup_database, setup_database
+from langgraph_council.checkpoints._org_memory import OrgMemory
 from langgraph_council.checkpoints._postgres import (
     async_postgres_checkpointer,
     postgres_checkpointer,
@@ -64,6 +65,7 @@ __all__ = [
     "InMemoryDissentStore",
     "InMemoryEscalationQueue",
     "InMemoryMeetingRecordStore",
+    "OrgMemory",
     "PostgresCallRecordStore",
     "PostgresDissentStore",
     "PostgresGuardStateStore",
