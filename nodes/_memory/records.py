@@ -85,12 +85,19 @@ def write_records(active: Active, records: Iterable[Record]) -> int:
         )
     indexed = _has_index(active.store)
     ops = [
-        PutOp(ns, key, value, index=INDEXED_FIELDS if indexed else False, ttl=ttl)
+        PutOp(ns, key, _distinct(ns, value), index=INDEXED_FIELDS if indexed else False, ttl=ttl)
         for ns, key, value in records
     ]
     if ops:
         active.store.batch(ops)
     return len(ops)
+
+
+def _distinct(namespace: tuple[str, ...], value: dict[str, Any]) -> dict[str, Any]:
+    """`value` whose `text` names where it is filed: one batch never embeds two equal texts
+    (langgraph's InMemoryStore pairs embeddings with texts and miscounts duplicates)."""
+    where = "/".join(namespace[2:])
+    return {**value, "text": f"{value.get('text', '')}\n[{where}]"}
 
 
 def _has_index(store: BaseStore) -> bool:
