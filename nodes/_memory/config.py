@@ -89,6 +89,26 @@ def _section(context: object) -> Mapping[str, Any] | MemoryConfig | None:
     return None
 
 
+_seen: dict[int, tuple[Mapping[str, Any], dict[str, Any], MemoryConfig]] = {}
+
+
+def _parsed(section: Mapping[str, Any]) -> MemoryConfig:
+    """`section` validated; nodes ask on every prompt, so the same unchanged dict is read once."""
+    hit = _seen.get(id(section))
+    if hit is not None and hit[0] is section and hit[1] == section:
+        return hit[2]
+    try:
+        config = MemoryConfig.model_validate(section)
+    except ValidationError as exc:
+        raise InvalidInputError(
+            "invalid run context: " + validation_problems(exc, "context['memory']")
+        ) from None
+    if len(_seen) > 64:
+        _seen.clear()
+    _seen[id(section)] = (section, dict(section), config)
+    return config
+
+
 def active_memory() -> Active | None:
     """This run's memory, or None when it is off (no `memory` section in the run context).
 
@@ -102,14 +122,7 @@ def active_memory() -> Active | None:
     section = _section(runtime.context)
     if section is None:
         return None
-    try:
-        config = (
-            section if isinstance(section, MemoryConfig) else MemoryConfig.model_validate(section)
-        )
-    except ValidationError as exc:
-        raise InvalidInputError(
-            "invalid run context: " + validation_problems(exc, "context['memory']")
-        ) from None
+    config = section if isinstance(section, MemoryConfig) else _parsed(section)
     if runtime.store is None:
         raise InvalidInputError(
             "context['memory'] switches org memory on, but this graph has no store: compile it "

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from langgraph.store.base import Item, SearchItem
+from langgraph.store.base import Item, SearchOp
 
 from langgraph_council.nodes._calls.replies import estimate_tokens
 from langgraph_council.nodes._fencing import fence_task_data
@@ -30,33 +30,49 @@ MEMORY_HEADER = (
 )
 
 
+_TOPIC_KINDS = ("meetings", "rulings", "outcomes")
+
+
 def _newest(items: Iterable[Item]) -> list[Item]:
     return sorted(items, key=lambda i: str(i.value.get("written_at", "")), reverse=True)
 
 
-def _search(active: Active, prefix: tuple[str, ...], **kw: Any) -> list[SearchItem]:
-    limit = active.config.max_records
-    return active.store.search(prefix, limit=limit, **kw) if limit else []
+def _op(active: Active, prefix: tuple[str, ...], **kw: Any) -> SearchOp:
+    return SearchOp(prefix, limit=active.config.max_records, **kw)
 
 
-def _topic_items(active: Active, topic: str, query: str) -> list[Item]:
-    """Same-topic records; with an index, the org's records nearest the query as well."""
-    found: list[Item] = []
-    for kind in ("meetings", "rulings", "outcomes"):
-        found += _search(active, topic_namespace(active.config, topic, kind))
+def _lookups(
+    active: Active, topic: str, parties: Sequence[str], query: str
+) -> tuple[list[SearchOp], list[SearchOp]]:
+    """The searches, in one batch (one round trip to a Postgres store): same-topic records
+    (with an index, the org's records nearest the query too), linked threads' records, and
+    the parties' notes."""
+    org = (ROOT, active.config.org)
+    topical = [_op(active, topic_namespace(active.config, topic, k)) for k in _TOPIC_KINDS]
     if getattr(active.store, "index_config", None) is not None and query:
-        found += _search(active, (ROOT, active.config.org, "topics"), query=query)
+        topical.append(_op(active, (*org, "topics"), query=query))
     for thread in active.config.linked_threads:
-        found += _search(active, (ROOT, active.config.org, "topics"), filter={"thread_id": thread})
-    return _newest(found)
+        topical.append(_op(active, (*org, "topics"), filter={"thread_id": thread}))
+    personal = [
+        _op(active, agent_namespace(active.config, agent, kind))
+        for agent in parties
+        for kind in ("rulings", "positions")
+    ]
+    return topical, personal
 
 
-def _agent_items(active: Active, parties: Sequence[str]) -> list[Item]:
-    found: list[Item] = []
-    for agent in parties:
-        for kind in ("rulings", "positions"):
-            found += _search(active, agent_namespace(active.config, agent, kind))
-    return _newest(found)
+def _found(active: Active, topic: str, parties: Sequence[str], query: str) -> list[Item]:
+    """Topic records newest first, then the parties' notes newest first."""
+    if active.config.max_records == 0:
+        return []
+    topical, personal = _lookups(active, topic, parties, query)
+    results = active.store.batch([*topical, *personal])
+    split = len(topical)
+    flat = [[i for i in r if isinstance(i, Item)] if isinstance(r, list) else [] for r in results]
+    return [
+        *_newest(i for r in flat[:split] for i in r),
+        *_newest(i for r in flat[split:] for i in r),
+    ]
 
 
 def _when(value: dict[str, Any]) -> str:
@@ -105,7 +121,7 @@ def recall(
     blocks: list[str] = []
     earlier: list[EarlierDecision] = []
     used = estimate_tokens(MEMORY_HEADER)
-    for item in [*_topic_items(active, topic, query), *_agent_items(active, parties)]:
+    for item in _found(active, topic, parties, query):
         ident = _identity(item)
         if ident in seen:  # a ruling is filed under its topic and under each party
             continue
