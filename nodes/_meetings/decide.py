@@ -19,6 +19,7 @@ from langgraph_council.nodes._meetings.deference import (
 )
 from langgraph_council.nodes._meetings.memory import (
     agenda_text,
+    meeting_recall,
     reversals_of,
     synthesis_with_memory,
 )
@@ -39,6 +40,7 @@ from langgraph_council.nodes._meetings.synthesis import (
     resolve_action_items,
     synthesiser_positions,
 )
+from langgraph_council.nodes._memory.reversals import without_reversals
 
 __all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
 
@@ -118,14 +120,15 @@ def _synthesis_failed(noted: SynthesisResult, agent: str, exc: Exception) -> Upd
     return {"outcome": noted.model_copy(update={"warnings": (warning,)}), "error": error}
 
 
-def _read(outcome: CallOutcome) -> tuple[SynthesisOutput, list[str]]:
-    """The synthesis as structured output or from its text sections, and what to review."""
+def _read(outcome: CallOutcome, remembered: bool) -> tuple[SynthesisOutput, list[str]]:
+    """The synthesis as structured output or from its text sections, and what to review
+    (`remembered`: earlier decisions were shown, so a `Reverses:` section is not decisions)."""
     reply = outcome.reply
     warnings = outcome.warnings("the synthesis")
     if isinstance(outcome.parsed, SynthesisOutput):
         return outcome.parsed, warnings
     warnings = [w for w in warnings if "held no answer in the asked-for form" not in w]
-    out = parse_synthesis_text(reply.content)
+    out = parse_synthesis_text(without_reversals(reply.content) if remembered else reply.content)
     why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""  # e.g. a refused schema
     if not (out.decisions or out.action_items or out.adopted_positions or out.adopted_agent_ids):
         what = "nothing" if not reply.content.strip() else "prose without JSON or sections"
@@ -165,7 +168,7 @@ def apply_synthesis(
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         reply = outcome.reply
-        out, warnings = _read(outcome)
+        out, warnings = _read(outcome, bool(meeting_recall(state).earlier))
         turn = state["turn"]
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)

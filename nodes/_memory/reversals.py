@@ -18,7 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from langgraph_council.nodes._memory.models import EarlierDecision, Reversal
 
-__all__ = ["REVERSAL_DIRECTIVE", "ReversalDraft", "parse_reversal_text", "resolve_reversals"]
+__all__ = [
+    "REVERSAL_DIRECTIVE",
+    "ReversalDraft",
+    "parse_reversal_text",
+    "resolve_reversals",
+    "without_reversals",
+]
 
 REVERSAL_DIRECTIVE = (
     "Org memory below shows earlier decisions labelled D1, D2, ... If one of your decisions "
@@ -70,6 +76,21 @@ def parse_reversal_text(text: str) -> list[ReversalDraft]:
                 ReversalDraft(decision=int(number.group(1)), earlier=label.group(1), why=why)
             )
     return drafts
+
+
+def without_reversals(text: str) -> str:
+    """`text` without its `Reverses:` section, so its bullets are not read as decisions."""
+    kept: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if _HEADER.match(line) and not _NUMBER.match(line.strip(" -*")):
+            inside = True
+            continue
+        if _OTHER_HEADER.match(line):
+            inside = False
+        if not inside:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def _date(text: str) -> datetime:

@@ -88,6 +88,7 @@ def test_a_decision_the_leader_says_reverses_an_earlier_one_is_flagged(
     )
     synthesis = [c for c in calls if c.schema is not None and "reversals" in c.schema.model_fields]
     assert synthesis  # the leader was asked, with the earlier decisions shown
+    assert out["minutes"].decisions == (GRAPHQL,)  # a `Reverses:` bullet is not a decision
     (reversal,) = out["minutes"].reversals
     assert reversal.decision == GRAPHQL
     assert reversal.earlier_decision == REST
