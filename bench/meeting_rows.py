@@ -311,3 +311,34 @@ __all__ = [
     "postgres_rows",
     "round_robin_rows",
 ]
+
+
+def memory_rows(uri: str, runs: int) -> list[Row]:
+    """Org memory's cost (issue 35): the 16-turn round robin on Postgres with a PostgresStore,
+    memory on (lookup before the talk, minutes and positions written at the end) vs memory
+    off; CPU includes both connections' backends. Target: at most 10 % more."""
+    from langgraph.store.postgres import PostgresStore
+
+    roster = _roster()
+    on = {**RR16, "memory": {"org": "bench"}}
+    with postgres_checkpointer(uri) as saver, PostgresStore.from_conn_string(uri) as store:
+        store.setup()
+        backends = Backends([backend_pid(saver.conn), backend_pid(store.conn)])
+        meeting = create_meeting_graph(
+            roster, protocol="round_robin", checkpointer=saver, store=store
+        )
+
+        def remembering() -> object:
+            return meeting.invoke(_input(8), _fresh("mem"), context=on, durability="sync")
+
+        def forgetting() -> object:
+            return meeting.invoke(_input(8), _fresh("nomem"), context=RR16, durability="sync")
+
+        sides = interleave(remembering, forgetting, runs=runs, backends=backends)
+    return [
+        compare(
+            "round robin on Postgres: org memory on vs off (lookup + write)",
+            *sides,
+            1.10,
+        )
+    ]

@@ -17,6 +17,7 @@ from langgraph_council.checkpoints._meeting_records import (
     PostgresMeetingRecordStore,
 )
 from langgraph_council.checkpoints._migrations import setup_database
+from langgraph_council.checkpoints._org_memory import OrgMemory
 from langgraph_council.checkpoints._postgres import (
     async_postgres_checkpointer,
     postgres_checkpointer,
@@ -61,6 +62,7 @@ __all__ = [
     "InMemoryDissentStore",
     "InMemoryEscalationQueue",
     "InMemoryMeetingRecordStore",
+    "OrgMemory",
     "PostgresCallRecordStore",
     "PostgresDissentStore",
     "PostgresGuardStateStore",

@@ -271,8 +271,21 @@ def _json(value: Any) -> str:
     return json.dumps(value or {})
 
 
+MEMORY_STORE_TABLE = "store"
+"""LangGraph's `PostgresStore` table, where org memory keeps its records."""
+
+_FORGET_MEMORY = f"""
+DELETE FROM {MEMORY_STORE_TABLE}
+WHERE (prefix = 'council' OR prefix LIKE 'council.%%') AND value->>'thread_id' = ANY(%s::text[])
+"""
+"""A deleted thread's org-memory records (their index vectors go by the store's cascade)."""
+
+
 def _our_rows(thread_ids: list[str], options: Options, existing: set[str]) -> Steps:
     deleted: dict[str, int] = {}
+    if MEMORY_STORE_TABLE in existing:  # org memory: forgetting a thread is part of deleting it
+        rows = yield _FORGET_MEMORY, (thread_ids,)
+        deleted["org_memory"] = len(rows)
     tables = list(OPERATIONAL_TABLES) + ([] if options.keep_audit else list(AUDIT_TABLES))
     for table in tables:
         if table in existing:
@@ -293,7 +306,7 @@ def plan(options: Options) -> Steps:
     if not options.dry_run and chosen:
         if options.strategy == "delete":
             yield from _saver_prune("delete", chosen)
-            names = [*OPERATIONAL_TABLES, *AUDIT_TABLES]
+            names = [*OPERATIONAL_TABLES, *AUDIT_TABLES, MEMORY_STORE_TABLE]
             existing = {r["relname"] for r in (yield _EXISTING, (names,))}
             deleted = yield from _our_rows(chosen, options, existing)
         else:

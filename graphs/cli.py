@@ -15,7 +15,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from langgraph_council.graphs._cli.operator_args import add_guards_parser, add_schedule_parser
+from langgraph_council.graphs._cli.operator_args import (
+    add_guards_parser,
+    add_memory_parser,
+    add_schedule_parser,
+)
 
 __all__ = ["CONFLICT_STRATEGIES", "MEETING_PROTOCOLS", "main"]
 
@@ -134,6 +138,7 @@ def _parser() -> argparse.ArgumentParser:
     _threads_parser(commands, storage, running)
     add_schedule_parser(commands, storage)
     add_guards_parser(commands, storage)
+    add_memory_parser(commands, storage)
     run = commands.add_parser("run", parents=run_parents, help="run a council described in YAML")
     run.add_argument("file", metavar="FILE.yaml", help="org, models and one run (see examples/)")
     return parser
@@ -300,6 +305,10 @@ def _handler(args: argparse.Namespace) -> Handler:
         from langgraph_council.graphs._cli.file import run_file_cmd
 
         return run_file_cmd
+    if args.command == "memory":
+        from langgraph_council.graphs._cli.memory import memory_cmd
+
+        return memory_cmd
     if args.command in ("schedule", "guards"):
         from langgraph_council.graphs._cli.guards import guards_cmd
         from langgraph_council.graphs._cli.schedule import schedule_cmd
@@ -354,6 +363,8 @@ def _run(args: argparse.Namespace) -> int:
 
     handler = _handler(args)
     console = Console(stderr=args.json)  # with --json, stdout holds the one JSON document
+    if getattr(args, "server", None) and args.command == "memory":  # the server's own store
+        return handler(args, None, console)
     with open_backend(args) as backend:
         if not args.json:
             console.print(Text(f"state: {backend.label}", style="dim"))

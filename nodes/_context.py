@@ -44,8 +44,9 @@ __all__ = [
     "validation_problems",
 ]
 
-SECTIONS = frozenset({"meeting", "conflict", "delegation", "coordination"})
-"""The sections of a namespaced run context, one per graph family."""
+SECTIONS = frozenset({"meeting", "conflict", "delegation", "coordination", "memory"})
+"""The sections of a namespaced run context, one per graph family, and `memory` (org memory,
+read by every family through `nodes._memory.config.active_memory`)."""
 
 C = TypeVar("C", bound=BaseModel)
 

@@ -26,6 +26,7 @@ NODES_ORDER = (
     "_escalation",
     "_semantic",
     "_workspace",
+    "_memory",
     # families
     "_conflicts",
     "_meetings",

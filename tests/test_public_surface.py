@@ -54,11 +54,13 @@ def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() ->
     # and its async twin: resume_thread(attempts_store=...); asetup_database; the
     # ShutdownStrategy alias; the delegation and conflict-batch builders)
     # 118: plot_run (issue 36 item 3), the one call a notebook draws a run or a graph with
-    assert len(seen) <= 118
+    # 119: OrgMemory (issue 35), the Python handle to list, show and forget org memory
+    assert len(seen) <= 119
     # with every exception importable by name (nodes.errors), the surface stays <= 135, under
     # issue 31's cap of 140 with room for the names the next features add
     # (137 with plot_run and MissingExtraError: the plots extra is not installed)
-    assert len(set(seen) | set(errors.__all__)) <= 137
+    # (138 with OrgMemory)
+    assert len(set(seen) | set(errors.__all__)) <= 138
 
 
 DROPPED = {

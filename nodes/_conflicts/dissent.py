@@ -14,6 +14,7 @@ from typing import Any
 
 from langgraph.config import get_config
 
+from langgraph_council.nodes._conflicts.memory import remember_ruling
 from langgraph_council.nodes._conflicts.prose import resolution_message
 from langgraph_council.nodes._conflicts.state import ConflictState
 from langgraph_council.nodes._records.conflicts import (
@@ -215,6 +216,7 @@ def make_record_dissent_node(store: DissentStore | None) -> Any:
         )
         if store is not None:
             store.put_many(records)
+        remember_ruling(conflict, resolution, state.get("strategy", "unknown"), records)
         return {"dissent_records": records, "messages": [resolution_message(resolution, conflict)]}
 
     return record_dissent

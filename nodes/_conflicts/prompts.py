@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from langgraph_council.nodes._conflicts.memory import conflict_recall
 from langgraph_council.nodes._fencing import fence_peer, fence_task_data
 from langgraph_council.nodes._records.conflicts import Conflict, ConflictPosition, Statement
 
@@ -89,12 +90,13 @@ def render_position(position: ConflictPosition) -> str:
 
 
 def render_conflict(conflict: Conflict) -> str:
-    """The conflict's subject (task data) and every position (peer contributions)."""
+    """The conflict's subject (task data) and every position (peer contributions), then the
+    records org memory recalls when the run switched it on."""
     parts = [
         fence_task_data(f"{conflict.type.value}: {conflict.subject}", field="subject"),
         *(render_position(p) for p in conflict.positions),
     ]
-    return "\n".join(parts)
+    return "\n".join(parts) + conflict_recall(conflict).text
 
 
 def render_statements(statements: Iterable[Statement]) -> str:

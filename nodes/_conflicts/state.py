@@ -20,6 +20,7 @@ from langgraph_council.nodes._conflicts.config import (
     LadderConfig,
 )
 from langgraph_council.nodes._escalation.models import HumanDecision
+from langgraph_council.nodes._memory.config import MemoryConfig
 from langgraph_council.nodes._messages import Messages, said_once
 from langgraph_council.nodes._records.conflicts import (
     Conflict,
@@ -80,6 +81,7 @@ class ConflictContext(TypedDict, total=False):
     """
 
     conflict: ConflictResolutionConfig
+    memory: MemoryConfig | dict[str, Any]
     strategy: str
     by_conflict_type: dict[ConflictType, str]
     by_department: dict[str, str]

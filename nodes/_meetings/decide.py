@@ -17,9 +17,15 @@ from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
     detect_authority_cues,
 )
+from langgraph_council.nodes._meetings.memory import (
+    agenda_text,
+    meeting_recall,
+    reversals_of,
+    synthesis_with_memory,
+)
 from langgraph_council.nodes._meetings.models import AuthorityCue, MeetingPhase, SynthesisResult
 from langgraph_council.nodes._meetings.positions import latest_positions, rank_positions
-from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_agenda, render_transcript
+from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_transcript
 from langgraph_council.nodes._meetings.prose import synthesis_prose
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import budget_of, emit, left_after, turn_update
@@ -34,6 +40,7 @@ from langgraph_council.nodes._meetings.synthesis import (
     resolve_action_items,
     synthesiser_positions,
 )
+from langgraph_council.nodes._memory.reversals import without_reversals
 
 __all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
 
@@ -73,9 +80,10 @@ def plan_synthesis(
         directive = AUTHORITY_JUDGE_DIRECTIVE
     else:
         directive = AUTHORITY_JUSTIFICATION_DIRECTIVE if cues else ""
+    schema, directive = synthesis_with_memory(state, schema, directive)
     prompt = SYNTHESIS.format(
         directive=directive,
-        agenda=render_agenda(state["agenda"]),
+        agenda=agenda_text(state),
         positions=render_ranked_positions(groups),
         transcript=render_transcript(contribs),
     )
@@ -112,14 +120,15 @@ def _synthesis_failed(noted: SynthesisResult, agent: str, exc: Exception) -> Upd
     return {"outcome": noted.model_copy(update={"warnings": (warning,)}), "error": error}
 
 
-def _read(outcome: CallOutcome) -> tuple[SynthesisOutput, list[str]]:
-    """The synthesis as structured output or from its text sections, and what to review."""
+def _read(outcome: CallOutcome, remembered: bool) -> tuple[SynthesisOutput, list[str]]:
+    """The synthesis as structured output or from its text sections, and what to review
+    (`remembered`: earlier decisions were shown, so a `Reverses:` section is not decisions)."""
     reply = outcome.reply
     warnings = outcome.warnings("the synthesis")
     if isinstance(outcome.parsed, SynthesisOutput):
         return outcome.parsed, warnings
     warnings = [w for w in warnings if "held no answer in the asked-for form" not in w]
-    out = parse_synthesis_text(reply.content)
+    out = parse_synthesis_text(without_reversals(reply.content) if remembered else reply.content)
     why = f" ({reply.fallback_reason})" if reply.fallback_reason else ""  # e.g. a refused schema
     if not (out.decisions or out.action_items or out.adopted_positions or out.adopted_agent_ids):
         what = "nothing" if not reply.content.strip() else "prose without JSON or sections"
@@ -159,7 +168,7 @@ def apply_synthesis(
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         reply = outcome.reply
-        out, warnings = _read(outcome)
+        out, warnings = _read(outcome, bool(meeting_recall(state).earlier))
         turn = state["turn"]
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
@@ -182,6 +191,7 @@ def apply_synthesis(
                     resolve_action_items(out.action_items, roster.org, attendees)
                 ),
                 "warnings": tuple(warnings),
+                "reversals": reversals_of(state, outcome.parsed, reply.content, out.decisions),
             }
         )
         update = turn_update(state["meeting_id"], outcome, phase, turn)

@@ -11,6 +11,7 @@ from langgraph.config import get_config
 from langgraph.errors import GraphBubbleUp
 
 from langgraph_council.nodes._meetings.config import ctx
+from langgraph_council.nodes._meetings.memory import remember_minutes
 from langgraph_council.nodes._meetings.models import (
     ActionItem,
     Contribution,
@@ -122,6 +123,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         failures=tuple(state["failures"]),
         devils_advocate_used=state.get("devils_advocate_used", False),
         stop_reason=state.get("stop_reason"),
+        reversals=outcome.reversals,
         error=error,
         token_budget=state["token_budget"],
         total_input_tokens=sum(c.input_tokens for c in contribs),
@@ -129,6 +131,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         started_at=state["started_at"],
         ended_at=max(datetime.now(UTC), state["started_at"]),
     )
+    remember_minutes(minutes)  # org memory, when the run switched it on
     emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
     return {"minutes": minutes, "messages": [minutes_message(minutes)]}
 

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from langgraph_council.nodes._display import html_block, html_heading, html_table
+from langgraph_council.nodes._memory.models import Reversal
 from langgraph_council.nodes._text import NulFree
 
 __all__ = [
@@ -185,6 +186,8 @@ class SynthesisResult(BaseModel):
     """Whose positions the decisions adopt, as the synthesis named them (by number or id)."""
     warnings: tuple[str, ...] = ()
     """What the synthesis step wants reviewed: a text fallback, a cut reply, nothing usable."""
+    reversals: tuple[Reversal, ...] = ()
+    """Decisions the leader said reverse an earlier one that org memory showed."""
 
 
 class MeetingMinutes(BaseModel):
@@ -217,6 +220,9 @@ class MeetingMinutes(BaseModel):
     devils_advocate_used: bool = False
     stop_reason: str | None = None
     """Why the talk ended before its caps: a stop condition that fired, or the cancel."""
+    reversals: tuple[Reversal, ...] = ()
+    """Decisions that reverse an earlier decision on the same topic (org memory on): the
+    earlier decision, its date and thread, as the leader judged in the synthesis."""
     tasks_created: int = 0
     task_errors: tuple[str, ...] = ()
     """Action items the task creator failed on (`description: error`); the meeting stands."""

@@ -11,8 +11,9 @@ from langgraph_council.nodes._calls.node import Call, Update, model_node
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
 from langgraph_council.nodes._meetings.decide import apply_synthesis, plan_synthesis
+from langgraph_council.nodes._meetings.memory import agenda_text
 from langgraph_council.nodes._meetings.parallel import open_phase, quorum_error
-from langgraph_council.nodes._meetings.prompts import POSITION_PAPER, render_agenda
+from langgraph_council.nodes._meetings.prompts import POSITION_PAPER
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import boundary, emit, named_agent
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
@@ -35,7 +36,7 @@ def assign_papers(roster: Roster) -> Callable[[MeetingState], Command[str]]:
         if stop is not None:
             return Command(goto="finalize", update=stop[1])
         want = config.position_papers.max_tokens_per_position
-        prompt = POSITION_PAPER.format(max_tokens=want, agenda=render_agenda(state["agenda"]))
+        prompt = POSITION_PAPER.format(max_tokens=want, agenda=agenda_text(state))
         return open_phase(
             roster,
             state,

@@ -22,6 +22,7 @@ from langgraph_council.nodes._meetings.detectors import (
     parse_judge_reply,
     structured_conflicts,
 )
+from langgraph_council.nodes._meetings.memory import agenda_text
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict
 from langgraph_council.nodes._meetings.parallel import open_phase, priced_sends, quorum_error
 from langgraph_council.nodes._meetings.positions import extract_position
@@ -31,7 +32,6 @@ from langgraph_council.nodes._meetings.prompts import (
     INPUT_REQUEST,
     JUDGE_REQUEST,
     PREMORTEM,
-    render_agenda,
     render_transcript,
 )
 from langgraph_council.nodes._meetings.state import MeetingState
@@ -88,7 +88,7 @@ def broadcast_agenda(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
                 f"structured_phases.strategic_lenses: {stray} are not participants of this "
                 "meeting; key each lens by a participant id"
             )
-        agenda = render_agenda(state["agenda"])
+        agenda = agenda_text(state)
         ids = state["participant_ids"]
         prompts = [
             (a, INPUT_REQUEST.format(agenda=agenda, lens=_lens(sp.strategic_lenses.get(a))))
@@ -135,7 +135,7 @@ def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
             return Command(goto="check_consensus", update=stop[1])
         ids = state["participant_ids"]
         prompt = PREMORTEM.format(
-            agenda=render_agenda(state["agenda"]),
+            agenda=agenda_text(state),
             transcript=render_transcript(state["contributions"]),
         )
         decision, sends = priced_sends(
@@ -229,7 +229,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
             return _route_conflicts(state, config, [*structured, *keyword], turn, {})
         judge = _agent(roster, state, sp.conflict_judge, "conflict_judge")
         prompt = JUDGE_REQUEST.format(
-            agenda=render_agenda(state["agenda"]), transcript=render_transcript(inputs)
+            agenda=agenda_text(state), transcript=render_transcript(inputs)
         )
         decision = price(roster, judge, prompt, want=200, budget=budget_of(state, config))
         if not decision.allowed:
@@ -284,7 +284,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
             if c.agent_id in who and c.phase in ("input", "discussion")
         ]
         prompt = DISCUSSION_TURN.format(
-            agenda=render_agenda(state["agenda"]), transcript=render_transcript(visible)
+            agenda=agenda_text(state), transcript=render_transcript(visible)
         )
         cost = roster.estimate_prompt_tokens(agent, prompt)
         left = sp.max_discussion_tokens - state["discussion_tokens"]
@@ -382,7 +382,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
             roster, state, config.structured_phases.devils_advocate_agent, "devils_advocate_agent"
         )
         prompt = DEVILS_ADVOCATE.format(
-            agenda=render_agenda(state["agenda"]),
+            agenda=agenda_text(state),
             transcript=render_transcript(state["contributions"]),
         )
         decision = price(

@@ -31,11 +31,11 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     ctx,
 )
+from langgraph_council.nodes._meetings.memory import agenda_text
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.prompts import (
     SELECTED_TURN,
     SPEAKER_SELECTION,
-    render_agenda,
     render_transcript,
 )
 from langgraph_council.nodes._meetings.state import MeetingState
@@ -103,7 +103,7 @@ def _talk(state: MeetingState, sc: SelectorConfig, taken: int) -> dict[str, Any]
     return {
         "turn": taken + 1,
         "total": sc.max_total_turns,
-        "agenda": render_agenda(state["agenda"]),
+        "agenda": agenda_text(state),
         "transcript": render_transcript(_speech(state), window=sc.transcript_window),
     }
 

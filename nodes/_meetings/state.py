@@ -30,6 +30,7 @@ from langgraph_council.nodes._meetings.models import (
     SynthesisResult,
 )
 from langgraph_council.nodes._meetings.stopping import StopWhen
+from langgraph_council.nodes._memory.config import MemoryConfig
 from langgraph_council.nodes._messages import Messages
 
 __all__ = [
@@ -123,6 +124,7 @@ class MeetingContext(TypedDict, total=False):
     """
 
     meeting: MeetingProtocolConfig
+    memory: MemoryConfig | dict[str, Any]
     round_robin: RoundRobinConfig
     position_papers: PositionPapersConfig
     structured_phases: StructuredPhasesConfig

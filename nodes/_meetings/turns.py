@@ -14,9 +14,9 @@ from langgraph_council.nodes._calls.budget import price
 from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.memory import agenda_text
 from langgraph_council.nodes._meetings.prompts import (
     ROUND_ROBIN_TURN,
-    render_agenda,
     render_transcript,
 )
 from langgraph_council.nodes._meetings.state import MeetingState
@@ -165,7 +165,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         prompt = ROUND_ROBIN_TURN.format(
             turn=turn + 1,
             total=len(schedule),
-            agenda=render_agenda(state["agenda"]),
+            agenda=agenda_text(state),
             transcript=render_transcript(state["contributions"], window=rr.transcript_window),
         )
         budget = budget_of(state, config, reserve=rr.leader_summarizes)

@@ -13,6 +13,7 @@ from langgraph.errors import GraphBubbleUp
 
 from langgraph_council.nodes._calls.node import dual_node
 from langgraph_council.nodes._pipeline.execute import run_blocking
+from langgraph_council.nodes._pipeline.memory import remembering, remembering_async
 from langgraph_council.nodes._pipeline.names import UPDATE_PARENT
 from langgraph_council.nodes._pipeline.report import CoordinationResult, ParentUpdate
 from langgraph_council.nodes._pipeline.runtime import emit, phase_result
@@ -81,4 +82,4 @@ def make_update_parent_node(callback: ParentUpdater | None) -> Runnable[Any, Any
             return _finish(result, started, f"{type(exc).__name__}: {exc}")
         return _finish(result, started, None)
 
-    return dual_node(update, aupdate, name=UPDATE_PARENT)
+    return dual_node(remembering(update), remembering_async(aupdate), name=UPDATE_PARENT)

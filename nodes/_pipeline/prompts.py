@@ -12,6 +12,7 @@ from langgraph_council.nodes._fencing import (
 )
 from langgraph_council.nodes._org import Org, render_global_rules
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.memory import pipeline_recall
 from langgraph_council.nodes._pipeline.models import Plan, Task
 from langgraph_council.nodes._workspace.models import MergeResult
 
@@ -76,7 +77,7 @@ def render_plan_prompt(task: Task, org: Org, config: CoordinationConfig) -> str:
     roles = sorted({a.role for a in agents})
     skills = sorted({s for a in agents for s in (*a.primary_skills, *a.secondary_skills)})
     return PLAN_PROMPT.format(
-        task=render_task(task),
+        task=render_task(task) + pipeline_recall(task).text,
         max_subtasks=config.max_subtasks,
         max_depth=config.max_depth,
         organisation=_organisation(roles, skills),

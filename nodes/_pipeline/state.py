@@ -14,6 +14,7 @@ from typing_extensions import TypedDict
 
 from langgraph_council.nodes._clash import key_clash
 from langgraph_council.nodes._escalation.models import MergeDecision
+from langgraph_council.nodes._memory.config import MemoryConfig
 from langgraph_council.nodes._messages import Messages
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import (
@@ -117,6 +118,7 @@ class CoordinationContext(TypedDict, total=False):
     """
 
     coordination: CoordinationConfig | dict[str, Any]
+    memory: MemoryConfig | dict[str, Any]
     max_subtasks: int
     max_depth: int
     min_score: float

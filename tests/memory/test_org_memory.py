@@ -1,0 +1,204 @@
+"""Org memory on Postgres (`PostgresStore` beside the checkpointer): issue 35's done-when cases.
+
+A second meeting on a topic sees the first one's decisions in its prompts (fenced, within the
+bound) and flags a decision the leader says reverses one; agreement in other words is not
+flagged; a second conflict between the same parties sees the earlier ruling; a re-run node
+writes each record once; orgs are isolated; records can expire; memory needs a store.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.store.memory import InMemoryStore
+from langgraph.store.postgres import PostgresStore
+
+from langgraph_council.checkpoints import OrgMemory
+from langgraph_council.graphs import create_meeting_graph
+from langgraph_council.graphs._demo.data import demo_agenda
+from langgraph_council.nodes._calls.replies import estimate_tokens
+from tests.memory.conftest import REST, leader
+from tests.memory.families import PARTICIPANTS, prompts, run_conflict, run_meeting, scripted_roster
+
+ACME = {"memory": {"org": "acme"}}
+GRAPHQL = "Move the public API to GraphQL"
+REWORDED = "Stay on REST for the public API, with versioned endpoints"
+
+
+def _memory_block(prompt: str) -> str:
+    """The org-memory part of a prompt: its header and the fences that follow it."""
+    start = prompt.index("Org memory:")
+    fences = re.findall(r'<task-data field="memory_\d+">.*?</task-data>', prompt[start:], re.S)
+    return "\n".join(fences)
+
+
+def _first_meeting(store: Any, saver: BaseCheckpointSaver[Any]) -> Any:
+    out, calls = run_meeting(
+        "structured_phases", store=store, context=ACME, thread="m1", checkpointer=saver
+    )
+    assert all("Org memory" not in p for p in prompts(calls))  # nothing earlier to recall
+    return out["minutes"]
+
+
+def test_a_second_meeting_sees_the_first_ones_decisions_fenced_and_bounded(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]
+) -> None:
+    first = _first_meeting(pg_store, pg_saver)
+    assert REST in first.decisions
+    _, calls = run_meeting(
+        "structured_phases", store=pg_store, context=ACME, thread="m2", checkpointer=pg_saver
+    )
+    shown = [p for p in prompts(calls) if "Org memory:" in p]
+    assert len(shown) == len(calls)  # every participant and the leader see it
+    block = _memory_block(shown[-1])
+    assert f"D1 decided: {REST}" in block  # inside a fence, with its label
+    assert "thread m1" in block
+    assert estimate_tokens(block) <= 600  # the default bound
+
+
+def test_the_bound_caps_what_is_recalled(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]
+) -> None:
+    _first_meeting(pg_store, pg_saver)
+    tight = {"memory": {"org": "acme", "max_tokens": 120}}
+    _, calls = run_meeting("round_robin", store=pg_store, context=tight, thread="m2")
+    texts = prompts(calls)
+    assert all(estimate_tokens(_memory_block(p)) <= 120 for p in texts if "Org memory" in p)
+    none = {"memory": {"org": "acme", "max_tokens": 0}}
+    _, calls = run_meeting("round_robin", store=pg_store, context=none, thread="m3")
+    assert all("Org memory" not in p for p in prompts(calls))
+
+
+@pytest.mark.parametrize("prose", [False, True], ids=["structured", "prose"])
+def test_a_decision_the_leader_says_reverses_an_earlier_one_is_flagged(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any], prose: bool
+) -> None:
+    first = _first_meeting(pg_store, pg_saver)
+    flips = [{"decision": 1, "earlier": "D1", "why": "mobile payloads now dominate"}]
+    out, calls = run_meeting(
+        "structured_phases",
+        store=pg_store,
+        context=ACME,
+        thread="m2",
+        checkpointer=pg_saver,
+        reply=leader([GRAPHQL], flips, prose=prose),
+    )
+    synthesis = [c for c in calls if c.schema is not None and "reversals" in c.schema.model_fields]
+    assert synthesis  # the leader was asked, with the earlier decisions shown
+    assert out["minutes"].decisions == (GRAPHQL,)  # a `Reverses:` bullet is not a decision
+    (reversal,) = out["minutes"].reversals
+    assert reversal.decision == GRAPHQL
+    assert reversal.earlier_decision == REST
+    assert reversal.earlier_thread_id == "m1"
+    assert reversal.earlier_meeting_id == first.meeting_id
+    assert reversal.earlier_date.date() == first.ended_at.date()
+    assert reversal.reason == "mobile payloads now dominate"
+    stored = OrgMemory(pg_store).list(org="acme", thread_id="m2", kind="meeting")
+    assert stored[0].value["reversals"][0]["earlier_decision"] == REST
+
+
+def test_agreement_in_other_words_is_not_flagged(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]
+) -> None:
+    _first_meeting(pg_store, pg_saver)
+    out, _ = run_meeting(
+        "structured_phases",
+        store=pg_store,
+        context=ACME,
+        thread="m2",
+        checkpointer=pg_saver,
+        reply=leader([REWORDED], []),
+    )
+    assert out["minutes"].decisions == (REWORDED,)
+    assert out["minutes"].reversals == ()
+
+
+def test_a_reversal_naming_a_label_never_shown_is_ignored(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]
+) -> None:
+    _first_meeting(pg_store, pg_saver)
+    made_up = [{"decision": 1, "earlier": "D9", "why": "?"}, {"decision": 4, "earlier": "D1"}]
+    out, _ = run_meeting(
+        "structured_phases",
+        store=pg_store,
+        context=ACME,
+        thread="m2",
+        reply=leader([GRAPHQL], made_up),
+    )
+    assert out["minutes"].reversals == ()
+
+
+def test_a_second_conflict_between_the_same_parties_sees_the_earlier_ruling(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]
+) -> None:
+    first, calls = run_conflict(
+        "debate", store=pg_store, context=ACME, thread="c1", checkpointer=pg_saver
+    )
+    assert all("Org memory" not in p for p in prompts(calls))
+    winner = first["resolution"].winning_agent_id
+    _, calls = run_conflict(
+        "debate", store=pg_store, context=ACME, thread="c2", checkpointer=pg_saver
+    )
+    shown = [p for p in prompts(calls) if "Org memory:" in p]
+    assert len(shown) == len(calls)  # each party's argument, rebuttal and the judge
+    block = _memory_block(shown[-1])
+    assert f"{winner} won with" in block and "thread c1" in block
+    notes = OrgMemory(pg_store).list(org="acme", agent="frontend_lead", kind="ruling")
+    assert [n.value["won"] for n in notes] == [winner == "frontend_lead"] * 2
+
+
+def _replay(graph: Any, cfg: Any, node: str) -> None:
+    """Run `node` again from the checkpoint before it (what a resume after a crash does)."""
+    before = next(s for s in graph.get_state_history(cfg) if s.next == (node,))
+    graph.invoke(None, before.config, context=ACME)
+
+
+def test_a_node_that_runs_again_writes_each_record_once(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]
+) -> None:
+    roster, _ = scripted_roster()
+    graph = create_meeting_graph(roster, checkpointer=pg_saver, store=pg_store)
+    cfg: Any = {"configurable": {"thread_id": "m1"}}
+    payload = {"agenda": demo_agenda(), "leader_id": "cto", "participant_ids": PARTICIPANTS}
+    graph.invoke(payload, cfg, context=ACME)
+    memory = OrgMemory(pg_store)
+    once = sorted(i.key for i in memory.list(org="acme", thread_id="m1"))
+    assert len(once) == 1 + len(PARTICIPANTS)  # the minutes and each stated position
+    (written,) = memory.list(org="acme", thread_id="m1", kind="meeting")
+    _replay(graph, cfg, "finalize")
+    (again,) = memory.list(org="acme", thread_id="m1", kind="meeting")
+    assert again.updated_at > written.updated_at  # finalize did run again and put again
+    assert sorted(i.key for i in memory.list(org="acme", thread_id="m1")) == once
+
+
+def test_orgs_are_isolated(pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]) -> None:
+    _first_meeting(pg_store, pg_saver)
+    other = {"memory": {"org": "globex"}}
+    _, calls = run_meeting("structured_phases", store=pg_store, context=other, thread="g1")
+    assert all("Org memory" not in p for p in prompts(calls))
+    assert OrgMemory(pg_store).list(org="globex", thread_id="m1") == []
+
+
+def test_records_carry_a_ttl_when_asked(pg_store: PostgresStore, pg_db: str) -> None:
+    import psycopg
+
+    ttl = {"memory": {"org": "acme", "ttl_minutes": 60}}
+    run_meeting("round_robin", store=pg_store, context=ttl, thread="t1")
+    with psycopg.connect(pg_db) as conn:
+        rows = conn.execute("SELECT expires_at, ttl_minutes FROM store").fetchall()
+    assert rows and all(r[0] is not None and r[1] == 60 for r in rows)
+
+
+def test_memory_on_without_a_store_says_how_to_fix_it() -> None:
+    with pytest.raises(ValueError, match=r"context\['memory'\].*no store.*store=InMemoryStore"):
+        run_meeting("round_robin", context=ACME)
+
+
+def test_memory_off_with_a_store_writes_nothing() -> None:
+    store = InMemoryStore()
+    run_meeting("round_robin", store=store)
+    run_conflict("authority", store=store)
+    assert store.search(("council",)) == []
