@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal
 
+from langchain_core.runnables import Runnable
 from langgraph.graph import END, START, StateGraph
 
 from langgraph_council.nodes import Org, Roster
@@ -52,6 +52,9 @@ __all__ = [
 
 StrategyGraph = StateGraph[Any, ConflictContext, Any, Any]
 
+_CHOOSERS = {"debate": "choose_judge", "hybrid": "choose_reviewer"}
+"""The node that picks who weighs the arguments, per strategy that argues."""
+
 
 def _graph() -> StrategyGraph:
     return StateGraph(
@@ -86,14 +89,10 @@ def build_debate_strategy(
             state, rebut=settings.rebuttal_round, max_tokens=settings.max_argument_tokens
         )
 
-    graph = _graph()
-    graph.add_node("choose_judge", make_choose_judge_node(org, roster, config))
-    graph.add_node("argue", make_argue_node(roster, config))
+    graph = _arguing(roster, config, "debate", make_choose_judge_node(org, roster, config))
     graph.add_node("weigh_arguments", _join)
     graph.add_node("rebut", make_rebut_node(roster, config))
     graph.add_node("judge", make_judge_node(roster, config))
-    graph.add_edge(START, "choose_judge")
-    graph.add_conditional_edges("choose_judge", _to_arguments(config, "debate"), ["argue", END])
     graph.add_edge("argue", "weigh_arguments")
     graph.add_conditional_edges("weigh_arguments", after_arguments, ["rebut", "judge"])
     graph.add_edge("rebut", "judge")
@@ -105,12 +104,8 @@ def build_hybrid_strategy(
     org: Org, roster: Roster | None, config: ConflictResolutionConfig
 ) -> StrategyGraph:
     """`choose_reviewer` -> parallel `argue` -> `review` (clear, ambiguous or fallback)."""
-    graph = _graph()
-    graph.add_node("choose_reviewer", make_choose_reviewer_node(org, roster, config))
-    graph.add_node("argue", make_argue_node(roster, config))
+    graph = _arguing(roster, config, "hybrid", make_choose_reviewer_node(org, roster, config))
     graph.add_node("review", make_review_node(roster, config))
-    graph.add_edge(START, "choose_reviewer")
-    graph.add_conditional_edges("choose_reviewer", _to_arguments(config, "hybrid"), ["argue", END])
     graph.add_edge("argue", "review")
     graph.add_edge("review", END)
     return graph
@@ -144,16 +139,27 @@ def build_human_strategy(
     return graph
 
 
-def _to_arguments(
-    config: ConflictResolutionConfig, strategy: Literal["debate", "hybrid"]
-) -> Callable[[StrategyState], Any]:
-    """The router to one `argue` per party, capped by the run's `strategy` settings."""
+def _arguing(
+    roster: Roster | None,
+    config: ConflictResolutionConfig,
+    strategy: Literal["debate", "hybrid"],
+    chooser: Runnable[StrategyState, dict[str, Any]],
+) -> StrategyGraph:
+    """The opening debate and hybrid share: `START` -> the chooser (`choose_judge` or
+    `choose_reviewer`) -> one `argue` per party, capped by the run's `strategy` settings (or
+    `END` when the chooser settled it). The caller wires what follows `argue`."""
+    name = _CHOOSERS[strategy]
 
     def to_arguments(state: StrategyState) -> Any:
         settings: DebateConfig | HybridConfig = getattr(current_config(config), strategy)
         return route_to_arguments(state, settings.max_argument_tokens)
 
-    return to_arguments
+    graph = _graph()
+    graph.add_node(name, chooser)
+    graph.add_node("argue", make_argue_node(roster, config))
+    graph.add_edge(START, name)
+    graph.add_conditional_edges(name, to_arguments, ["argue", END])
+    return graph
 
 
 def _join(state: StrategyState) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, TypedDict, Unpack
+from typing import Any, TypeAlias, Unpack
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -20,11 +20,18 @@ from langgraph_council.graphs._conflict_strategies import (
     build_ladder_strategy,
 )
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
-from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
+from langgraph_council.graphs._shape import (
+    DissentAlias,
+    EscalationsAlias,
+    bundle,
+    coerce_config,
+    leading_org,
+    store_aliases,
+)
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._conflicts.config import ConflictResolutionConfig
-from langgraph_council.nodes._conflicts.dissent import DissentStore, make_record_dissent_node
+from langgraph_council.nodes._conflicts.dissent import make_record_dissent_node
 from langgraph_council.nodes._conflicts.from_messages import (
     make_frame_conflict_node,
     make_take_position_node,
@@ -47,7 +54,6 @@ from langgraph_council.nodes._conflicts.state import (
     ConflictOutput,
     ConflictState,
 )
-from langgraph_council.nodes._escalation.store import Escalations
 
 __all__ = [
     "ConflictGraph",
@@ -64,13 +70,8 @@ StrategyBuilder: TypeAlias = PluginBuilder
 as a subgraph node named after the strategy (see `graphs._registry`)."""
 
 
-class ConflictStoreAliases(TypedDict, total=False):
+class ConflictStoreAliases(EscalationsAlias, DissentAlias, total=False):
     """The conflict factories' deprecated store keywords (each warns; use `stores=`)."""
-
-    escalations: Escalations | None
-    """Deprecated: `stores=CouncilStores(escalations=...)`."""
-    dissent_store: DissentStore | None
-    """Deprecated: `stores=CouncilStores(dissent=...)`."""
 
 
 ConflictGraph: TypeAlias = CompiledStateGraph[

@@ -4,7 +4,7 @@ dispatch in waves (over git worktrees, merged after each batch) -> rollup -> upd
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple, TypeAlias, TypedDict, Unpack
+from typing import Any, NamedTuple, TypeAlias, Unpack
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -22,15 +22,21 @@ from langgraph_council.graphs._coordination_parts import (
     merge_checker,
     protect_repository,
 )
-from langgraph_council.graphs._shape import bundle, coerce_config, leading_org, store_aliases
+from langgraph_council.graphs._shape import (
+    EscalationsAlias,
+    GuardStoreAlias,
+    LoopRecordsAlias,
+    bundle,
+    coerce_config,
+    leading_org,
+    store_aliases,
+)
 from langgraph_council.graphs._worker import WorktreeAgent, pipeline_executor
 from langgraph_council.guards._authority_deference import authority_cues_in
 from langgraph_council.guards._config import LoopPreventionConfig
 from langgraph_council.guards._coordination import make_handoff_guard
 from langgraph_council.guards._loop import LoopGuard
-from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._calls.roster import Roster
-from langgraph_council.nodes._escalation.store import Escalations
 from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.attempt_start import AttemptRestorer
@@ -84,15 +90,8 @@ CoordinationGraph: TypeAlias = CompiledStateGraph[
 ]
 
 
-class CoordinationStoreAliases(TypedDict, total=False):
+class CoordinationStoreAliases(EscalationsAlias, GuardStoreAlias, LoopRecordsAlias, total=False):
     """The pipeline factories' deprecated store keywords (each warns; use `stores=`)."""
-
-    escalations: Escalations | None
-    """Deprecated: `stores=CouncilStores(escalations=...)`."""
-    guard_store: GuardStateStore | None
-    """Deprecated: `stores=CouncilStores(guard_state=...)`."""
-    loop_records: LoopRecordStore | None
-    """Deprecated: `stores=CouncilStores(loop_records=...)`."""
 
 
 class _Parts(NamedTuple):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, TypedDict, Unpack
+from typing import Any, TypeAlias, Unpack
 
 from langgraph.graph import END, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -13,6 +13,8 @@ from langgraph.types import Checkpointer
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.graphs._compile import compile_graph
 from langgraph_council.graphs._shape import (
+    EscalationsAlias,
+    LoopRecordsAlias,
     bundle,
     coerce_config,
     deprecated,
@@ -24,7 +26,6 @@ from langgraph_council.guards import (
     GuardStateStore,
     LoopGuard,
     LoopPreventionConfig,
-    LoopRecordStore,
     make_delegation_guard,
 )
 from langgraph_council.nodes._calls.roster import Roster
@@ -53,7 +54,6 @@ from langgraph_council.nodes._delegation.state import (
     DelegationOutput,
     DelegationState,
 )
-from langgraph_council.nodes._escalation.store import Escalations
 from langgraph_council.nodes._org import Org
 
 __all__ = [
@@ -67,13 +67,8 @@ DelegationGraph: TypeAlias = CompiledStateGraph[
 ]
 
 
-class DelegationStoreAliases(TypedDict, total=False):
+class DelegationStoreAliases(LoopRecordsAlias, EscalationsAlias, total=False):
     """The delegation factories' deprecated store keywords (each warns; use `stores=`)."""
-
-    loop_records: LoopRecordStore | None
-    """Deprecated: `stores=CouncilStores(loop_records=...)`."""
-    escalations: Escalations | None
-    """Deprecated: `stores=CouncilStores(escalations=...)`."""
 
 
 def _build(

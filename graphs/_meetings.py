@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
-from typing import Any, TypeAlias, TypedDict, Unpack
+from typing import Any, TypeAlias, Unpack
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -21,10 +21,16 @@ from langgraph_council.graphs._meeting_protocols import (
     protocol_graph,
 )
 from langgraph_council.graphs._registry import PluginBuilder, Registry, add_plugin
-from langgraph_council.graphs._shape import bundle, coerce_config, leading_roster, store_aliases
+from langgraph_council.graphs._shape import (
+    DissentAlias,
+    RecordsAlias,
+    bundle,
+    coerce_config,
+    leading_roster,
+    store_aliases,
+)
 from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._calls.roster import Roster
-from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
@@ -38,7 +44,6 @@ from langgraph_council.nodes._meetings.minutes import (
     record_meeting,
 )
 from langgraph_council.nodes._meetings.opening import open_meeting
-from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes._meetings.state import (
     MeetingContext,
     MeetingInput,
@@ -69,13 +74,8 @@ Model-calling nodes are `nodes._calls.model_node`s that price each call with
 `nodes._calls.budget.price` before making it."""
 
 
-class MeetingStoreAliases(TypedDict, total=False):
+class MeetingStoreAliases(RecordsAlias, DissentAlias, total=False):
     """The meeting factories' deprecated store keywords (each warns; use `stores=`)."""
-
-    records: MeetingRecorder | None
-    """Deprecated: `stores=CouncilStores(meetings=...)`."""
-    dissent_store: DissentStore | None
-    """Deprecated: `stores=CouncilStores(dissent=...)`."""
 
 
 _PROTOCOLS: Registry[PluginBuilder] = Registry(

@@ -25,19 +25,27 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from langgraph_council.checkpoints import CouncilStores
 from langgraph_council.checkpoints._stores import STORE_ALIASES
+from langgraph_council.guards._store import GuardStateStore, LoopRecordStore
 from langgraph_council.nodes._calls.roster import Roster
+from langgraph_council.nodes._conflicts.dissent import DissentStore
 from langgraph_council.nodes._context import instance_or_mapping, validation_problems
-from langgraph_council.nodes._escalation.store import check_escalation_store
+from langgraph_council.nodes._escalation.store import Escalations, check_escalation_store
+from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes._org import Org
 
 __all__ = [
     "REMOVED_IN",
+    "DissentAlias",
+    "EscalationsAlias",
+    "GuardStoreAlias",
+    "LoopRecordsAlias",
+    "RecordsAlias",
     "bundle",
     "coerce_config",
     "deprecated",
@@ -149,6 +157,43 @@ def coerce_config(value: object, schema: type[C], default: C | None = None) -> C
         return schema.model_validate(dict(chosen))
     except ValidationError as exc:
         raise ValueError(f"invalid config: {validation_problems(exc, 'config')}") from None
+
+
+class EscalationsAlias(TypedDict, total=False):
+    """The deprecated `escalations=` keyword. Each alias keyword is declared once here and
+    a family's aliases `TypedDict` inherits the ones it takes, so its type and deprecation
+    note cannot drift between families."""
+
+    escalations: Escalations | None
+    """Deprecated: `stores=CouncilStores(escalations=...)`."""
+
+
+class DissentAlias(TypedDict, total=False):
+    """The deprecated `dissent_store=` keyword (conflicts and meetings)."""
+
+    dissent_store: DissentStore | None
+    """Deprecated: `stores=CouncilStores(dissent=...)`."""
+
+
+class RecordsAlias(TypedDict, total=False):
+    """The deprecated `records=` keyword (meetings)."""
+
+    records: MeetingRecorder | None
+    """Deprecated: `stores=CouncilStores(meetings=...)`."""
+
+
+class LoopRecordsAlias(TypedDict, total=False):
+    """The deprecated `loop_records=` keyword (pipeline and delegation)."""
+
+    loop_records: LoopRecordStore | None
+    """Deprecated: `stores=CouncilStores(loop_records=...)`."""
+
+
+class GuardStoreAlias(TypedDict, total=False):
+    """The deprecated `guard_store=` keyword of the pipeline (delegation takes it for real)."""
+
+    guard_store: GuardStateStore | None
+    """Deprecated: `stores=CouncilStores(guard_state=...)`."""
 
 
 def store_aliases(factory: str, aliases: Mapping[str, object], allowed: Any) -> dict[str, Any]:
