@@ -339,6 +339,6 @@ def create_coordination_graph(
     )
     builder = _build(org, roster, config, bundle(stores, **aliases), parts)
     compiled: CoordinationGraph = compile_graph(
-        builder, checkpointer=checkpointer, store=store, name=name
+        builder, checkpointer=checkpointer, store=store, name=name, family="pipeline"
     )
     return compiled
