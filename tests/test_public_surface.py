@@ -48,11 +48,12 @@ def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() ->
             assert name not in seen, f"{name} is exported by {seen.get(name)} and {facade.__name__}"
             seen[name] = facade.__name__
             assert getattr(facade, name) is not None
-    assert len(seen) <= 123  # 123: DelegationKeys, council_swarm_agent, AgentFactory (issue 32)
-    # with every exception importable by name (nodes.errors), the surface stays <= 141
+    assert len(seen) <= 124  # 123: DelegationKeys, council_swarm_agent, AgentFactory (issue 32)
+    # 124: OTelCallbackHandler, the OpenTelemetry export (issue 35 item 3; the `otel` extra)
+    # with every exception importable by name (nodes.errors), the surface stays <= 142
     # (issue 34 item 4 added the four bad-input errors; issue 32 AgentFactory, the marker that
     # tells an agent factory from an executor callable)
-    assert len(set(seen) | set(errors.__all__)) <= 141
+    assert len(set(seen) | set(errors.__all__)) <= 142
 
 
 def test_every_module_off_the_surface_is_private() -> None:
