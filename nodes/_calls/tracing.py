@@ -23,10 +23,9 @@ a task's run before the node reads its state; the calls below them carry those.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from contextvars import Token
+from typing import Any, NamedTuple, cast
 
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import var_child_runnable_config
@@ -89,9 +88,9 @@ TRACE_KEYS = (
 """Every metadata key this package writes on runs (the OpenTelemetry span attributes too)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trace:
-    """Where a call stands in the org, as its family knows it from the node's state."""
+class Trace(NamedTuple):
+    """Where a call stands in the org, as its family knows it from the node's state (a tuple:
+    built on every call, so cheap to build)."""
 
     phase: str | None = None
     meeting_id: str | None = None
@@ -156,8 +155,7 @@ def call_config(
     return {"run_name": _name(phase, agent_id, trace), "tags": tags, "metadata": metadata}
 
 
-@contextmanager
-def traced(extra: RunnableConfig, *, named: bool = True) -> Iterator[None]:
+class traced:  # lower case, like contextlib.suppress: used as `with traced(extra):`
     """Run the block with the node's runnable config extended by `extra` (`call_config`).
 
     Runnables invoked inside (a chat model, an agent, an executor) read it from LangGraph's
@@ -165,19 +163,27 @@ def traced(extra: RunnableConfig, *, named: bool = True) -> Iterator[None]:
     `named=False`: a user's plain callable may start several) and carries the tags and
     metadata, which every run below it inherits. Worker threads started inside copy it.
     """
-    current = var_child_runnable_config.get() or {}
-    merged: dict[str, Any] = dict(current)
-    merged["tags"] = [*current.get("tags", ()), *extra.get("tags", ())]
-    merged["metadata"] = {**current.get("metadata", {}), **extra.get("metadata", {})}
-    if named and "run_name" in extra:
-        merged["run_name"] = extra["run_name"]
-    else:
-        merged.pop("run_name", None)
-    token = var_child_runnable_config.set(merged)  # type: ignore[arg-type]
-    try:
-        yield
-    finally:
-        var_child_runnable_config.reset(token)
+
+    __slots__ = ("_config", "_token")
+
+    def __init__(self, extra: RunnableConfig, *, named: bool = True) -> None:
+        current: Mapping[str, Any] = var_child_runnable_config.get() or {}
+        merged: dict[str, Any] = dict(current)
+        merged["tags"] = [*current.get("tags", ()), *extra.get("tags", ())]
+        merged["metadata"] = {**current.get("metadata", {}), **extra.get("metadata", {})}
+        if named and "run_name" in extra:
+            merged["run_name"] = extra["run_name"]
+        else:
+            merged.pop("run_name", None)
+        self._config = merged
+        self._token: Token[RunnableConfig | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = var_child_runnable_config.set(cast(RunnableConfig, self._config))
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            var_child_runnable_config.reset(self._token)
 
 
 def step_marks(family: str, graph: str) -> tuple[dict[str, Any], list[str]]:
