@@ -37,6 +37,13 @@ class RunCollector(BaseTracer):
     def parent_of(self, run: Run) -> Run | None:
         return next(p for r, p in self.runs() if r is run)
 
+    def below(self, run: Run, ancestor: Run) -> bool:
+        """`run` is somewhere inside `ancestor`."""
+        parent = self.parent_of(run)
+        while parent is not None and parent is not ancestor:
+            parent = self.parent_of(parent)
+        return parent is ancestor
+
 
 def metadata(run: Run) -> dict[str, Any]:
     """The council keys of a run's metadata."""

@@ -162,3 +162,22 @@ async def test_a_pipeline_shows_each_attempt_by_wave_and_its_agent_s_calls_insid
     assert (metadata(call)["council.wave"], metadata(call)["council.attempt"]) == (2, 2)
     first, _ = attempts["wave 1 · s1 · senior_dev"]
     assert (metadata(first)["council.wave"], metadata(first)["council.attempt"]) == (1, 1)
+
+
+def test_an_agent_participant_s_run_is_named_and_its_inner_calls_say_who(org: Org) -> None:
+    from langchain.agents import create_agent
+
+    agent = create_agent(ScriptedChatModel(["I say A."]), tools=[])
+    chair = ScriptedChatModel([SUMMARY])
+    roster = Roster(org, {"senior_dev": agent, "cto": chair})
+    graph = create_meeting_graph(roster, protocol="round_robin")
+    tracer = RunCollector()
+    inp = {"agenda": "Pick the DB", "leader_id": "cto", "participant_ids": ["senior_dev"]}
+    ctx = {"round_robin": {"max_turns_per_agent": 1}}
+    graph.invoke(inp, {"callbacks": [tracer]}, context=ctx)
+
+    [(run, step)] = tracer.named("round_robin · senior_dev · turn 0")
+    assert run.run_type == "chain" and step.name == "take_turn"  # the agent's own graph run
+    inner = [r for r, _ in tracer.runs() if r.run_type == "llm" and tracer.below(r, run)]
+    assert inner and all(metadata(r)["council.agent_id"] == "senior_dev" for r in inner)
+    assert all(metadata(r)["council.phase"] == "round_robin" for r in inner)
