@@ -320,12 +320,12 @@ def _untraced() -> Iterator[None]:
             setattr(module, name, value)
 
 
-_TRACE_HOOKS = [(call_node, "traced"), (call_node, "call_config"), (call_node, "_role"),
+_TRACE_HOOKS = [(call_node, "traced"), (call_node, "call_config"), (call_node, "_roles"),
                 (turns, "meeting_trace"), (decide, "meeting_trace")]  # fmt: skip
 _NO_HOOK: dict[str, Any] = {
     "traced": lambda extra, named=True: contextlib.nullcontext(),
     "call_config": lambda *args: {},
-    "_role": lambda *args: None,
+    "_roles": lambda roster: {},
     "meeting_trace": lambda phase=None: None,
 }
 

@@ -177,10 +177,9 @@ def _limit(time_limit: TimeLimit, call: Call) -> tuple[float | None, str, str]:
     return time_limit.read(), f"agent {call.agent_id!r}", time_limit.setting
 
 
-def _role(roster: Roster | None, agent_id: str) -> str | None:
-    if roster is None or agent_id not in roster.org:
-        return None
-    return roster.org[agent_id].role
+def _roles(roster: Roster | None) -> dict[str, str]:
+    """Each agent's role, for its calls' traces (looked up once per node, not per call)."""
+    return {} if roster is None else {agent.id: agent.role for agent in roster.org}
 
 
 def _failed(call: Call, exc: Exception) -> Update:
@@ -218,9 +217,11 @@ def model_node(
         >>> graph.add_node("decide", model_node("decide", roster, plan, apply))  # doctest: +SKIP
     """
 
+    roles = _roles(roster)
+
     def config(state: S, call: Call) -> RunnableConfig:
         where = trace(state) if trace is not None else None
-        return call_config(name, call.agent_id, _role(roster, call.agent_id), where)
+        return call_config(name, call.agent_id, roles.get(call.agent_id), where)
 
     def run(state: S) -> Update:
         planned = plan(state)

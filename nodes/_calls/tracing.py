@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextvars import Token
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import var_child_runnable_config
@@ -179,7 +179,7 @@ class traced:  # lower case, like contextlib.suppress: used as `with traced(extr
         self._token: Token[RunnableConfig | None] | None = None
 
     def __enter__(self) -> None:
-        self._token = var_child_runnable_config.set(cast(RunnableConfig, self._config))
+        self._token = var_child_runnable_config.set(self._config)  # type: ignore[arg-type]
 
     def __exit__(self, *exc: object) -> None:
         if self._token is not None:
