@@ -10,8 +10,10 @@ With a checkpointer of its own (a `BaseCheckpointSaver`), every family's graph:
   section 9). An explicit `durability=` on `invoke`/`stream` still wins.
 
 Every step is marked with the family and the graph's name for traces (`nodes._calls.tracing`):
-`council.family` and `council.graph` as node metadata (so nothing of it lands in checkpoints)
-and the `council:<family>` tag on the graph's own run, inherited by every run below it.
+`council.family` and `council.graph` as node metadata (kept out of the graph's own
+checkpoints; a subgraph run by a step, e.g. a strategy, writes them into its namespaced ones,
+as LangGraph does with any run metadata) and the `council:<family>` tag on the graph's own
+run, inherited by every run below it.
 
 Without a saver (`checkpointer=None`, or `True` for a subgraph that uses its parent's), the
 graph compiles as LangGraph would: LangGraph 1.2's `ainvoke` fails on "sync" without a saver.
@@ -57,7 +59,7 @@ def _sync_durability(graph: G) -> G:
 def mark_steps(graph: G, family: str) -> G:
     """`graph` with every step carrying the family and graph name (see above): each node's
     metadata, and the tag on the graph's run, which every run below inherits (tags are never
-    saved in checkpoints; node metadata is not either, unlike a run config's)."""
+    saved in checkpoints; node metadata not in the graph's own, unlike a run config's)."""
     metadata, tags = step_marks(family, graph.name)
     for key, node in list(graph.nodes.items()):
         if not key.startswith("__"):
