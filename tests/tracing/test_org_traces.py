@@ -181,3 +181,24 @@ def test_an_agent_participant_s_run_is_named_and_its_inner_calls_say_who(org: Or
     inner = [r for r, _ in tracer.runs() if r.run_type == "llm" and tracer.below(r, run)]
     assert inner and all(metadata(r)["council.agent_id"] == "senior_dev" for r in inner)
     assert all(metadata(r)["council.phase"] == "round_robin" for r in inner)
+
+
+@pytest.mark.postgres
+def test_a_traced_thread_s_own_checkpoints_carry_no_trace_keys(org: Org, pg_saver: Any) -> None:
+    """The keys ride on runs, not in what the thread stores: its checkpoints' metadata has none
+    (a strategy subgraph's namespaced ones keep the keys of the step that ran it)."""
+    parties = ("junior_dev", "senior_dev")
+    script: dict[str, list[Any]] = {a: [f"{a} argues", f"{a} rebuts"] for a in parties}
+    script["backend_lead"] = [
+        {"winning_agent_id": "junior_dev", "confidence": 0.9, "reasoning": "b"}
+    ]
+    roster = Roster(org, default_model=ScriptedChatModel(script))
+    debate = ConflictResolutionConfig(strategy="debate")
+    graph = create_conflict_graph(org, roster, config=debate, checkpointer=pg_saver)
+    config: Any = {"configurable": {"thread_id": "traced"}, "callbacks": [RunCollector()]}
+    graph.invoke({"conflict": conflict(org, parties)}, config)
+    own = list(pg_saver.list({"configurable": {"thread_id": "traced", "checkpoint_ns": ""}}))
+    assert own and not [k for c in own for k in c.metadata if k.startswith("council.")]
+    every = pg_saver.list({"configurable": {"thread_id": "traced"}})
+    inner = {k for c in every if c.config["configurable"]["checkpoint_ns"] for k in c.metadata}
+    assert {"council.family", "council.graph"} <= inner  # the debate subgraph's, as said
