@@ -82,6 +82,7 @@ def measure_all(uri: str, quick: bool) -> list[Row]:
     """Every row, in one run."""
     runs = 5 if quick else 11
     rows = meeting_rows.round_robin_rows(runs)
+    rows.append(meeting_rows.tracing_row(runs))
     rows += meeting_rows.postgres_rows(uri, runs)
     rows += meeting_rows.agent_participant(runs)
     rows += meeting_rows.autogen_rows(runs)

@@ -3,6 +3,7 @@
 Names load on first use (PEP 562): `council --help` and other light entry points do not pay
 for LangGraph at import time. As in every facade, a name is written in its import (here for
 type checkers only) and in `__all__`; `__getattr__` takes it from the first module that has it.
+`OTelCallbackHandler` needs the `otel` extra: without it, only that name fails (`CouncilError`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
         meeting_protocols,
         register_meeting_protocol,
     )
+    from langgraph_council.graphs._otel import OTelCallbackHandler
     from langgraph_council.graphs._plots.run import plot_run
     from langgraph_council.graphs._swarm import council_swarm_agent
     from langgraph_council.graphs._worker import worktree_agent
@@ -68,6 +70,7 @@ _MODULES = (
     "langgraph_council.nodes._pipeline.decompose",
     "langgraph_council.nodes._workspace.models",
     "langgraph_council.nodes._worker.commands",
+    "langgraph_council.graphs._otel",  # last: only its own name imports OpenTelemetry
 )
 
 __all__ = [
@@ -79,6 +82,7 @@ __all__ = [
     "MeetingProtocolConfig",
     "MeetingTriggers",
     "MeetingType",
+    "OTelCallbackHandler",
     "StopWhen",
     "TriggeredMeeting",
     "WorkspaceConfig",

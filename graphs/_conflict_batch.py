@@ -12,7 +12,7 @@ from langgraph.store.base import BaseStore
 from langgraph.types import Checkpointer
 
 from langgraph_council.checkpoints import CouncilStores
-from langgraph_council.graphs._compile import compile_graph
+from langgraph_council.graphs._compile import compile_graph, mark_steps
 from langgraph_council.graphs._conflicts import ConflictStoreAliases, conflict_builder
 from langgraph_council.graphs._shape import bundle, leading_org, store_aliases, uncompiled
 from langgraph_council.nodes import Org, Roster
@@ -46,7 +46,7 @@ def _build(
     kept: CouncilStores,
 ) -> StateGraph[BatchState, ConflictContext, BatchInput, Any]:
     """The batch graph, wired, once the arguments are in their taught spelling."""
-    inner = conflict_builder(org, roster, config, kept).compile()
+    inner = mark_steps(conflict_builder(org, roster, config, kept).compile(), "conflict")
 
     def resolve(state: ConflictInput, config: RunnableConfig) -> dict[str, Any]:
         return collect_resolution(inner.invoke({"conflict": state["conflict"]}, config))
@@ -92,7 +92,9 @@ def create_conflict_batch_graph(
     org, roster = leading_org("create_conflict_batch_graph", org, roster)
     aliases = store_aliases("create_conflict_batch_graph", deprecated, ConflictStoreAliases)
     builder = _build(org, roster, config, bundle(stores, **aliases))
-    compiled: BatchGraph = compile_graph(builder, checkpointer=checkpointer, store=store, name=name)
+    compiled: BatchGraph = compile_graph(
+        builder, checkpointer=checkpointer, store=store, name=name, family="conflict_batch"
+    )
     return compiled
 
 

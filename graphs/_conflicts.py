@@ -272,6 +272,6 @@ def create_conflict_graph(
     aliases = store_aliases("create_conflict_graph", deprecated, ConflictStoreAliases)
     builder = conflict_builder(org, roster, config, bundle(stores, **aliases))
     compiled: ConflictGraph = compile_graph(
-        builder, checkpointer=checkpointer, store=store, name=name
+        builder, checkpointer=checkpointer, store=store, name=name, family="conflict"
     )
     return compiled

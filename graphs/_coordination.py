@@ -324,6 +324,6 @@ def create_coordination_graph(
     parts = _Parts(executor, decomposer, workspace, guard_config, update_parent, check)
     builder = _build(org, roster, config, bundle(stores, **aliases), parts)
     compiled: CoordinationGraph = compile_graph(
-        builder, checkpointer=checkpointer, store=store, name=name
+        builder, checkpointer=checkpointer, store=store, name=name, family="pipeline"
     )
     return compiled

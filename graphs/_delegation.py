@@ -168,7 +168,7 @@ def create_delegation_graph(
     kept = bundle(stores, guard_store=guard_store, **aliases)
     builder = _build(org, members, config, guard_config, kept)
     compiled: DelegationGraph = compile_graph(
-        builder, checkpointer=checkpointer, store=base_store, name=name
+        builder, checkpointer=checkpointer, store=base_store, name=name, family="delegation"
     )
     return compiled
 

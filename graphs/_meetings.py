@@ -289,6 +289,6 @@ def create_meeting_graph(
     aliases = store_aliases("create_meeting_graph", deprecated, MeetingStoreAliases)
     builder = _build(members, protocol, config, bundle(stores, **aliases), task_creator)
     compiled: MeetingGraph = compile_graph(
-        builder, checkpointer=checkpointer, store=store, name=name
+        builder, checkpointer=checkpointer, store=store, name=name, family="meeting"
     )
     return compiled

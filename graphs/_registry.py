@@ -117,7 +117,7 @@ def add_plugin(
         if flat:
             splice(graph, built)
         else:
-            graph.add_node(name, built.compile())
+            graph.add_node(name, built.compile(name=name))  # its run is named `name` too
     elif isinstance(built, Runnable) or callable(built):
         graph.add_node(name, built)
     else:

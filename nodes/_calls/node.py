@@ -14,6 +14,9 @@ models). `tests/nodes/test_one_call_path.py` keeps it that way.
   its prompt (`nodes._calls.resume_note`), its tokens added to `prompt_tokens`.
 - A model error propagates, unless the call has `on_error`, whose update is used instead (a
   failed participant is recorded; a failed judge falls back). `GraphBubbleUp` always propagates.
+- Every call is traced like the org (`nodes._calls.tracing`): its run is named for the
+  phase and agent and carries the identifiers the family's `trace(state)` gives (meeting or
+  conflict id, subtask, wave, attempt, turn) with the agent's id and role.
 - Every call has a time limit (`time_limit=`, read from the family's config at run time;
   600 s where a family has no setting): past it the call fails with `CallTimeoutError`, which
   `on_error` handles like any other error (`nodes._deadline`).
@@ -33,7 +36,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias, TypeVar
 
-from langchain_core.runnables import Runnable
+from langchain_core.runnables import Runnable, RunnableConfig
 from langchain_core.tools import BaseTool
 from langgraph._internal._runnable import RunnableCallable
 from langgraph.errors import GraphBubbleUp
@@ -43,6 +46,7 @@ from pydantic import BaseModel
 from langgraph_council.nodes._calls.replies import AgentReply, estimate_tokens
 from langgraph_council.nodes._calls.resume_note import resume_note_for, with_resume_note
 from langgraph_council.nodes._calls.roster import Prompt, Roster
+from langgraph_council.nodes._calls.tracing import Trace, call_config, traced
 from langgraph_council.nodes._deadline import (
     DEFAULT_AGENT_LIMIT,
     TimeLimit,
@@ -173,6 +177,11 @@ def _limit(time_limit: TimeLimit, call: Call) -> tuple[float | None, str, str]:
     return time_limit.read(), f"agent {call.agent_id!r}", time_limit.setting
 
 
+def _roles(roster: Roster | None) -> dict[str, str]:
+    """Each agent's role, for its calls' traces (looked up once per node, not per call)."""
+    return {} if roster is None else {agent.id: agent.role for agent in roster.org}
+
+
 def _failed(call: Call, exc: Exception) -> Update:
     if call.on_error is None:
         raise exc
@@ -187,6 +196,7 @@ def model_node(
     *,
     plan_io: bool | Callable[[], bool] = False,
     time_limit: TimeLimit = DEFAULT_AGENT_LIMIT,
+    trace: Callable[[S], Trace] | None = None,
 ) -> Runnable[S, Update]:
     """A node making at most one agent call: sync under `invoke`, async under `ainvoke`.
 
@@ -196,6 +206,8 @@ def model_node(
     there). `roster` may be None for graphs that can run without models; a plan that still
     asks for a call then fails with a `LookupError` naming the agent (or its `on_error` handles it).
     `time_limit` bounds the call (`CallTimeoutError` past it, handled like any model error).
+    `trace(state)` says where the call stands (meeting, conflict, subtask, wave, attempt,
+    turn, phase) for its run's name, tags and metadata (`nodes._calls.tracing`).
 
     Example:
         >>> def plan(state):
@@ -205,14 +217,23 @@ def model_node(
         >>> graph.add_node("decide", model_node("decide", roster, plan, apply))  # doctest: +SKIP
     """
 
+    roles = _roles(roster)
+
+    def config(state: S, call: Call) -> RunnableConfig:
+        where = trace(state) if trace is not None else None
+        return call_config(name, call.agent_id, roles.get(call.agent_id), where)
+
     def run(state: S) -> Update:
         planned = plan(state)
         if not isinstance(planned, Call):
             return planned
-        planned = _noted(planned)
+        planned, extra = _noted(planned), config(state, planned)
         try:
             who = _roster(roster, planned)
-            outcome = call_with_limit(lambda: _invoke(who, planned), *_limit(time_limit, planned))
+            with traced(extra):
+                outcome = call_with_limit(
+                    lambda: _invoke(who, planned), *_limit(time_limit, planned)
+                )
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised
@@ -224,12 +245,13 @@ def model_node(
         planned = await asyncio.to_thread(plan, state) if io else plan(state)
         if not isinstance(planned, Call):
             return planned
-        planned = _noted(planned)
+        planned, extra = _noted(planned), config(state, planned)
         try:
             who = _roster(roster, planned)
-            outcome = await acall_with_limit(
-                lambda: _ainvoke(who, planned), *_limit(time_limit, planned)
-            )
+            with traced(extra):
+                outcome = await acall_with_limit(
+                    lambda: _ainvoke(who, planned), *_limit(time_limit, planned)
+                )
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised

@@ -23,6 +23,7 @@ from langgraph_council.nodes._conflicts.outcomes import (
 )
 from langgraph_council.nodes._conflicts.prompts import COMMON_MANAGER_PROMPT, render_conflict
 from langgraph_council.nodes._conflicts.state import StrategyState
+from langgraph_council.nodes._conflicts.traced import conflict_trace
 from langgraph_council.nodes._conflicts.verdicts import read_verdict
 from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
@@ -178,4 +179,6 @@ def make_ask_common_manager_node(
         return _manager_decided(state, verdict, why, outcome.tokens, notes)
 
     limit = agent_limit(default or ConflictResolutionConfig())
-    return model_node("ask_common_manager", roster, plan, apply, time_limit=limit)
+    return model_node(
+        "ask_common_manager", roster, plan, apply, time_limit=limit, trace=conflict_trace
+    )

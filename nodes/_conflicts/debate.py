@@ -38,6 +38,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_statements,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
+from langgraph_council.nodes._conflicts.traced import conflict_trace
 from langgraph_council.nodes._conflicts.verdicts import judged, verdict_problem
 from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._org import Org
@@ -219,7 +220,9 @@ def _party_node(
     def apply(turn: PartyTurn, outcome: CallOutcome) -> Update:
         return _statement(turn, kind, rnd, outcome)
 
-    return model_node(node, roster, plan, apply, time_limit=agent_limit(default))
+    return model_node(
+        node, roster, plan, apply, time_limit=agent_limit(default), trace=conflict_trace
+    )
 
 
 def make_argue_node(
@@ -313,4 +316,6 @@ def make_judge_node(
         notes = [*evaluation_notes(state, outcome), *read]
         return _judged(state, verdict, problem, outcome.tokens, notes)
 
-    return model_node("judge", roster, plan, apply, time_limit=agent_limit(default))
+    return model_node(
+        "judge", roster, plan, apply, time_limit=agent_limit(default), trace=conflict_trace
+    )

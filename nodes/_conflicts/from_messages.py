@@ -26,6 +26,7 @@ from langgraph_council.nodes._conflicts.config import (
     agent_limit,
     current_config,
 )
+from langgraph_council.nodes._conflicts.traced import conflict_trace
 from langgraph_council.nodes._fencing import fence_task_data
 from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._messages import said
@@ -151,7 +152,9 @@ def make_take_position_node(
         spoken = said(agent, outcome.reply.content.strip(), message_id=message_id, kind="position")
         return {"asked_positions": [answer], "messages": [spoken]}
 
-    return model_node("take_position", roster, plan, apply, time_limit=agent_limit(default))
+    return model_node(
+        "take_position", roster, plan, apply, time_limit=agent_limit(default), trace=conflict_trace
+    )
 
 
 def make_frame_conflict_node() -> Any:

@@ -29,6 +29,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     REVIEW_PROMPT,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState
+from langgraph_council.nodes._conflicts.traced import conflict_trace
 from langgraph_council.nodes._conflicts.verdicts import judged
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._records.conflicts import ConflictOutcome, Verdict
@@ -127,4 +128,6 @@ def make_review_node(
             [*evaluation_notes(state, outcome), *read],
         )
 
-    return model_node("review", roster, plan, apply, time_limit=agent_limit(default))
+    return model_node(
+        "review", roster, plan, apply, time_limit=agent_limit(default), trace=conflict_trace
+    )

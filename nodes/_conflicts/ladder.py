@@ -40,6 +40,7 @@ from langgraph_council.nodes._conflicts.prompts import (
     render_statements,
 )
 from langgraph_council.nodes._conflicts.state import StrategyState, stated
+from langgraph_council.nodes._conflicts.traced import conflict_trace
 from langgraph_council.nodes._conflicts.verdicts import judged
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._records.conflicts import Conflict, ConflictOutcome, Statement, Verdict
@@ -161,7 +162,9 @@ def make_negotiate_node(
         )
         return {**stated(turn["conflict"], statement), "tokens_used": outcome.tokens}
 
-    return model_node("negotiate", roster, plan, apply, time_limit=agent_limit(default))
+    return model_node(
+        "negotiate", roster, plan, apply, time_limit=agent_limit(default), trace=conflict_trace
+    )
 
 
 def route_negotiation(state: StrategyState) -> Any:
@@ -287,4 +290,6 @@ def make_arbitrate_node(
         notes = [*evaluation_notes(state, outcome), *read]
         return _arbitrated(state, outcome.reply.agent_id, verdict, problem, outcome.tokens, notes)
 
-    return model_node("arbitrate", roster, plan, apply, time_limit=agent_limit(default))
+    return model_node(
+        "arbitrate", roster, plan, apply, time_limit=agent_limit(default), trace=conflict_trace
+    )

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._calls.roster import Roster
+from langgraph_council.nodes._calls.tracing import Trace
 from langgraph_council.nodes._clash import key_clash
 from langgraph_council.nodes._context import build_time_config, run_context
 from langgraph_council.nodes._delegation.from_messages import asked_delegation
@@ -254,7 +255,12 @@ def make_agent_node(org: Org, roster: Roster) -> Runnable[DelegationState, Updat
         update = {**(done.update or {}), "call_notes": [*state.get("call_notes", []), *cut]}
         return Command(goto=done.goto, update=update)
 
-    return model_node(CALL_AGENT, roster, plan, apply)
+    return model_node(CALL_AGENT, roster, plan, apply, trace=_trace)
+
+
+def _trace(state: DelegationState) -> Trace:
+    """Where a delegation's call stands: its task (the agent is the call's own)."""
+    return Trace(task_id=state.get("task_id") or None)
 
 
 def make_escalate_to_manager_node(org: Org) -> RunnableLambda[DelegationState, dict[str, Any]]:

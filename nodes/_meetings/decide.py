@@ -40,6 +40,7 @@ from langgraph_council.nodes._meetings.synthesis import (
     resolve_action_items,
     synthesiser_positions,
 )
+from langgraph_council.nodes._meetings.traced import meeting_trace
 from langgraph_council.nodes._memory.reversals import without_reversals
 
 __all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
@@ -220,4 +221,5 @@ def synthesize(roster: Roster, *, name: str, phase: MeetingPhase) -> Runnable[Me
         apply_synthesis(roster, phase),
         plan_io=cancel_source_present,
         time_limit=AGENT_LIMIT,
+        trace=meeting_trace(phase),
     )

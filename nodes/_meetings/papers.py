@@ -17,6 +17,7 @@ from langgraph_council.nodes._meetings.prompts import POSITION_PAPER
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import boundary, emit, named_agent
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
+from langgraph_council.nodes._meetings.traced import meeting_trace
 
 __all__ = ["assign_papers", "synthesize_papers"]
 
@@ -69,4 +70,5 @@ def synthesize_papers(roster: Roster) -> Runnable[MeetingState, Update]:
         apply_synthesis(roster, "synthesis"),
         plan_io=cancel_source_present,
         time_limit=AGENT_LIMIT,
+        trace=meeting_trace("synthesis"),
     )

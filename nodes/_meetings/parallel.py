@@ -22,6 +22,7 @@ from langgraph_council.nodes._meetings.steps import (
     out_of_budget,
     turn_update,
 )
+from langgraph_council.nodes._meetings.traced import meeting_trace
 
 __all__ = ["open_phase", "participant_node", "priced_sends", "quorum_error"]
 
@@ -109,7 +110,7 @@ def _apply(task: CallTask, outcome: CallOutcome) -> Update:
 
 def participant_node(roster: Roster, name: str) -> Runnable[CallTask, Update]:
     """The body of a parallel branch: one participant's call; a failure is recorded, not fatal."""
-    return model_node(name, roster, _plan, _apply, time_limit=AGENT_LIMIT)
+    return model_node(name, roster, _plan, _apply, time_limit=AGENT_LIMIT, trace=meeting_trace())
 
 
 def quorum_error(state: MeetingState, phase: str, config: MeetingProtocolConfig) -> str | None:

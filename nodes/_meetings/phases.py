@@ -46,6 +46,7 @@ from langgraph_council.nodes._meetings.steps import (
     turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
+from langgraph_council.nodes._meetings.traced import meeting_trace
 from langgraph_council.nodes._meetings.turns import TurnSchedule
 
 __all__ = [
@@ -258,6 +259,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         apply,
         plan_io=cancel_source_present,
         time_limit=AGENT_LIMIT,
+        trace=meeting_trace("conflict_judge"),
     )
 
 
@@ -323,6 +325,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         apply,
         plan_io=cancel_source_present,
         time_limit=AGENT_LIMIT,
+        trace=meeting_trace("discussion"),
     )
 
 
@@ -410,4 +413,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
             "devils_advocate_used": True,
         }
 
-    return model_node("play_devils_advocate", roster, plan, apply, time_limit=AGENT_LIMIT)
+    trace = meeting_trace("devils_advocate")
+    return model_node(
+        "play_devils_advocate", roster, plan, apply, time_limit=AGENT_LIMIT, trace=trace
+    )

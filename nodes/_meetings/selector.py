@@ -50,6 +50,7 @@ from langgraph_council.nodes._meetings.steps import (
     turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
+from langgraph_council.nodes._meetings.traced import meeting_trace
 
 __all__ = ["eligible_speakers", "parse_choice", "round_robin_next", "select_speaker", "speak"]
 
@@ -251,6 +252,7 @@ def select_speaker(
         apply,
         plan_io=cancel_source_present,
         time_limit=AGENT_LIMIT,
+        trace=meeting_trace("speaker_selection"),
     )
 
 
@@ -290,4 +292,5 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
             },
         )
 
-    return model_node("speak", roster, plan, apply, time_limit=AGENT_LIMIT)
+    trace = meeting_trace("selected_turn")
+    return model_node("speak", roster, plan, apply, time_limit=AGENT_LIMIT, trace=trace)

@@ -31,6 +31,7 @@ from langgraph_council.nodes._meetings.steps import (
     turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
+from langgraph_council.nodes._meetings.traced import meeting_trace
 
 __all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
 
@@ -203,4 +204,5 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
         apply,
         plan_io=cancel_source_present,
         time_limit=AGENT_LIMIT,
+        trace=meeting_trace("round_robin"),
     )

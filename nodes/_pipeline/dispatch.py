@@ -237,7 +237,7 @@ def make_dispatch_node(
             return Command(goto=worktrees, update={"outcomes": step.new, "batch": step.batch})
         known = {**outcomes, **step.new}
         sends = [
-            Send(EXECUTE_SUBTASK, {"subtask_run": run})
+            Send(EXECUTE_SUBTASK, {"subtask_run": run, "wave": step.index + 1})
             for run in subtask_runs(state, step.batch, org, known)
         ]
         return Command(goto=sends, update={"outcomes": step.new} if step.new else None)

@@ -6,7 +6,7 @@ import asyncio
 import inspect
 import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar
 
@@ -17,6 +17,7 @@ from langgraph.pregel import Pregel
 from pydantic import ValidationError
 
 from langgraph_council.nodes._calls.node import dual_node
+from langgraph_council.nodes._calls.tracing import traced
 from langgraph_council.nodes._deadline import (
     TimeLimit,
     acall_in_thread,
@@ -29,6 +30,7 @@ from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
+from langgraph_council.nodes._pipeline.traced import attempt_config
 from langgraph_council.nodes._pipeline.unchanged import flag_unchanged
 from langgraph_council.nodes._workspace.models import CheckResult
 
@@ -291,6 +293,15 @@ class _Call:
         fields = payload if isinstance(payload, Mapping) else {}
         self.workspace_id: str | None = fields.get("workspace_id")
         self.base: str | None = fields.get("base")
+        wave = fields.get("wave")
+        self.wave: int | None = wave if isinstance(wave, int) else None
+        """The wave the attempt runs in (absent in payloads saved before traces had it)."""
+
+    def traced(self, executor: Executor) -> AbstractContextManager[None]:
+        """The executor's run named and tagged as this attempt (`nodes._pipeline.traced`); a
+        plain callable starts no run of its own, so its calls get the tags but not the name."""
+        extra = attempt_config(EXECUTE_SUBTASK, self.run, self.wave)
+        return traced(extra, named=isinstance(executor.executor, Runnable))
 
     def restore(self, executor: Executor, restorer: Restorer | None) -> None:
         """Start the attempt from its base commit (a re-run after a crash finds the killed
@@ -344,7 +355,8 @@ def make_execute_node(
         call = _Call(payload)
         with call.recorded():
             call.restore(executor, restorer)
-            raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
+            with call.traced(executor):
+                raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
             result = flag_unchanged(call.run, call.result(raw), call.base)
             check = checker.check(call.run) if checker and result.status == "completed" else None
             call.done(result, check)
@@ -354,7 +366,8 @@ def make_execute_node(
         call = _Call(payload)
         with call.recorded():
             await asyncio.to_thread(call.restore, executor, restorer)
-            raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
+            with call.traced(executor):
+                raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
             result = await asyncio.to_thread(flag_unchanged, call.run, call.result(raw), call.base)
             completed = checker is not None and result.status == "completed"
             check = await checker.acheck(call.run) if checker and completed else None

@@ -45,6 +45,7 @@ from langgraph_council.nodes._pipeline.names import (
 from langgraph_council.nodes._pipeline.prompts import render_review_prompt
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
 from langgraph_council.nodes._pipeline.state import plan_of, routing_of, task_of
+from langgraph_council.nodes._pipeline.traced import pipeline_trace
 from langgraph_council.nodes._pipeline.workspace_nodes import workspace_of
 from langgraph_council.nodes._workspace.models import (
     MergeResult,
@@ -246,4 +247,4 @@ def make_review_node(
         reasoning = verdict.reasoning.strip() or "no reasoning given"
         return _ruled(merge, verdict.decision, reasoning, f"agent:{reviewer}", outcome)
 
-    return model_node(REVIEW_MERGE, roster, plan, apply)
+    return model_node(REVIEW_MERGE, roster, plan, apply, trace=pipeline_trace)

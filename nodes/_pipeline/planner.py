@@ -35,6 +35,7 @@ from langgraph_council.nodes._pipeline.names import DECOMPOSE
 from langgraph_council.nodes._pipeline.phases import check_task, decomposed, given_plan
 from langgraph_council.nodes._pipeline.prompts import render_plan_prompt
 from langgraph_council.nodes._pipeline.runtime import coordination_context, time_limit
+from langgraph_council.nodes._pipeline.traced import pipeline_trace
 
 __all__ = [
     "DecompositionPlan",
@@ -240,4 +241,4 @@ def make_planner_node(
         )
 
     limit = time_limit(default, "agent_timeout_seconds")
-    return model_node(DECOMPOSE, roster, plan, apply, time_limit=limit)
+    return model_node(DECOMPOSE, roster, plan, apply, time_limit=limit, trace=pipeline_trace)

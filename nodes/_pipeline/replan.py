@@ -31,6 +31,7 @@ from langgraph_council.nodes._pipeline.report import RoutingDecision
 from langgraph_council.nodes._pipeline.route import route_plan
 from langgraph_council.nodes._pipeline.runtime import coordination_context, emit, time_limit
 from langgraph_council.nodes._pipeline.state import outcomes_of, plan_of, routing_of, task_of
+from langgraph_council.nodes._pipeline.traced import pipeline_trace
 
 __all__ = ["make_replan_node", "replacement"]
 
@@ -148,4 +149,4 @@ def make_replan_node(org: Org, roster: Roster, default: CoordinationConfig) -> R
         }  # fmt: skip
 
     limit = time_limit(default, "agent_timeout_seconds")
-    return model_node(REPLAN_SUBTASK, roster, plan, apply, time_limit=limit)
+    return model_node(REPLAN_SUBTASK, roster, plan, apply, time_limit=limit, trace=pipeline_trace)

@@ -33,7 +33,8 @@ from langgraph_council.nodes._pipeline.names import (
     OPEN_WORKSPACE,
 )
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
-from langgraph_council.nodes._pipeline.state import task_of, topology_of
+from langgraph_council.nodes._pipeline.state import plan_of, task_of, topology_of
+from langgraph_council.nodes._pipeline.traced import wave_of
 from langgraph_council.nodes._workspace.merge_engine import finish_run
 from langgraph_council.nodes._workspace.models import (
     WorkspaceConfig,
@@ -132,6 +133,7 @@ def make_create_worktrees_node(org: Org, config: WorkspaceConfig) -> Runnable[An
         workspace = workspace_of(state, config)
         sends: list[Send] = []
         waiting: dict[str, SubtaskResult] = {}
+        plan = plan_of(state)
         for run in subtask_runs(state, list(state.get("batch") or ()), org):
             try:
                 tree = workspace.create_worktree(run.subtask.id)
@@ -141,7 +143,12 @@ def make_create_worktrees_node(org: Org, config: WorkspaceConfig) -> Runnable[An
             emit("worktree", subtask_id=run.subtask.id, path=str(tree.path), reused=tree.reused)
             placed = run.model_copy(update={"workspace_path": str(tree.path)})
             base = workspace.tip(tree.branch)  # the attempt's base: a re-run resets to it
-            payload = {"subtask_run": placed, "workspace_id": workspace.run_id, "base": base}
+            payload = {
+                "subtask_run": placed,
+                "workspace_id": workspace.run_id,
+                "base": base,
+                "wave": wave_of(plan, run.subtask.id),
+            }
             sends.append(Send(EXECUTE_SUBTASK, payload))
         if sends:
             return Command(goto=sends)

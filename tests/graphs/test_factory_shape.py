@@ -213,6 +213,10 @@ def test_policies_agree_across_families(roster: Roster) -> None:
         family: create(*lead(family, roster), checkpointer=InMemorySaver(), **needs).config
         for family, (create, _, _, needs) in FAMILIES.items()
     }
+    # each family's graph tags its runs with its family (traces), and only that differs
+    traced = {"coordination": "pipeline"}
+    tags = {family: config.pop("tags") for family, config in configs.items()}
+    assert tags == {f: [f"council:{traced.get(f, f)}"] for f in FAMILIES}
     assert len({repr(c) for c in configs.values()}) == 1, configs
 
 

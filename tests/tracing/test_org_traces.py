@@ -1,0 +1,204 @@
+"""Traces shaped like the org: a meeting, a conflict and a pipeline as a callback tracer sees
+them (names, tags, metadata, and which run is inside which)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langchain_core.runnables import RunnableLambda
+
+from langgraph_council.graphs import (
+    ConflictResolutionConfig,
+    ManualDecomposer,
+    create_conflict_graph,
+    create_coordination_graph,
+    create_meeting_graph,
+)
+from langgraph_council.nodes import Org, Roster, Task
+from langgraph_council.nodes._pipeline.models import SubtaskRun
+from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.conflicts.conftest import conflict
+from tests.tracing.runs import RunCollector, council_tags, metadata
+
+SUMMARY = "Summary: we go with A.\nDecisions:\n- Adopt A"
+
+
+async def _invoke(graph: Any, inp: Any, tracer: RunCollector, mode: str, **kw: Any) -> Any:
+    config = {"callbacks": [tracer]}
+    if mode == "async":
+        return await graph.ainvoke(inp, config, **kw)
+    return graph.invoke(inp, config, **kw)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_a_round_robin_meeting_shows_each_turn_as_the_speaker_s_call(
+    org: Org, mode: str
+) -> None:
+    model = ScriptedChatModel({"senior_dev": ["A"], "junior_dev": ["A too"], "cto": [SUMMARY]})
+    graph = create_meeting_graph(Roster(org, default_model=model), protocol="round_robin")
+    tracer = RunCollector()
+    inp = {
+        "agenda": "Pick the DB",
+        "leader_id": "cto",
+        "participant_ids": ["senior_dev", "junior_dev"],
+    }
+    ctx = {"round_robin": {"max_turns_per_agent": 1}}
+    out = await _invoke(graph, inp, tracer, mode, context=ctx)
+    meeting_id = out["minutes"].meeting_id
+
+    (root,) = tracer.roots
+    assert root.name == "meeting" and "council:meeting" in root.tags
+    for turn, (agent, role) in enumerate(
+        [("senior_dev", "backend_dev"), ("junior_dev", "backend_dev")]
+    ):
+        [(call, step)] = tracer.named(f"round_robin · {agent} · turn {turn}")
+        assert call.run_type == "llm"
+        assert metadata(call) == {
+            "council.family": "meeting",
+            "council.graph": "meeting",
+            "council.meeting_id": meeting_id,
+            "council.phase": "round_robin",
+            "council.turn": turn,
+            "council.agent_id": agent,
+            "council.agent_role": role,
+        }
+        assert council_tags(call) == {
+            "council:meeting",
+            f"agent:{agent}",
+            f"role:{role}",
+            "phase:round_robin",
+        }
+        # the turn is a step of the meeting, the call inside it
+        assert step.name == "take_turn" and tracer.parent_of(step) is root
+        assert metadata(step) == {"council.family": "meeting", "council.graph": "meeting"}
+    [(summary, step)] = tracer.named("summary · cto · turn 2")
+    assert metadata(summary)["council.agent_role"] == "cto" and step.name == "summarize"
+
+
+def test_a_debate_nests_its_calls_in_the_strategy_and_names_the_conflict(org: Org) -> None:
+    parties = ("junior_dev", "senior_dev")
+    script: dict[str, list[Any]] = {a: [f"{a} argues", f"{a} rebuts"] for a in parties}
+    script["backend_lead"] = [
+        {"winning_agent_id": "junior_dev", "confidence": 0.9, "reasoning": "b"}
+    ]
+    roster = Roster(org, default_model=ScriptedChatModel(script))
+    graph = create_conflict_graph(org, roster, config=ConflictResolutionConfig(strategy="debate"))
+    tracer = RunCollector()
+    graph.invoke({"conflict": conflict(org, parties, conflict_id="c-42")}, {"callbacks": [tracer]})
+
+    (root,) = tracer.roots
+    assert root.name == "conflict" and "council:conflict" in root.tags
+    [(judge, step)] = tracer.named("judge · backend_lead")
+    assert metadata(judge) == {
+        "council.family": "conflict",
+        "council.graph": "conflict",
+        "council.conflict_id": "c-42",
+        "council.phase": "judge",
+        "council.agent_id": "backend_lead",
+        "council.agent_role": "backend_lead",
+    }
+    assert {"agent:backend_lead", "phase:judge"} <= council_tags(judge)
+    # conflict -> debate step -> the debate subgraph (named for its strategy) -> judge -> call
+    strategy = tracer.parent_of(step)
+    assert step.name == "judge" and strategy is not None and strategy.name == "debate"
+    outer = tracer.parent_of(strategy)
+    assert outer is not None and outer.name == "debate" and tracer.parent_of(outer) is root
+    for kind in ("argue", "rebut"):
+        calls = [r for r, _ in tracer.runs() if r.name.startswith(f"{kind} · ")]
+        assert sorted(metadata(r)["council.agent_id"] for r in calls) == list(parties)
+        assert all(metadata(r)["council.conflict_id"] == "c-42" for r in calls)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_a_pipeline_shows_each_attempt_by_wave_and_its_agent_s_calls_inside(
+    org: Org, mode: str
+) -> None:
+    model = ScriptedChatModel(lambda prompt: f"did {prompt}")
+    failed: set[str] = set()
+
+    def work(run: SubtaskRun) -> str:
+        if run.subtask.id == "s2" and "s2" not in failed:  # its first attempt fails
+            failed.add("s2")
+            raise RuntimeError("flaky")
+        return str(model.invoke(run.subtask.id).content)
+
+    rows = [
+        {"id": "s1", "title": "API", "dependencies": [], "required_skills": ["python"]},
+        {"id": "s2", "title": "Docs", "dependencies": ["s1"], "required_skills": ["python"]},
+    ]
+    graph = create_coordination_graph(
+        org, executor=RunnableLambda(work), decomposer=ManualDecomposer(rows)
+    )
+    tracer = RunCollector()
+    task = Task(id="t-7", title="Ship billing", owner_id="cto")
+    await _invoke(graph, {"task": task}, tracer, mode)
+
+    (root,) = tracer.roots
+    assert root.name == "coordination" and "council:pipeline" in root.tags
+    attempts = {r.name: (r, p) for r, p in tracer.runs() if r.name.startswith("wave ")}
+    assert sorted(attempts) == [
+        "wave 1 · s1 · senior_dev",
+        "wave 2 · s2 · senior_dev",
+        "wave 2 · s2 · senior_dev · attempt 2",
+    ]
+    run, step = attempts["wave 2 · s2 · senior_dev · attempt 2"]
+    assert metadata(run) == {
+        "council.family": "pipeline",
+        "council.graph": "coordination",
+        "council.task_id": "t-7",
+        "council.phase": "execute_subtask",
+        "council.subtask_id": "s2",
+        "council.wave": 2,
+        "council.attempt": 2,
+        "council.agent_id": "senior_dev",
+        "council.agent_role": "backend_dev",
+    }
+    assert {"wave:2", "agent:senior_dev"} <= council_tags(run)
+    assert step.name == "execute_subtask" and tracer.parent_of(step) is root
+    # the agent's model call is inside its attempt and says which subtask, wave and attempt
+    [call] = [c for c in run.child_runs if c.run_type == "llm"]
+    assert metadata(call)["council.subtask_id"] == "s2"
+    assert (metadata(call)["council.wave"], metadata(call)["council.attempt"]) == (2, 2)
+    first, _ = attempts["wave 1 · s1 · senior_dev"]
+    assert (metadata(first)["council.wave"], metadata(first)["council.attempt"]) == (1, 1)
+
+
+def test_an_agent_participant_s_run_is_named_and_its_inner_calls_say_who(org: Org) -> None:
+    from langchain.agents import create_agent
+
+    agent = create_agent(ScriptedChatModel(["I say A."]), tools=[])
+    chair = ScriptedChatModel([SUMMARY])
+    roster = Roster(org, {"senior_dev": agent, "cto": chair})
+    graph = create_meeting_graph(roster, protocol="round_robin")
+    tracer = RunCollector()
+    inp = {"agenda": "Pick the DB", "leader_id": "cto", "participant_ids": ["senior_dev"]}
+    ctx = {"round_robin": {"max_turns_per_agent": 1}}
+    graph.invoke(inp, {"callbacks": [tracer]}, context=ctx)
+
+    [(run, step)] = tracer.named("round_robin · senior_dev · turn 0")
+    assert run.run_type == "chain" and step.name == "take_turn"  # the agent's own graph run
+    inner = [r for r, _ in tracer.runs() if r.run_type == "llm" and tracer.below(r, run)]
+    assert inner and all(metadata(r)["council.agent_id"] == "senior_dev" for r in inner)
+    assert all(metadata(r)["council.phase"] == "round_robin" for r in inner)
+
+
+@pytest.mark.postgres
+def test_a_traced_thread_s_own_checkpoints_carry_no_trace_keys(org: Org, pg_saver: Any) -> None:
+    """The keys ride on runs, not in what the thread stores: its checkpoints' metadata has none
+    (a strategy subgraph's namespaced ones keep the keys of the step that ran it)."""
+    parties = ("junior_dev", "senior_dev")
+    script: dict[str, list[Any]] = {a: [f"{a} argues", f"{a} rebuts"] for a in parties}
+    script["backend_lead"] = [
+        {"winning_agent_id": "junior_dev", "confidence": 0.9, "reasoning": "b"}
+    ]
+    roster = Roster(org, default_model=ScriptedChatModel(script))
+    debate = ConflictResolutionConfig(strategy="debate")
+    graph = create_conflict_graph(org, roster, config=debate, checkpointer=pg_saver)
+    config: Any = {"configurable": {"thread_id": "traced"}, "callbacks": [RunCollector()]}
+    graph.invoke({"conflict": conflict(org, parties)}, config)
+    own = list(pg_saver.list({"configurable": {"thread_id": "traced", "checkpoint_ns": ""}}))
+    assert own and not [k for c in own for k in c.metadata if k.startswith("council.")]
+    every = pg_saver.list({"configurable": {"thread_id": "traced"}})
+    inner = {k for c in every if c.config["configurable"]["checkpoint_ns"] for k in c.metadata}
+    assert {"council.family", "council.graph"} <= inner  # the debate subgraph's, as said
