@@ -120,7 +120,10 @@ def _plan_step(
     failed: list[str] = []
 
     for index, level in enumerate(plan.levels):  # not run yet, or another attempt scheduled
-        pending = [i for i in level if i not in known or _again_pending(known[i])]
+        pending = [
+            i for i in level
+            if i not in known or (known[i].status == "in_progress" and known[i].retry_pending)
+        ]  # fmt: skip
         if pending and stop is None and fail_fast and failed:
             stop = f"fail_fast: {', '.join(failed)} failed in an earlier wave"
         if pending and stop is not None:

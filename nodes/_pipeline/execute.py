@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from langchain_core.runnables import Runnable
 from langgraph.config import get_config
@@ -92,6 +92,7 @@ class Executor:
                 f"got {type(executor).__name__}"
             )
         self.executor = executor
+        self.is_runnable = isinstance(executor, Runnable)  # an ABC check: once, not per call
         self.is_graph = isinstance(executor, Pregel)
         own = getattr(executor, "checkpoints", None)  # a wrapper that says (OwnToolsAgent)
         self.checkpoints = (
@@ -128,9 +129,10 @@ class Executor:
 
     async def ainvoke(self, run: SubtaskRun) -> Any:
         """Run the executor from async code; parallel subtasks overlap."""
-        executor = self.executor
-        if isinstance(executor, Runnable):
-            return self._output(await executor.ainvoke(self._input(run)))
+        if self.is_runnable:
+            runnable = cast(Runnable[Any, Any], self.executor)
+            return self._output(await runnable.ainvoke(self._input(run)))
+        executor = cast(Callable[[SubtaskRun], Any], self.executor)
         if self.is_async:
             return await executor(run)
         what = f"the executor of subtask {run.subtask.id!r}"
@@ -244,7 +246,7 @@ def with_attempt(
 
 def _run_of(payload: Any) -> SubtaskRun:
     value = payload.get("subtask_run") if isinstance(payload, Mapping) else payload
-    return SubtaskRun.model_validate(value)
+    return value if value.__class__ is SubtaskRun else SubtaskRun.model_validate(value)
 
 
 def _update(results: Sequence[SubtaskResult], say: bool) -> dict[str, Any]:
