@@ -10,10 +10,19 @@ import psycopg
 import pytest
 from langgraph.graph import START, StateGraph
 
-from langgraph_council.graphs import CoordinationConfig
+from langgraph_council.graphs import (
+    CoordinationConfig,
+    ManualDecomposer,
+    WorkspaceConfig,
+    create_coordination_graph,
+)
 from langgraph_council.nodes._pipeline.execute import Executor, make_execute_node
 from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun
 from langgraph_council.nodes._pipeline.state import ExecutePayload
+from tests.coordination.gitrepo import busy_repo
+from tests.coordination.test_pipeline_workspace import THREE, THREE_EDITS
+from tests.coordination.workspace_pipeline import TASK as WORK
+from tests.coordination.workspace_pipeline import Writer
 
 from .conftest import TASK, MakeGraph, Recorder, agent, rows
 
@@ -114,3 +123,20 @@ def test_a_send_saved_before_the_batch_messages_writes_its_own_message() -> None
     quiet = graph.invoke({"subtask_run": run, "quiet": True})
     assert [m.content for m in saved["messages"]] == ["a completed: done"]
     assert "messages" not in quiet and quiet["outcomes"]["a"].output == "done"
+
+
+async def test_wave_batching_over_worktrees_under_ainvoke(org: Any, tmp_path: Any) -> None:
+    """A batch over git worktrees: each attempt in its own worktree, merged after the batch,
+    the conversation as without batching."""
+    repo = busy_repo(tmp_path / "repo")
+    writer = Writer(THREE_EDITS)
+    graph = create_coordination_graph(
+        org, executor=writer, decomposer=ManualDecomposer(THREE),
+        workspace=WorkspaceConfig(repo_path=repo), config={"wave_batching": True},
+    )  # fmt: skip
+    out = await graph.ainvoke({"task": WORK}, {"configurable": {"thread_id": "batched-git"}})
+    result = out["result"]
+    assert result.rollup == "completed" and [m.status for m in result.merges] == ["merged"] * 3
+    assert writer.seen["c"] >= {"a.py", "b.py"}  # wave 1 merged before wave 2's worktree
+    said = [m.response_metadata.get("subtask_id") for m in out["messages"][:-1]]
+    assert sorted(said) == ["a", "b", "c"]
