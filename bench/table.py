@@ -90,6 +90,7 @@ def measure_all(uri: str, quick: bool) -> list[Row]:
     rows.append(meeting_rows.critical_path("position_papers", 3 if quick else 7))
     rows.append(meeting_rows.critical_path("structured_phases", 3 if quick else 7))
     rows += work_rows.pipeline_rows(uri, 10, 20 if quick else 100, 3 if quick else 5)
+    rows.append(work_rows.pipeline_scale_row(uri, 2 if quick else 3))
     rows.append(work_rows.worker_row(3 if quick else 5))
     rows.append(deep_plan())
     rows += work_rows.guard_rows(uri, 300 if quick else 1_000, runs, 50_000 if quick else 300_000)

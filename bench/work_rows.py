@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import itertools
+import multiprocessing
 import re
+import resource
 import secrets
+import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
@@ -135,6 +138,47 @@ def pipeline_rows(uri: str, waves: int, width: int, runs: int) -> list[Row]:
             kind="abs",
         ),
     ]
+
+
+def _scale_child(uri: str, waves: int, width: int, runs: int) -> tuple[list[float], int]:
+    """In a fresh process: our pipeline's CPU per subtask (this process and its backend) in
+    `runs` runs after a warm-up, and the process's peak RSS in MB."""
+
+    async def run() -> list[float]:
+        async with async_postgres_checkpointer(uri) as saver:
+            backends = Backends([await async_backend_pid(saver.conn)])
+            ours, _ = pipeline_pair(saver, waves, width)
+            await ours()
+            cpus = []
+            for _ in range(runs):
+                cpu, server = time.process_time(), backends.cpu()
+                await ours()
+                spent = time.process_time() - cpu + backends.cpu() - server
+                cpus.append(spent / (waves * width))
+            return cpus
+
+    cpus = asyncio.run(run())
+    return cpus, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def pipeline_scale_row(uri: str, runs: int, waves: int = 10) -> Row:
+    """A 2,000-subtask plan vs a 200-subtask plan (10 waves, no worktrees, Postgres): CPU per
+    subtask (medians; each size in its own process, which also gives its peak RSS)."""
+    spawn = multiprocessing.get_context("spawn")
+    found = {}
+    for width in (20, 200):
+        with spawn.Pool(1) as pool:
+            cpus, rss = pool.apply(_scale_child, (uri, waves, width, runs))
+        found[width] = (statistics.median(cpus), rss)
+    (small, small_rss), (big, big_rss) = found[20], found[200]
+    ratio, verdict = ratio_verdict(big, small, 1.10)
+    return Row(
+        f"pipeline per subtask, {waves * 200:,} vs {waves * 20} subtasks ({waves} waves, Postgres)",
+        f"cpu {big * 1e3:.2f} vs {small * 1e3:.2f} ms; peak RSS {big_rss} vs {small_rss} MB",
+        ratio,
+        "<= 1.10x cpu",
+        verdict,
+    )
 
 
 _SUBTASK = re.compile(r"Subtask id: (\S+)")

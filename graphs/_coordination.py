@@ -241,8 +241,9 @@ def _build(
         input_schema=ExecutePayload,
     )
     add_recovery(builder, org, roster, settings, guard, kept.loop_records)
-    builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, settings))
-    builder.add_node(UPDATE_PARENT, make_update_parent_node(parts.update_parent))
+    parent = parts.update_parent
+    builder.add_node(ROLLUP, make_rollup_node(authority_cues_in, settings, parent))
+    builder.add_node(UPDATE_PARENT, make_update_parent_node(parent))
     builder.add_edge(START, DECOMPOSE)
     builder.add_edge(ROUTE, RESOLVE_TOPOLOGY)
     builder.add_edge(RESOLVE_TOPOLOGY, VALIDATE)
@@ -250,7 +251,7 @@ def _build(
         builder.add_edge(GUARD_HANDOFFS, DISPATCH)
         builder.add_edge(EXECUTE_SUBTASK, DISPATCH)
     else:
-        add_workspace(builder, org, roster, isolated, kept.escalations)
+        add_workspace(builder, org, roster, isolated, kept.escalations, settings)
     builder.add_edge(ROLLUP, UPDATE_PARENT)
     builder.add_edge(UPDATE_PARENT, END)
     return builder

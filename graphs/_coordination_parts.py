@@ -204,6 +204,7 @@ def add_workspace(
     roster: Roster | None,
     workspace: WorkspaceConfig,
     escalations: Escalations | None,
+    config: CoordinationConfig,
 ) -> None:
     """The workspace nodes: worktrees before each batch, merges after it, a merge decision."""
     human = workspace.conflict_escalation == "human"
@@ -211,7 +212,7 @@ def add_workspace(
     builder.add_node(OPEN_WORKSPACE, make_open_workspace_node(workspace))
     builder.add_node(
         CREATE_WORKTREES,
-        make_create_worktrees_node(org, workspace),
+        make_create_worktrees_node(org, workspace, config),
         destinations=(EXECUTE_SUBTASK, DISPATCH),
     )
     builder.add_node(

@@ -23,8 +23,8 @@ from uuid import UUID
 from langchain_core.tracers.base import BaseTracer
 from langchain_core.tracers.schemas import Run
 
-from langgraph_council.nodes._errors import MissingExtraError
 from langgraph_council.nodes._calls.tracing import TRACE_KEYS
+from langgraph_council.nodes._errors import MissingExtraError
 
 try:
     from opentelemetry import trace

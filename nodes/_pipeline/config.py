@@ -37,6 +37,13 @@ class CoordinationConfig(CouncilModel):
     - `max_concurrency_per_wave`: at most this many subtasks of a wave run at once (None:
       the whole wave); a larger wave runs in batches, each one super-step. Topology `sas`
       runs one subtask at a time.
+    - `wave_batching` (default off): each batch of a wave runs as one task, its attempts side
+      by side in that task, and its outcomes are written as one update: one checkpoint row per
+      batch instead of one per subtask, for plans with many small subtasks (see docs/perf.md).
+      The price is the crash semantics: a process killed mid-batch runs the whole batch again
+      on resume, finished attempts included (each from its base commit with a workspace),
+      where without batching only the attempts that had not finished run again. An executor
+      graph's `interrupt()` inside a batch re-runs the batch's other attempts on resume.
     - `fail_fast`: after a wave with a failed subtask, later waves are cancelled.
     - `topology`: used when the task names none (the task's own topology wins); None: auto.
     - `team_size_warning`: a task team (owner + assignees) larger than this logs a warning.
@@ -72,6 +79,7 @@ class CoordinationConfig(CouncilModel):
     load_penalty: float = Field(default=0.1, ge=0.0, le=1.0)
     rule_bonus: float = Field(default=0.2, ge=0.0, le=1.0)
     max_concurrency_per_wave: int | None = Field(default=None, ge=1, strict=True)
+    wave_batching: bool = False
     fail_fast: bool = False
     topology: Topology | None = None
     team_size_warning: int = Field(default=7, ge=1, strict=True)

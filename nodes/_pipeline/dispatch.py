@@ -13,6 +13,7 @@ from langgraph.types import Command, Send
 from langgraph_council.nodes._calls.node import pure_node
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._pipeline.attempts import feedback_for
+from langgraph_council.nodes._pipeline.chat import subtask_messages
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.models import (
     Plan,
@@ -40,7 +41,14 @@ from langgraph_council.nodes._pipeline.state import (
     topology_of,
 )
 
-__all__ = ["MIN_STEPS_LEFT", "make_dispatch_node", "skipped_result", "subtask_runs"]
+__all__ = [
+    "MIN_STEPS_LEFT",
+    "announced",
+    "execute_sends",
+    "make_dispatch_node",
+    "skipped_result",
+    "subtask_runs",
+]
 
 MIN_STEPS_LEFT = 5
 """Dispatch sends another batch only with more steps than this left (rollup must still run)."""
@@ -82,6 +90,11 @@ def _cancelled(
     )
 
 
+def _again_pending(result: SubtaskResult) -> bool:
+    """`result.retry_pending`, with its cheap half first (dispatch asks it of every result)."""
+    return result.status == "in_progress" and result.retry_pending
+
+
 @dataclass
 class _Wave:
     """What one dispatch step decided: the batch to send and the results written now."""
@@ -106,15 +119,18 @@ def _plan_step(
     new: dict[str, SubtaskResult] = {}
     failed: list[str] = []
 
-    def open_(i: str) -> bool:  # not run yet, or another attempt is scheduled
-        return i not in known or known[i].retry_pending
-
-    for index, level in enumerate(plan.levels):
-        pending = [i for i in level if open_(i)]
+    for index, level in enumerate(plan.levels):  # not run yet, or another attempt scheduled
+        pending = [
+            i for i in level
+            if i not in known or (known[i].status == "in_progress" and known[i].retry_pending)
+        ]  # fmt: skip
         if pending and stop is None and fail_fast and failed:
             stop = f"fail_fast: {', '.join(failed)} failed in an earlier wave"
         if pending and stop is not None:
-            later = [i for lvl in plan.levels[index:] for i in lvl if open_(i)]
+            later = [
+                i for lvl in plan.levels[index:] for i in lvl
+                if i not in known or _again_pending(known[i])
+            ]  # fmt: skip
             new.update({i: _cancelled(by_id[i], agents.get(i), stop, known.get(i)) for i in later})
             return _Wave(new, [], index, f"{stop}; {len(later)} subtasks cancelled")
         ready = []
@@ -135,12 +151,15 @@ def subtask_runs(
     ids: Sequence[str],
     org: Org,
     outcomes: Mapping[str, SubtaskResult] | None = None,
+    agents: Mapping[str, str | None] | None = None,
 ) -> list[SubtaskRun]:
     """The `SubtaskRun` of each subtask in `ids`, as the executor will receive it.
 
-    `workspace_path` is left empty: the `create_worktrees` node fills it in. Under topology
-    `sas` (one agent system, one subtask at a time) `upstream_results` holds every subtask
-    completed before this one, not only its dependencies: each sees the earlier work.
+    `workspace_path` is left empty: the `create_worktrees` node fills it in. `outcomes` and
+    `agents` (subtask id -> routed agent) are read from `state` unless the caller has them.
+    Under topology `sas` (one agent system, one subtask at a time) `upstream_results` holds
+    every subtask completed before this one, not only its dependencies: each sees the
+    earlier work.
 
     Raises:
         RuntimeError: A subtask has no assignee (unroutable ones never reach dispatch).
@@ -151,7 +170,8 @@ def subtask_runs(
     task, run_id = task_of(state), str(state.get("run_id", ""))
     decision = topology_of(state)
     topology: Topology = decision.topology if decision is not None else "centralized"
-    agents = {d.subtask_id: d.agent_id for d in routing_of(state)}
+    if agents is None:
+        agents = {d.subtask_id: d.agent_id for d in routing_of(state)}
     known = outcomes_of(state) if outcomes is None else outcomes
     by_id = {s.id: s for s in plan.subtasks}
     runs = []
@@ -190,6 +210,24 @@ def _again(run: SubtaskRun, pending: SubtaskResult) -> SubtaskRun:
     )
 
 
+def announced(state: Mapping[str, Any], outcomes: Mapping[str, SubtaskResult]) -> dict[str, Any]:
+    """The update saying what the last batch did: one message per subtask it ran
+    (`nodes._pipeline.chat`) and the batch cleared, so a later visit does not say it again;
+    nothing when no batch is waiting to be announced."""
+    batch = state.get("batch") or ()
+    if not batch:
+        return {}
+    return {"messages": subtask_messages(batch, outcomes), "batch": []}
+
+
+def execute_sends(payloads: Sequence[dict[str, Any]], batched: bool) -> list[Send]:
+    """One `Send` per subtask to the executor node, or with `batched` (wave batching) one for
+    the whole batch; each marked `quiet` (the step after the batch writes the messages)."""
+    if batched and len(payloads) > 1:
+        return [Send(EXECUTE_SUBTASK, {"attempts": list(payloads), "quiet": True})]
+    return [Send(EXECUTE_SUBTASK, {**p, "quiet": True}) for p in payloads]
+
+
 def make_dispatch_node(
     org: Org,
     default: CoordinationConfig,
@@ -200,9 +238,11 @@ def make_dispatch_node(
 ) -> Runnable[Any, Any]:
     """The dispatch loop: each call sends the next batch of the current wave.
 
-    Without a workspace the batch fans out with `Send` to the executor node, which leads back
-    here; with one (`worktrees` names the node), the batch's ids go to that node, which
-    creates the worktrees and sends. When every subtask has a result the dispatch phase is
+    Without a workspace the batch fans out with `Send` to the executor node (one per subtask,
+    or one for the batch with `wave_batching`), which leads back here, and the next call writes
+    the batch's messages; with one (`worktrees` names the node), the batch's ids go to that
+    node, which creates the worktrees and sends (the merge node writes the messages). When
+    every subtask has a result the dispatch phase is
     recorded and the graph goes on to `done`. Bounded: each call either sends at least one
     subtask or finishes, and with `MIN_STEPS_LEFT` steps or fewer the rest is cancelled.
 
@@ -217,12 +257,13 @@ def make_dispatch_node(
         if plan is None:
             raise RuntimeError("dispatch ran without a plan")
         outcomes = outcomes_of(state)
+        said = announced(state, outcomes) if worktrees is None else {}
         routing = routing_of(state)
         if state["remaining_steps"] > MIN_STEPS_LEFT + RECOVERY_STEPS:
             recovery = next_recovery(plan, outcomes, routing, config, can_replan=can_replan)
             if recovery is not None:
                 sid, rung = recovery
-                return Command(goto=_RUNGS[rung], update={"recovering": sid})
+                return Command(goto=_RUNGS[rung], update={"recovering": sid, **said})
         agents = {d.subtask_id: d.agent_id for d in routing}
         decision = topology_of(state)
         topology: Topology = decision.topology if decision is not None else "centralized"
@@ -231,16 +272,16 @@ def make_dispatch_node(
         step = _plan_step(plan, outcomes, agents, limit, stop, config.fail_fast)
         if not step.batch:
             phase = _phase(state, step.stopped)
-            return Command(goto=done, update={"outcomes": step.new, "phases": [phase]})
+            return Command(goto=done, update={"outcomes": step.new, "phases": [phase], **said})
         emit("wave_batch", wave=step.index, subtasks=step.batch)
         if worktrees is not None:
             return Command(goto=worktrees, update={"outcomes": step.new, "batch": step.batch})
         known = {**outcomes, **step.new}
-        sends = [
-            Send(EXECUTE_SUBTASK, {"subtask_run": run, "wave": step.index + 1})
-            for run in subtask_runs(state, step.batch, org, known)
-        ]
-        return Command(goto=sends, update={"outcomes": step.new} if step.new else None)
+        runs = subtask_runs(state, step.batch, org, known, agents)
+        payloads = [{"subtask_run": run, "wave": step.index + 1} for run in runs]
+        sends = execute_sends(payloads, config.wave_batching)
+        update = {**said, "batch": step.batch, **({"outcomes": step.new} if step.new else {})}
+        return Command(goto=sends, update=update)
 
     return pure_node(dispatch, name=DISPATCH)
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
-from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
+from langgraph.config import get_config
 from langgraph.errors import GraphBubbleUp
 from langgraph.pregel import Pregel
 from pydantic import ValidationError
@@ -25,13 +27,13 @@ from langgraph_council.nodes._deadline import (
     call_with_limit,
 )
 from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
-from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus
+from langgraph_council.nodes._pipeline.chat import subtask_message
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
 from langgraph_council.nodes._pipeline.traced import attempt_config
-from langgraph_council.nodes._pipeline.unchanged import flag_unchanged
+from langgraph_council.nodes._pipeline.unchanged import flag_unchanged, may_be_unchanged
 from langgraph_council.nodes._workspace.models import CheckResult
 
 __all__ = [
@@ -42,7 +44,6 @@ __all__ = [
     "make_execute_node",
     "result_of",
     "run_blocking",
-    "subtask_message",
     "with_attempt",
 ]
 
@@ -93,6 +94,7 @@ class Executor:
                 f"got {type(executor).__name__}"
             )
         self.executor = executor
+        self.is_runnable = isinstance(executor, Runnable)  # an ABC check: once, not per call
         self.is_graph = isinstance(executor, Pregel)
         own = getattr(executor, "checkpoints", None)  # a wrapper that says (OwnToolsAgent)
         self.checkpoints = (
@@ -129,9 +131,10 @@ class Executor:
 
     async def ainvoke(self, run: SubtaskRun) -> Any:
         """Run the executor from async code; parallel subtasks overlap."""
-        executor = self.executor
-        if isinstance(executor, Runnable):
-            return self._output(await executor.ainvoke(self._input(run)))
+        if self.is_runnable:
+            runnable = cast(Runnable[Any, Any], self.executor)
+            return self._output(await runnable.ainvoke(self._input(run)))
+        executor = cast(Callable[[SubtaskRun], Any], self.executor)
         if self.is_async:
             return await executor(run)
         what = f"the executor of subtask {run.subtask.id!r}"
@@ -245,54 +248,57 @@ def with_attempt(
 
 def _run_of(payload: Any) -> SubtaskRun:
     value = payload.get("subtask_run") if isinstance(payload, Mapping) else payload
-    return SubtaskRun.model_validate(value)
+    return value if value.__class__ is SubtaskRun else SubtaskRun.model_validate(value)
 
 
-SUMMARY_CHARS = 1_000
-"""A subtask's message shows this much of its output: the full text stays in `outcomes`."""
+def _update(results: Sequence[SubtaskResult], say: bool) -> dict[str, Any]:
+    """The executor node's write: the outcomes, one row; with `say` (a `Send` saved before
+    the step after the batch wrote the messages) each subtask's message too."""
+    for result in results:
+        emit("subtask_finished", subtask_id=result.subtask_id, status=result.status)
+    update: dict[str, Any] = {"outcomes": {r.subtask_id: r for r in results}}
+    if say:
+        update["messages"] = [subtask_message(r) for r in results]
+    return update
 
 
-def _message_id(result: SubtaskResult) -> str:
-    """One message per attempt: a re-run of the same attempt replaces it, a retry adds one."""
-    number = result.attempts[-1].number if result.attempts else 1
-    return f"subtask:{result.subtask_id}" + (f"#{number}" if number > 1 else "")
+def _items(payload: Any) -> list[Any]:
+    """The attempts a `Send` carries: its own, or a batched wave's (`ExecutePayload.attempts`)."""
+    if isinstance(payload, Mapping) and payload.get("attempts"):
+        return list(payload["attempts"])
+    return [payload]
 
 
-def subtask_message(result: SubtaskResult) -> AIMessage:
-    """A finished subtask as a named AI message (id per subtask: a re-run replaces it)."""
-    text = result.output if result.status == "completed" else (result.error or result.reason)
-    text = text or ""
-    if len(text) > SUMMARY_CHARS:
-        text = text[:SUMMARY_CHARS] + " [...]"
-    return said(
-        result.agent_id or "unassigned",
-        f"{result.subtask_id} {result.status}: {text}".rstrip(),
-        message_id=_message_id(result),
-        subtask_id=result.subtask_id,
-        status=result.status,
-    )
-
-
-def _update(result: SubtaskResult) -> dict[str, Any]:
-    emit("subtask_finished", subtask_id=result.subtask_id, status=result.status)
-    return {"outcomes": {result.subtask_id: result}, "messages": [subtask_message(result)]}
+def _says(payload: Any) -> bool:
+    """Whether the node writes the messages itself: only for a `Send` saved before the step
+    after the batch did (it lacks `quiet`)."""
+    return not (isinstance(payload, Mapping) and payload.get("quiet"))
 
 
 class _Call:
-    """One attempt of a node, around the executor call and the check (made by the sync or async
-    node).
+    """One attempt, around the executor call and the check (made by the sync or async node).
 
     `recorded()` turns an exception into the attempt's failure; `GraphBubbleUp` (an interrupt
     inside an executor graph) propagates, so the subtask can be resumed.
     """
 
-    def __init__(self, payload: Any) -> None:
+    def __init__(self, payload: Any, executor: Executor, restorer: Restorer | None) -> None:
         self.run = _run_of(payload)
         self.started = time.perf_counter()
-        self.update: dict[str, Any] = {}
+        self.outcome: SubtaskResult | None = None
         fields = payload if isinstance(payload, Mapping) else {}
         self.workspace_id: str | None = fields.get("workspace_id")
         self.base: str | None = fields.get("base")
+        self.restorer = restorer
+        self.restores = (
+            restorer is not None
+            and self.workspace_id is not None
+            and self.base is not None
+            and not executor.checkpoints
+        )
+        """Start the attempt from its base commit (a re-run after a crash finds the killed
+        run's edits): with a workspace, not for an executor graph that resumes from its own
+        checkpoints, and not for a `Send` saved before attempts had a base."""
         wave = fields.get("wave")
         self.wave: int | None = wave if isinstance(wave, int) else None
         """The wave the attempt runs in (absent in payloads saved before traces had it)."""
@@ -303,20 +309,20 @@ class _Call:
         extra = attempt_config(EXECUTE_SUBTASK, self.run, self.wave)
         return traced(extra, named=isinstance(executor.executor, Runnable))
 
-    def restore(self, executor: Executor, restorer: Restorer | None) -> None:
-        """Start the attempt from its base commit (a re-run after a crash finds the killed
-        run's edits): not for an executor graph that resumes from its own checkpoints."""
-        if restorer is None or self.workspace_id is None or self.base is None:
-            return
-        if executor.checkpoints:
-            return
-        restorer.restore(self.workspace_id, self.run, self.base)
+    def restore(self) -> None:
+        if self.restores and self.restorer is not None and self.workspace_id and self.base:
+            self.restorer.restore(self.workspace_id, self.run, self.base)
 
     def result(self, raw: Any) -> SubtaskResult:
         return result_of(self.run, raw, time.perf_counter() - self.started)
 
     def done(self, result: SubtaskResult, check: CheckResult | None = None) -> None:
-        self.update = _update(with_attempt(self.run, result, check))
+        self.outcome = with_attempt(self.run, result, check)
+
+    def finished(self) -> SubtaskResult:
+        if self.outcome is None:  # `recorded()` always sets it unless the attempt bubbled up
+            raise RuntimeError(f"subtask {self.run.subtask.id!r}: the attempt left no result")
+        return self.outcome
 
     @contextmanager
     def recorded(self) -> Iterator[None]:
@@ -329,13 +335,41 @@ class _Call:
             self.done(_failed(self.run, error, time.perf_counter() - self.started))
 
 
+def _in_threads(attempt: Callable[[Any], SubtaskResult], items: list[Any]) -> list[SubtaskResult]:
+    """A batched wave's attempts side by side under `invoke`, as many at once as the run's
+    `max_concurrency` allows (LangGraph's own bound on parallel tasks), each in a copy of the
+    node's context (so `get_config`, the stream writer and `interrupt()` work)."""
+    if len(items) == 1:
+        return [attempt(items[0])]
+    workers = get_config().get("max_concurrency")
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="council-wave") as pool:
+        futures = [pool.submit(contextvars.copy_context().run, attempt, i) for i in items]
+        return [f.result() for f in futures]
+
+
+async def _together(
+    attempt: Callable[[Any], Awaitable[SubtaskResult]], items: list[Any]
+) -> list[SubtaskResult]:
+    """A batched wave's attempts side by side under `ainvoke`; an attempt that bubbles up
+    (an interrupt) is raised once every other attempt has ended."""
+    if len(items) == 1:
+        return [await attempt(items[0])]
+    ended = await asyncio.gather(*(attempt(i) for i in items), return_exceptions=True)
+    for outcome in ended:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return [o for o in ended if isinstance(o, SubtaskResult)]
+
+
 def make_execute_node(
     executor: Executor,
     checker: Checker | None = None,
     time_limit: TimeLimit | None = None,
     restorer: Restorer | None = None,
 ) -> Runnable[Any, Any]:
-    """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check.
+    """The node each `Send` of a wave runs: one attempt, i.e. one executor call and the check;
+    with wave batching (`CoordinationConfig.wave_batching`) the attempts of a whole batch,
+    side by side, written as one update.
 
     Raising means `failed`; a completed result whose `checker` verdict fails becomes `failed`
     (`quality_gate`, the check's output kept in the attempt). The attempt is appended to the
@@ -344,6 +378,8 @@ def make_execute_node(
     (`CallTimeoutError`), its call left to finish in a daemon thread, its result dropped.
     With a `restorer` (a workspace), every run of the attempt starts from the attempt's base
     commit, so a re-run after a crash does not apply the killed run's side effects twice.
+    The node writes only `outcomes`: the step after the batch writes the messages
+    (`nodes._pipeline.chat`).
     """
 
     def limit(run: SubtaskRun) -> tuple[float | None, str, str]:
@@ -351,27 +387,36 @@ def make_execute_node(
         what = f"the executor of subtask {run.subtask.id!r}"
         return seconds, what, time_limit.setting if time_limit else ""
 
-    def execute(payload: Any) -> dict[str, Any]:
-        call = _Call(payload)
+    def attempt(item: Any) -> SubtaskResult:
+        call = _Call(item, executor, restorer)
         with call.recorded():
-            call.restore(executor, restorer)
+            call.restore()
             with call.traced(executor):
                 raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
             result = flag_unchanged(call.run, call.result(raw), call.base)
             check = checker.check(call.run) if checker and result.status == "completed" else None
             call.done(result, check)
-        return call.update
+        return call.finished()
 
-    async def aexecute(payload: Any) -> dict[str, Any]:
-        call = _Call(payload)
+    async def aattempt(item: Any) -> SubtaskResult:
+        call = _Call(item, executor, restorer)
         with call.recorded():
-            await asyncio.to_thread(call.restore, executor, restorer)
+            if call.restores:  # git work: off the event loop
+                await asyncio.to_thread(call.restore)
             with call.traced(executor):
                 raw = await acall_with_limit(lambda: executor.ainvoke(call.run), *limit(call.run))
-            result = await asyncio.to_thread(flag_unchanged, call.run, call.result(raw), call.base)
+            result = call.result(raw)
+            if may_be_unchanged(call.run, result, call.base):
+                result = await asyncio.to_thread(flag_unchanged, call.run, result, call.base)
             completed = checker is not None and result.status == "completed"
             check = await checker.acheck(call.run) if checker and completed else None
             call.done(result, check)
-        return call.update
+        return call.finished()
+
+    def execute(payload: Any) -> dict[str, Any]:
+        return _update(_in_threads(attempt, _items(payload)), _says(payload))
+
+    async def aexecute(payload: Any) -> dict[str, Any]:
+        return _update(await _together(aattempt, _items(payload)), _says(payload))
 
     return dual_node(execute, aexecute, name=EXECUTE_SUBTASK)

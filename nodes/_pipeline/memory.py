@@ -83,7 +83,8 @@ def _remember(state: Mapping[str, Any], out: Mapping[str, Any]) -> None:
 
 
 def remembering(node: Node) -> Node:
-    """`node` (the last phase), then the run's outcome filed in org memory."""
+    """`node` (the rollup, which writes the result; or `update_parent` finishing a result saved
+    by an older version), then the run's outcome filed in org memory."""
 
     def update(state: dict[str, Any]) -> dict[str, Any]:
         out = node(state)

@@ -24,6 +24,7 @@ from langchain_core.runnables import Runnable
 from langgraph.types import Command
 
 from langgraph_council.nodes._pipeline.attempts import work_attempts
+from langgraph_council.nodes._pipeline.dispatch import announced
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult
 from langgraph_council.nodes._pipeline.names import DISPATCH, MERGE_SUBTASKS
 from langgraph_council.nodes._pipeline.runtime import emit, io_node
@@ -183,6 +184,7 @@ class _MergeStep:
         self.state, self.config = state, config
         self.workspace = workspace_of(state, config)
         self.outcomes = outcomes_of(state)
+        self.said = announced(state, self.outcomes)  # the batch's messages, as it ran
         self.merges: dict[str, MergeResult] = {}
         self.changed: dict[str, SubtaskResult] = {}
 
@@ -258,7 +260,12 @@ class _MergeStep:
         return None
 
     def update(self) -> dict[str, Any]:
-        return {"merges": self.merges, "outcomes": self.changed, "merge_ruling": None}
+        return {
+            "merges": self.merges,
+            "outcomes": self.changed,
+            "merge_ruling": None,
+            **self.said,
+        }
 
 
 def make_merge_node(config: WorkspaceConfig, *, escalate: str) -> Runnable[Any, Any]:

@@ -116,10 +116,12 @@ def next_recovery(
     can_replan: bool,
 ) -> tuple[str, RecoveryStep] | None:
     """The first subtask (in plan order) with a rung left, and that rung."""
+    failed = {i for i, r in outcomes.items() if r.status == "failed"}  # each dispatch: cheap
+    if not failed:
+        return None
     decisions = {d.subtask_id: d for d in routing}
     for sub in plan.subtasks:
-        result = outcomes.get(sub.id)
-        if result is not None and recoverable(result):
+        if sub.id in failed and recoverable(result := outcomes[sub.id]):
             step = next_step(result, decisions.get(sub.id), config, can_replan=can_replan)
             if step is not None:
                 return sub.id, step

@@ -8,11 +8,13 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 
-from langgraph_council.nodes._calls.node import pure_node
+from langgraph_council.nodes._calls.node import dual_node
 from langgraph_council.nodes._pipeline.attribution import attribute
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.memory import remembering, remembering_async
 from langgraph_council.nodes._pipeline.models import Plan, SubtaskResult, SubtaskStatus
 from langgraph_council.nodes._pipeline.names import ROLLUP
+from langgraph_council.nodes._pipeline.parent import ParentUpdater, areport, report
 from langgraph_council.nodes._pipeline.prose import rollup_message
 from langgraph_council.nodes._pipeline.report import (
     AuthorityFlag,
@@ -132,41 +134,69 @@ def _parent_status(phases: Sequence[PhaseResult], rollup: RollupStatus) -> Rollu
     )
 
 
-def make_rollup_node(scan: AuthorityScan, default: CoordinationConfig) -> Runnable[Any, Any]:
-    """The rollup phase: status, summary (scanned), waves, attribution, the run's result."""
+def _result(
+    state: Mapping[str, Any], scan: AuthorityScan, config: CoordinationConfig, started: float
+) -> CoordinationResult:
+    """The run's result as the rollup phase sees it (its own phase last)."""
+    task, plan, outcomes = task_of(state), plan_of(state), outcomes_of(state)
+    waves = build_waves(plan, outcomes) if plan is not None else ()
+    results = [r for w in waves for r in w.outcomes]
+    status = rollup_status(r.status for r in results)
+    summary, flags = summarize(task.id, status, results, scan, config.summary_chars)
+    routing = routing_of(state)
+    phases = [*phases_of(state), phase_result("rollup", started)]
+    return CoordinationResult(
+        task_id=task.id,
+        run_id=str(state.get("run_id", "")),
+        phases=tuple(phases),
+        subtasks=plan.subtasks if plan is not None else (),
+        routing=tuple(routing),
+        topology=topology_of(state),
+        handoffs=tuple(handoffs_of(state)),
+        waves=waves,
+        rollup=status,
+        parent_status=_parent_status(phases, status),
+        attribution=attribute(plan, routing, outcomes) if plan is not None else (),
+        summary=summary,
+        authority_flags=flags,
+        structure=plan.structure if plan is not None else None,
+        warnings=(*(state.get("warnings") or ()), *(w for r in results for w in r.warnings)),
+        plan=plan,
+        merges=tuple(merges_of(state).values()),
+        integration=state.get("integration"),
+    )
+
+
+def _written(rolled: CoordinationResult, final: CoordinationResult) -> dict[str, Any]:
+    """The rollup's one write: both phases, the final result and the closing message (the
+    rollup in prose, as the rollup phase saw it)."""
+    phases = list(final.phases[-2:])
+    return {"phases": phases, "result": final, "messages": [rollup_message(rolled)]}
+
+
+def make_rollup_node(
+    scan: AuthorityScan, default: CoordinationConfig, callback: ParentUpdater | None = None
+) -> Runnable[Any, Any]:
+    """The rollup phase: status, summary (scanned), waves, attribution, the run's result; then
+    the update_parent phase (`callback`, if any, gets the rollup; its failure is recorded).
+
+    The result is written once, with both phases; the `update_parent` node then has nothing
+    left to do (see `nodes._pipeline.parent`).
+    """
+
+    def rolled(state: dict[str, Any]) -> CoordinationResult:
+        started = time.perf_counter()
+        result = _result(state, scan, coordination_context(default), started)
+        emit("rollup", task_id=result.task_id, status=result.rollup,
+             parent_status=result.parent_status)  # fmt: skip
+        return result
 
     def rollup(state: dict[str, Any]) -> dict[str, Any]:
-        started = time.perf_counter()
-        config = coordination_context(default)
-        task, plan, outcomes = task_of(state), plan_of(state), outcomes_of(state)
-        waves = build_waves(plan, outcomes) if plan is not None else ()
-        results = [r for w in waves for r in w.outcomes]
-        status = rollup_status(r.status for r in results)
-        summary, flags = summarize(task.id, status, results, scan, config.summary_chars)
-        routing = routing_of(state)
-        phase = phase_result("rollup", started)
-        phases = [*phases_of(state), phase]
-        result = CoordinationResult(
-            task_id=task.id,
-            run_id=str(state.get("run_id", "")),
-            phases=tuple(phases),
-            subtasks=plan.subtasks if plan is not None else (),
-            routing=tuple(routing),
-            topology=topology_of(state),
-            handoffs=tuple(handoffs_of(state)),
-            waves=waves,
-            rollup=status,
-            parent_status=_parent_status(phases, status),
-            attribution=attribute(plan, routing, outcomes) if plan is not None else (),
-            summary=summary,
-            authority_flags=flags,
-            structure=plan.structure if plan is not None else None,
-            warnings=(*(state.get("warnings") or ()), *(w for r in results for w in r.warnings)),
-            plan=plan,
-            merges=tuple(merges_of(state).values()),
-            integration=state.get("integration"),
-        )
-        emit("rollup", task_id=task.id, status=status, parent_status=result.parent_status)
-        return {"phases": [phase], "result": result, "messages": [rollup_message(result)]}
+        result = rolled(state)
+        return _written(result, report(callback, result))
 
-    return pure_node(rollup, name=ROLLUP)
+    async def arollup(state: dict[str, Any]) -> dict[str, Any]:
+        result = rolled(state)
+        return _written(result, await areport(callback, result))
+
+    return dual_node(remembering(rollup), remembering_async(arollup), name=ROLLUP)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -147,15 +146,16 @@ def _explain(sub: Subtask, best: RouteCandidate) -> str:
 
 
 _Scored = tuple[float, float, int, tuple[float, float, float, float], float, float]
-"""(score, fit, org order, (primary, secondary, role, seniority), rule bonus, load penalty)."""
+"""(-score, -fit, org order, (primary, secondary, role, seniority), rule bonus, load penalty):
+negated, so a plain sort ranks best first with org order breaking ties (no key function)."""
 
 
 def _candidates(top: Sequence[_Scored], fits: Sequence[_Fit]) -> list[RouteCandidate]:
     return [
         RouteCandidate(
             agent_id=fits[order].agent_id,
-            score=score,
-            fit=fit,
+            score=-score,
+            fit=-fit,
             primary=p,
             secondary=s,
             role=r,
@@ -179,14 +179,35 @@ def _unroutable(
     )
 
 
+def _scores(
+    fits: Sequence[_Fit],
+    parts: Sequence[tuple[float, tuple[float, float, float, float]]],
+    boosted: set[str],
+    config: CoordinationConfig,
+    loads: Sequence[int],
+) -> list[_Scored]:
+    """Every agent's score for one subtask: its fit (capped at 1) minus the load penalty.
+
+    Runs once per subtask over every agent, so it makes no Python call per agent."""
+    bonus_of, penalty_of = config.rule_bonus, config.load_penalty
+    scored: list[_Scored] = []
+    for order, (base, part) in enumerate(parts):
+        bonus = bonus_of if boosted and fits[order].agent_id in boosted else 0.0
+        fit = base + bonus if base + bonus < 1.0 else 1.0
+        penalty = penalty_of * loads[order]
+        score = fit - penalty if fit > penalty else 0.0
+        scored.append((-score, -fit, order, part, bonus, penalty))
+    return scored
+
+
 def _route_one(
     sub: Subtask,
     org: Org,
     fits: Sequence[_Fit],
     config: CoordinationConfig,
-    loads: Counter[str],
+    loads: list[int],
     rules: Sequence[tuple[str, CoordinationRule]],
-    memo: dict[tuple[object, ...], list[tuple[float, float, float, float]]],
+    memo: dict[tuple[object, ...], list[tuple[float, tuple[float, float, float, float]]]],
     skills: frozenset[str],
 ) -> RoutingDecision:
     applied = matching_rules(sub, rules, org) if rules else []
@@ -199,28 +220,24 @@ def _route_one(
         return _unroutable(sub, why, rules_cited, missing)
     key = (tuple(wanted), (sub.required_role or "").casefold(), sub.complexity)
     if key not in memo:  # subtasks needing the same fit the same agents alike
-        memo[key] = [_parts(sub, wanted, f) for f in fits]
-    scored: list[_Scored] = []  # plain tuples; models only for the top 3
-    for order, (fit_of, parts) in enumerate(zip(fits, memo[key], strict=True)):
-        bonus = config.rule_bonus if fit_of.agent_id in boosted else 0.0
-        fit = min(1.0, sum(parts) + bonus)
-        penalty = config.load_penalty * loads[fit_of.agent_id]
-        scored.append((max(0.0, fit - penalty), fit, order, parts, bonus, penalty))
+        memo[key] = [(sum(p), p) for p in (_parts(sub, wanted, f) for f in fits)]
+    scored = _scores(fits, memo[key], boosted, config, loads)  # plain tuples; models for 3
     # the closest fallback takes the best agent even below min_score: nobody fits better
-    eligible = scored if missing else [c for c in scored if c[1] >= config.min_score and c[1]]
-    eligible.sort(key=lambda c: (-c[0], -c[1], c[2]))  # org order breaks ties
+    least = -config.min_score
+    eligible = scored if missing else [c for c in scored if c[1] <= least and c[1]]
+    eligible.sort()  # best score, then best fit, then org order
     ranked = _candidates(eligible[:3], fits)
     if not ranked:
-        best = max(scored, key=lambda c: (c[1], -c[2]), default=None)
+        best = min(scored, key=lambda c: (c[1], c[2]), default=None)
         why = (
             "no active agent that accepts subtasks"
             if best is None
-            else f"best fit {fits[best[2]].agent_id} scored {best[1]:.2f} < min_score "
+            else f"best fit {fits[best[2]].agent_id} scored {-best[1]:.2f} < min_score "
             f"{config.min_score}"
         )
         return _unroutable(sub, why, rules_cited, missing)
     chosen = ranked[0]
-    loads[chosen.agent_id] += 1
+    loads[eligible[0][2]] += 1
     reason = _explain(sub, chosen)
     if missing:
         reason = f"fallback (unroutable=closest; nobody has {', '.join(missing)}): {reason}"
@@ -247,10 +264,10 @@ def route_plan(plan: Plan, task: Task, org: Org, config: CoordinationConfig) -> 
     above `team_size_warning` logs a warning.
     """
     rules = org.global_rules()
-    loads: Counter[str] = Counter()
     by_id = {s.id: s for s in plan.subtasks}
     fits = [_fit_of(a) for a in org if a.id != task.owner_id and a.active and a.accepts_subtasks]
-    memo: dict[tuple[object, ...], list[tuple[float, float, float, float]]] = {}
+    loads = [0] * len(fits)  # subtasks given to each agent so far, by org order
+    memo: dict[tuple[object, ...], list[tuple[float, tuple[float, float, float, float]]]] = {}
     skills = frozenset(s for f in fits for s in f.primary | f.secondary)
     decisions = [
         _route_one(by_id[i], org, fits, config, loads, rules, memo, skills)
@@ -269,7 +286,8 @@ def route_plan(plan: Plan, task: Task, org: Org, config: CoordinationConfig) -> 
         for d in decisions
         if d.agent_id is None
     }
-    team = set(loads) | ({task.owner_id} if task.owner_id else set())
+    team = {f.agent_id for f, n in zip(fits, loads, strict=True) if n}
+    team |= {task.owner_id} if task.owner_id else set()
     warnings = [
         f"subtask {d.subtask_id} routed to {d.agent_id} as the closest fallback: no active "
         f"agent has {', '.join(d.missing_skills)}"

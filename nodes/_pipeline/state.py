@@ -125,6 +125,7 @@ class CoordinationContext(TypedDict, total=False):
     load_penalty: float
     rule_bonus: float
     max_concurrency_per_wave: int | None
+    wave_batching: bool
     fail_fast: bool
     topology: Topology | None
     team_size_warning: int
@@ -141,14 +142,23 @@ class CoordinationContext(TypedDict, total=False):
 
 
 class ExecutePayload(TypedDict):
-    """What `Send` carries to the executor node: one subtask's run; with a workspace, the
-    run's workspace id and the attempt's base commit, which every run of the attempt starts
-    from (a re-run after a crash resets the worktree to it). Sends saved before these keys
-    existed lack them: such an attempt runs on its worktree as found."""
+    """What `Send` carries to the executor node: one subtask's run (`subtask_run`) or, with
+    wave batching (`CoordinationConfig.wave_batching`), a batch's runs (`attempts`, each item an
+    `ExecutePayload` of one run); with a workspace, the run's workspace id and the attempt's
+    base commit, which every run of the attempt starts from (a re-run after a crash resets the
+    worktree to it).
 
-    subtask_run: SubtaskRun
+    `quiet` says the step after the batch writes the subtasks' messages (`nodes._pipeline.chat`),
+    so the executor node writes one row, the outcome. Sends saved before these keys existed
+    lack them: such an attempt runs on its worktree as found, and its node writes its message
+    itself, as it did then."""
+
+    subtask_run: NotRequired[SubtaskRun]
     workspace_id: NotRequired[str]
     base: NotRequired[str]
+    quiet: NotRequired[bool]
+    attempts: NotRequired[list[dict[str, Any]]]
+    wave: NotRequired[int]
 
 
 class CoordinationState(TypedDict):
@@ -217,13 +227,20 @@ def plan_of(state: Mapping[str, Any]) -> Plan | None:
 
 
 def outcomes_of(state: Mapping[str, Any]) -> dict[str, SubtaskResult]:
-    """Subtask id -> result so far, as models."""
-    return {k: SubtaskResult.model_validate(v) for k, v in (state.get("outcomes") or {}).items()}
+    """Subtask id -> result so far, as models (JSON dicts from a server are validated; models,
+    what a run holds, are taken as they are: dispatch reads every result at each step)."""
+    return {
+        k: v if v.__class__ is SubtaskResult else SubtaskResult.model_validate(v)
+        for k, v in (state.get("outcomes") or {}).items()
+    }
 
 
 def routing_of(state: Mapping[str, Any]) -> list[RoutingDecision]:
-    """The routing decisions, as models."""
-    return [RoutingDecision.model_validate(r) for r in state.get("routing") or ()]
+    """The routing decisions, as models (dicts validated, models taken as they are)."""
+    return [
+        r if r.__class__ is RoutingDecision else RoutingDecision.model_validate(r)
+        for r in state.get("routing") or ()
+    ]
 
 
 def topology_of(state: Mapping[str, Any]) -> TopologyDecision | None:

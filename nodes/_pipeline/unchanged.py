@@ -14,7 +14,7 @@ from pathlib import Path
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._workspace.git import try_git
 
-__all__ = ["NO_CHANGES", "flag_unchanged"]
+__all__ = ["NO_CHANGES", "flag_unchanged", "may_be_unchanged"]
 
 NO_CHANGES = "finished without changing anything in its worktree (attempt {attempt})"
 """The warning on a completed subtask whose attempt left its worktree as it found it."""
@@ -26,6 +26,13 @@ def _unchanged(root: Path, base: str) -> bool:
     if not status.ok or not head.ok:
         return False  # unknown: the merge reports what it finds
     return not status.stdout.strip() and head.stdout.strip() == base
+
+
+def may_be_unchanged(run: SubtaskRun, result: SubtaskResult, base: str | None) -> bool:
+    """Whether `flag_unchanged` has anything to look at: a completed attempt in a worktree with
+    its base commit (a `Send` saved before attempts had one is not judged). Without it, no git
+    call is made (and the async node skips its thread hop)."""
+    return result.status == "completed" and run.workspace_path is not None and base is not None
 
 
 def flag_unchanged(run: SubtaskRun, result: SubtaskResult, base: str | None) -> SubtaskResult:

@@ -20,19 +20,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.runnables import Runnable
-from langgraph.types import Command, Send
+from langgraph.types import Command
 
 from langgraph_council.nodes._org import Org
-from langgraph_council.nodes._pipeline.dispatch import subtask_runs
+from langgraph_council.nodes._pipeline.config import CoordinationConfig
+from langgraph_council.nodes._pipeline.dispatch import execute_sends, subtask_runs
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun, Task
 from langgraph_council.nodes._pipeline.names import (
     CREATE_WORKTREES,
     DISPATCH,
-    EXECUTE_SUBTASK,
     FINISH_WORKSPACE,
     OPEN_WORKSPACE,
 )
-from langgraph_council.nodes._pipeline.runtime import emit, io_node
+from langgraph_council.nodes._pipeline.runtime import coordination_context, emit, io_node
 from langgraph_council.nodes._pipeline.state import plan_of, task_of, topology_of
 from langgraph_council.nodes._pipeline.traced import wave_of
 from langgraph_council.nodes._workspace.merge_engine import finish_run
@@ -119,8 +119,12 @@ def _no_slot(run: SubtaskRun, error: WorktreeLimitError) -> SubtaskResult:
     )
 
 
-def make_create_worktrees_node(org: Org, config: WorkspaceConfig) -> Runnable[Any, Any]:
-    """`create_worktrees`: a worktree per subtask of the batch, then one `Send` per subtask.
+def make_create_worktrees_node(
+    org: Org, config: WorkspaceConfig, default: CoordinationConfig
+) -> Runnable[Any, Any]:
+    """`create_worktrees`: a worktree per subtask of the batch, then one `Send` per subtask
+    (one for the batch with `CoordinationConfig.wave_batching`; `default` is the build-time
+    config the run's context is merged over).
 
     Each worktree branches from the integration branch as it stands (earlier batches and
     waves are merged by then). The fan-out is sized by the free worktree slots
@@ -131,7 +135,7 @@ def make_create_worktrees_node(org: Org, config: WorkspaceConfig) -> Runnable[An
 
     def create_worktrees(state: dict[str, Any]) -> Command[Any]:
         workspace = workspace_of(state, config)
-        sends: list[Send] = []
+        payloads: list[dict[str, Any]] = []
         waiting: dict[str, SubtaskResult] = {}
         plan = plan_of(state)
         for run in subtask_runs(state, list(state.get("batch") or ()), org):
@@ -143,15 +147,17 @@ def make_create_worktrees_node(org: Org, config: WorkspaceConfig) -> Runnable[An
             emit("worktree", subtask_id=run.subtask.id, path=str(tree.path), reused=tree.reused)
             placed = run.model_copy(update={"workspace_path": str(tree.path)})
             base = workspace.tip(tree.branch)  # the attempt's base: a re-run resets to it
-            payload = {
-                "subtask_run": placed,
-                "workspace_id": workspace.run_id,
-                "base": base,
-                "wave": wave_of(plan, run.subtask.id),
-            }
-            sends.append(Send(EXECUTE_SUBTASK, payload))
-        if sends:
-            return Command(goto=sends)
+            payloads.append(
+                {
+                    "subtask_run": placed,
+                    "workspace_id": workspace.run_id,
+                    "base": base,
+                    "wave": wave_of(plan, run.subtask.id),
+                }
+            )
+        if payloads:
+            batched = coordination_context(default).wave_batching
+            return Command(goto=execute_sends(payloads, batched))
         for subtask_id in waiting:
             emit("worktree_unavailable", subtask_id=subtask_id)
         return Command(goto=DISPATCH, update={"outcomes": waiting})
