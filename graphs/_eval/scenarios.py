@@ -16,7 +16,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from langgraph_council.nodes import CouncilError
+from langgraph_council.nodes._errors import CliError
 
 __all__ = [
     "FAMILIES",
@@ -51,8 +51,9 @@ FAMILIES: tuple[Family, ...] = (
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 
 
-class ScenarioFileError(CouncilError, ValueError):
-    """A scenario file that does not load: the message names the file and the field."""
+ScenarioFileError = CliError
+"""A scenario file that does not load (the message names the file and the field): a user
+mistake on the command line like any other, so no exception class of its own."""
 
 
 class Agent(BaseModel):
