@@ -34,7 +34,9 @@ def _chat_model(spec: str, base_url: str | None) -> BaseChatModel:
         raise CliError(
             f"--model {spec!r} needs `pip install langchain` and the provider's package ({exc})"
         ) from None
-    extra = {"base_url": base_url} if base_url and spec.startswith("openai:") else {}
+    if base_url and not spec.startswith("openai:"):
+        raise CliError(f"--base-url: only for an openai: model, not {spec!r}")
+    extra = {"base_url": base_url} if base_url else {}
     try:
         model: BaseChatModel = chat_models.init_chat_model(spec, **extra)
     except ImportError as exc:
