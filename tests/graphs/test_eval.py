@@ -34,14 +34,16 @@ def test_every_packaged_file_is_versioned_and_the_cue_sets_are_held_out() -> Non
 
 
 def test_the_tuning_tests_never_read_a_held_out_set() -> None:
+    """Only the scorecard's own tests name a held-out set (and measure it through `council
+    eval`); a detector test that read one could be tuned on it."""
     tests = Path(__file__).parents[1]
+    scorecard = {"graphs/test_eval.py", "realmodel/test_scorecard.py"}
     readers = [
         p.relative_to(tests).as_posix()
         for p in tests.rglob("*.py")
-        if p.name != "test_eval.py"
-        and any(h in p.read_text() for h in ("heldout1", "blind17", "blind18"))
+        if any(h in p.read_text() for h in ("heldout1", "blind17", "blind18", "blind19"))
     ]
-    assert readers == []
+    assert set(readers) <= scorecard, readers
 
 
 def test_scripted_eval_runs_every_family_and_prints_the_table() -> None:
