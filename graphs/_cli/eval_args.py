@@ -68,8 +68,9 @@ def add_eval_parser(commands: Any) -> None:
         help="an openai: model's server (default: $OPENAI_BASE_URL)",
     )  # fmt: skip
     ev.add_argument(
-        "--family", action="append", choices=EVAL_FAMILIES, help="only this family (repeatable)"
-    )
+        "--family", action="append", choices=EVAL_FAMILIES, metavar="FAMILY",
+        help=f"only this family, repeatable: {', '.join(EVAL_FAMILIES)}",
+    )  # fmt: skip
     ev.add_argument(
         "--small",
         action="store_true",
@@ -81,9 +82,17 @@ def add_eval_parser(commands: Any) -> None:
     ev.add_argument(
         "--only-scenarios", action="store_true", help="with --scenarios: skip the packaged files"
     )
-    ev.add_argument("--concurrency", type=_positive, default=4, help="scenarios run at once")
-    ev.add_argument("--token-budget", type=_positive, metavar="TOKENS", help="stop starting after")
-    ev.add_argument("--time-budget", type=_seconds, metavar="SECONDS", help="stop starting after")
+    ev.add_argument(
+        "--concurrency", type=_positive, default=4, metavar="N", help="scenarios run at once (4)"
+    )
+    ev.add_argument(
+        "--token-budget", type=_positive, metavar="TOKENS",
+        help="start no scenario once this many tokens are spent (the rest: skipped)",
+    )  # fmt: skip
+    ev.add_argument(
+        "--time-budget", type=_seconds, metavar="SECONDS",
+        help="start no scenario after this many seconds (the rest: skipped)",
+    )  # fmt: skip
     ev.add_argument(
         "--min-pass", type=_rate, metavar="RATE",
         help="exit 1 when a family's pass rate is below this (0.9 or 90%%)",

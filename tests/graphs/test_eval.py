@@ -149,3 +149,13 @@ def test_eval_on_a_model_runs_end_to_end_through_the_openai_client(
     for row in model:  # batches alternate cue, evidence, ...: p0 is a cue, then an evidence line
         assert (row["cues"], row["flagged"], row["false_flags"], row["unjudged"]) == (5, 1, 1, 0)
     assert card["detectors"][0]["detector"] in ("rules", "model")
+
+
+def test_a_spent_token_budget_skips_the_rest_and_they_count_as_not_passed() -> None:
+    done = run_cli("eval", "--family", "majority_sway", "--concurrency", "1",
+                   "--token-budget", "1", "--json", "--min-pass", "0.5")  # fmt: skip
+    assert done.status == 1
+    (row,) = json.loads(done.out)["families"]
+    assert (row["scenarios"], row["passed"], row["skipped"]) == (4, 1, 3)
+    skipped = [s for s in json.loads(done.out)["scenarios"] if s["skipped"]]
+    assert all(s["outcome"] == "skipped: token budget of 1 spent" for s in skipped)
