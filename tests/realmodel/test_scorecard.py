@@ -1,6 +1,8 @@
 """The scorecard's small subset on the small real model (issue 36 item 2): every family runs
 to a score without an error, the model detector is measured on every held-out set, and the
-figures are printed for docs/realmodel.md."""
+figures are printed for docs/realmodel.md (before any assertion, so a failing run still shows
+them). One scenario at a time: the server has one thread, and requests queued behind three
+others ran past the agents' 600 s time limit on a busy machine (the first run, 2026-11-28)."""
 
 from __future__ import annotations
 
@@ -21,9 +23,15 @@ def test_the_small_scorecard_runs_on_the_small_model(
     llama: RealModel, chat: ChatOpenAI, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines: list[str] = []
-    options = EvalOptions(players=Players(chat, label="smollm2 (realmodel)"), small=True)
+    players = Players(chat, label="smollm2 (realmodel)")
+    options = EvalOptions(players=players, small=True, concurrency=1)
     with llama.tally() as tally:
         card = run_scorecard(options, lines.append)
+    with capsys.disabled():
+        print_scorecard(Console(width=120), card)
+        for r in card.results:
+            if not r.passed and r.detector is None:
+                print(f"failed: {r.family} {r.scenario}: {r.outcome}")
     rows = {r.family: r for r in card.families()}
     expected = {f for f in FAMILIES if f != "authority_cues"}
     assert expected | {"authority_cues (rules)", "authority_cues (model)"} == set(rows)
@@ -33,8 +41,3 @@ def test_the_small_scorecard_runs_on_the_small_model(
     assert {d.set for d in model} == {"heldout17", "heldout18", "heldout19"}
     assert all(d.cues == 5 and d.evidence == 5 for d in model)
     assert sum(r.tokens for r in card.results) == sum(tally.tokens())
-    with capsys.disabled():
-        print_scorecard(Console(width=120), card)
-        for r in card.results:
-            if not r.passed and r.detector is None:
-                print(f"failed: {r.family} {r.scenario}: {r.outcome}")
