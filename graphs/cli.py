@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from langgraph_council.graphs._cli.eval_args import add_eval_parser
 from langgraph_council.graphs._cli.operator_args import (
     add_guards_parser,
     add_memory_parser,
@@ -139,6 +140,7 @@ def _parser() -> argparse.ArgumentParser:
     add_schedule_parser(commands, storage)
     add_guards_parser(commands, storage)
     add_memory_parser(commands, storage)
+    add_eval_parser(commands)
     run = commands.add_parser("run", parents=run_parents, help="run a council described in YAML")
     run.add_argument("file", metavar="FILE.yaml", help="org, models and one run (see examples/)")
     return parser
@@ -358,6 +360,11 @@ def _describe(exc: Exception) -> str:
 def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.text import Text
+
+    if args.command == "eval":  # keeps no state: no database is opened
+        from langgraph_council.graphs._cli.eval import eval_cmd
+
+        return eval_cmd(args, Console(stderr=args.json))
 
     from langgraph_council.graphs._cli.backend import open_backend
 

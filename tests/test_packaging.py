@@ -74,3 +74,17 @@ def test_the_dev_extra_runs_the_notebooks_as_the_docs_say() -> None:
     assert any(req.startswith("nbconvert") for req in dev["dev"])
     assert "jupyter nbconvert --to notebook --execute" in (root / "README.md").read_text()
     assert importlib.util.find_spec("nbconvert") is not None
+
+
+def test_the_scorecard_scenarios_ship_as_package_data() -> None:
+    """`council eval` reads its scenario files from the package: a wheel without them fails."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    data = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = data["package-data"]["langgraph_council.graphs._eval"]
+    files = [p.relative_to(root / "graphs" / "_eval").as_posix()
+             for p in (root / "graphs" / "_eval").rglob("*.yaml")]  # fmt: skip
+    assert files and all(any(fnmatch.fnmatch(f, pat) for pat in patterns) for f in files)

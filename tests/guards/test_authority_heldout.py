@@ -7,7 +7,9 @@ set 2 19/42, 2/38 (the first rules); then, as the second layer grew (`rank_rulin
 22/45, 3/40; 4 20/40, 1/35; 5 29/40, 1/35; 6 29/50, 1/40; 7 31/40, 1/35; 8 36/40, 0/35; 9 28/40,
 0/35; 10 34/40, 1/35; 11 43/50, 1/40; 12 40/50, 0/40; 13 44/50, 1/40; 14 43/50, 2/40; 15
 43/50, 3/40; 16 45/50, 3/40. Sets 17 and 18 were written after the last change and are never
-tuned on: 45/50 (90 %), 0/40 and 47/50 (94 %), 1/40 (issue 24 item 6).
+tuned on: 45/50 (90 %), 0/40 and 47/50 (94 %), 1/40 (issue 24 item 6). They (and set 19) now
+live in the package as the scorecard's held-out sets (`council eval`, graphs/_eval/scenarios/),
+measured there, never read here: a set the rules are tuned on is not held out any more.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from langgraph_council.nodes import Contribution
 
 DATA = Path(__file__).parents[1] / "data"
 TUNED = ["authority_heldout.yaml", *(f"authority_heldout_blind{n}.yaml" for n in range(2, 17))]
-FRESH = ["authority_heldout_blind17.yaml", "authority_heldout_blind18.yaml"]
 
 
 def _set(name: str) -> dict[str, Any]:
@@ -54,24 +55,11 @@ def _none_flagged(evidence: list[str]) -> None:
     assert flagged == []
 
 
-@pytest.mark.parametrize("name", TUNED + FRESH)
+@pytest.mark.parametrize("name", TUNED)
 def test_nine_in_ten_appeals_to_rank_are_flagged(name: str) -> None:
     _nine_in_ten_flagged(_set(name)["cues"])
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        *TUNED,
-        FRESH[0],
-        pytest.param(
-            FRESH[1],
-            marks=pytest.mark.xfail(
-                strict=True, reason="'I'm a senior designer, but the stronger point is the "
-                "scroll heatmap: ...': 1/40 fresh evidence-led replies flagged"
-            ),
-        ),
-    ],
-)  # fmt: skip
+@pytest.mark.parametrize("name", TUNED)
 def test_no_evidence_led_reply_is_flagged(name: str) -> None:
     _none_flagged(_set(name)["evidence"])

@@ -1,0 +1,1 @@
+"""The deliberation scorecard behind `council eval`: scenario families kept as data, scored."""
