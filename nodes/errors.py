@@ -25,6 +25,7 @@ ValueError` (or `RuntimeError`) keeps working::
     ├── CallTimeoutError (TimeoutError)            an agent or callable ran past its limit
     ├── ScriptExhaustedError (RuntimeError)        a scripted test model ran out
     ├── EmbeddedPostgresError (RuntimeError)       the embedded server did not start
+    ├── StateVersionError (RuntimeError)           a thread saved by a newer version
     └── ThreadFailedError (RuntimeError)           a thread was given up on
 
 Example:
@@ -51,6 +52,7 @@ from langgraph_council.nodes._input_errors import (
 from langgraph_council.nodes._meetings.records import MeetingRecordClashError
 from langgraph_council.nodes._org import OrgError
 from langgraph_council.nodes._pipeline.decompose import PlanError
+from langgraph_council.nodes._state_version import StateVersionError
 from langgraph_council.nodes._worker.commands import IsolationUnavailableError
 from langgraph_council.nodes._worker.loop import (
     WorkerBudgetExceededError,
@@ -78,6 +80,7 @@ __all__ = [
     "PartiesFailedError",
     "PlanError",
     "ScriptExhaustedError",
+    "StateVersionError",
     "ThreadFailedError",
     "UnreachableDatabaseError",
     "WorkerBudgetExceededError",

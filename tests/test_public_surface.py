@@ -51,8 +51,9 @@ def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() ->
     assert len(seen) <= 123  # 123: DelegationKeys, council_swarm_agent, AgentFactory (issue 32)
     # with every exception importable by name (nodes.errors), the surface stays <= 141
     # (issue 34 item 4 added the four bad-input errors; issue 32 AgentFactory, the marker that
-    # tells an agent factory from an executor callable)
-    assert len(set(seen) | set(errors.__all__)) <= 141
+    # tells an agent factory from an executor callable; issue 33 StateVersionError, a thread
+    # saved by a newer package)
+    assert len(set(seen) | set(errors.__all__)) <= 142
 
 
 def test_every_module_off_the_surface_is_private() -> None:

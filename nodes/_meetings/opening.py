@@ -18,6 +18,7 @@ from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
 from langgraph_council.nodes._meetings.stopping import MeetingCancels
+from langgraph_council.nodes._state_version import versioned
 
 __all__ = ["FRESH_MEETING", "open_meeting"]
 
@@ -108,6 +109,7 @@ def open_meeting(
             "meeting_id": meeting_id,
             "protocol": protocol,
             "started_at": datetime.now(UTC),
+            **versioned(),
             **FRESH_MEETING,
             # A run started from messages keeps the conversation it answers (the chat pane
             # shows the question; a parent's reducer dedupes by id); a typed run starts fresh.

@@ -31,6 +31,7 @@ from langgraph_council.nodes._meetings.models import (
 )
 from langgraph_council.nodes._meetings.stopping import StopWhen
 from langgraph_council.nodes._messages import Messages
+from langgraph_council.nodes._state_version import StateVersionKey
 
 __all__ = [
     "CallTask",
@@ -219,6 +220,8 @@ class MeetingState(TypedDict):
     """Warnings raised while the meeting runs (a selector fallback); the minutes keep them."""
     stop_reason: NotRequired[str | None]
     remaining_steps: RemainingSteps
+    state_version: NotRequired[StateVersionKey]
+    """The layout version (`nodes._state_version`), written by `open_meeting` once per run."""
 
 
 class CallTask(TypedDict):
