@@ -34,13 +34,14 @@ from langgraph_council.nodes._meetings.synthesis import (
     resolve_action_items,
     synthesiser_positions,
 )
+from langgraph_council.nodes._meetings.transcript import transcript
 
 __all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
 
 
 def _noted(state: MeetingState) -> SynthesisResult:
     """What the minutes keep whatever the synthesiser says: stated positions, authority cues."""
-    contribs = state["contributions"]
+    contribs = transcript(state)
     positions = latest_positions(contribs)
     return SynthesisResult(
         positions=tuple(positions), authority_cues=tuple(detect_authority_cues(contribs))
@@ -59,7 +60,7 @@ def plan_synthesis(
     the stated positions and the budget status."""
     if state["status"] in ("failed", "cancelled"):
         return {}
-    contribs = [c for c in state["contributions"] if c.phase != "speaker_selection"]
+    contribs = [c for c in transcript(state) if c.phase != "speaker_selection"]
     noted = _noted(state)
     cancel = at_boundary(state, None)  # only a cancel: the talk is over, the synthesis is due
     if cancel is not None:
@@ -184,7 +185,7 @@ def apply_synthesis(
                 "warnings": tuple(warnings),
             }
         )
-        update = turn_update(state["meeting_id"], outcome, phase, turn)
+        update = turn_update(state["meeting_id"], outcome, phase, turn, refer=False)
         readable = _readable(update, result)
         return {"outcome": result, **update, "messages": readable, "turn": turn + 1}
 

@@ -46,6 +46,7 @@ from langgraph_council.nodes._meetings.steps import (
     turn_update,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
+from langgraph_council.nodes._meetings.transcript import transcript
 from langgraph_council.nodes._meetings.turns import TurnSchedule
 
 __all__ = [
@@ -136,7 +137,7 @@ def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
         ids = state["participant_ids"]
         prompt = PREMORTEM.format(
             agenda=render_agenda(state["agenda"]),
-            transcript=render_transcript(state["contributions"]),
+            transcript=render_transcript(transcript(state)),
         )
         decision, sends = priced_sends(
             roster,
@@ -179,7 +180,7 @@ def _route_conflicts(
     discussants = [a for a in ids if a in involved]
     if not conflicts and not sp.skip_discussion_if_no_conflicts:
         discussants = list(ids)
-    inputs = [c for c in state["contributions"] if c.phase == "input"]
+    inputs = [c for c in transcript(state) if c.phase == "input"]
     discussants = alternate_sides(discussants, inputs)
     emit("conflicts_detected", count=len(conflicts), discussants=discussants)
     update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
@@ -209,7 +210,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         if stop is not None:
             return stop
         sp = config.structured_phases
-        inputs = [c for c in state["contributions"] if c.phase == "input"]
+        inputs = [c for c in transcript(state) if c.phase == "input"]
         positions = [p for c in inputs if (p := extract_position(c))]
         detector = sp.conflict_detector
         limit = config.callable_timeout_seconds
@@ -279,9 +280,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         who = state.get("discussants", [])
         agent = _discussion(state, config)[state.get("discussion_index", 0)]
         visible = [
-            c
-            for c in state["contributions"]
-            if c.agent_id in who and c.phase in ("input", "discussion")
+            c for c in transcript(state) if c.agent_id in who and c.phase in ("input", "discussion")
         ]
         prompt = DISCUSSION_TURN.format(
             agenda=render_agenda(state["agenda"]), transcript=render_transcript(visible)
@@ -360,7 +359,7 @@ def check_consensus(state: MeetingState) -> Command[Any]:
     if stop is not None:
         return Command(goto="synthesize", update=stop[1])
     sp = config.structured_phases
-    texts = [c.content for c in state["contributions"] if c.phase == "input"]
+    texts = [c.content for c in transcript(state) if c.phase == "input"]
     premature = consensus_is_premature(
         texts,
         state.get("conflicts", []),
@@ -383,7 +382,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         prompt = DEVILS_ADVOCATE.format(
             agenda=render_agenda(state["agenda"]),
-            transcript=render_transcript(state["contributions"]),
+            transcript=render_transcript(transcript(state)),
         )
         decision = price(
             roster,

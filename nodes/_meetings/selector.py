@@ -50,6 +50,7 @@ from langgraph_council.nodes._meetings.steps import (
     turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
+from langgraph_council.nodes._meetings.transcript import transcript
 
 __all__ = ["eligible_speakers", "parse_choice", "round_robin_next", "select_speaker", "speak"]
 
@@ -57,7 +58,7 @@ MIN_STEPS_LEFT = 6  # a choice and a turn, then summary, finalize, tasks and rec
 
 
 def _speech(state: MeetingState) -> list[Contribution]:
-    return [c for c in state["contributions"] if c.phase == "selected_turn"]
+    return [c for c in transcript(state) if c.phase == "selected_turn"]
 
 
 def _failed(state: MeetingState) -> list[str]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired, Self
 
 from langchain_core.messages import AnyMessage
+from langgraph._internal._typing import MISSING
 from langgraph.channels.delta import DeltaChannel
 from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
@@ -20,6 +21,7 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     StructuredPhasesConfig,
 )
+from langgraph_council.nodes._meetings.ledger import add_pairs
 from langgraph_council.nodes._meetings.models import (
     Contribution,
     DetectedConflict,
@@ -175,18 +177,39 @@ class MeetingKeys(TypedDict):
     messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
 
 
-def add_pairs(current: Sequence[int], writes: Sequence[Sequence[int]]) -> tuple[int, int]:
-    """Sum (priced, billed) prompt-token pairs into the running pair (lists after a JSON trip).
+def last_write(current: Any, writes: Sequence[Any]) -> Any:
+    """The last value written (or `current` when none): a `LastWrite` channel's reducer."""
+    return writes[-1] if writes else current
 
-    A `DeltaChannel` reducer (a sum, so batching-invariant): a turn's calibration is one write
-    and no blob in every checkpoint, as a tuple value in a plain reducer channel costs on
-    Postgres. Empty `current` (a fresh channel) counts as (0, 0).
+
+class LastWrite(DeltaChannel[Any]):
+    """A single value kept as its write only: no blob in every later checkpoint.
+
+    A plain channel stores its value as a blob beside the write that set it, so the minutes
+    (the whole transcript, once more) were stored twice; as a delta channel the one write is
+    the stored copy and a reader rebuilds the value from it. Empty until written (a plain
+    `DeltaChannel` starts from `typ()`, which a model without defaults cannot build); a blob
+    saved by a plain channel before (state version 1) is read as the value.
     """
-    priced, billed = (int(current[0]), int(current[1])) if current else (0, 0)
-    for pair in writes:
-        priced += int(pair[0])
-        billed += int(pair[1])
-    return (priced, billed)
+
+    __slots__ = ()
+
+    def from_checkpoint(self, checkpoint: Any) -> Self:
+        """Empty when nothing is stored; a snapshot or an old plain blob as the value."""
+        if checkpoint is MISSING or checkpoint is None:
+            empty = self.__class__(
+                self.reducer, self.typ, snapshot_frequency=self.snapshot_frequency
+            )
+            empty.key = self.key
+            return empty
+        return super().from_checkpoint(checkpoint)
+
+    def update(self, values: Sequence[Any]) -> bool:
+        """Keep the last value written this step."""
+        if not values:
+            return False
+        self.value = values[-1]
+        return True
 
 
 class MeetingState(TypedDict):
@@ -203,7 +226,9 @@ class MeetingState(TypedDict):
     messages: Messages
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
-    input_calibration: Annotated[tuple[int, int], DeltaChannel(add_pairs)]
+    """Written only by state version 1 (read through `tokens_spent`); reset at each opening."""
+    input_calibration: Annotated[tuple[int, int, int], DeltaChannel(add_pairs)]
+    """(priced, billed, spent) tokens: the per-turn bookkeeping (`add_pairs`)."""
     turn: int
     status: MeetingStatus
     error: NotRequired[str | None]
@@ -213,7 +238,7 @@ class MeetingState(TypedDict):
     discussion_tokens: Annotated[int, operator.add]
     devils_advocate_used: NotRequired[bool]
     outcome: NotRequired[SynthesisResult]
-    minutes: NotRequired[MeetingMinutes]
+    minutes: NotRequired[Annotated[MeetingMinutes, LastWrite(last_write)]]
     next_speaker: NotRequired[str | None]
     """The speaker the selector chose for the coming turn (selector protocol)."""
     notes: Annotated[list[str], operator.add]

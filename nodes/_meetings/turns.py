@@ -31,6 +31,7 @@ from langgraph_council.nodes._meetings.steps import (
     turns_stopped,
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
+from langgraph_council.nodes._meetings.transcript import message_texts
 
 __all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
 
@@ -166,7 +167,11 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             turn=turn + 1,
             total=len(schedule),
             agenda=render_agenda(state["agenda"]),
-            transcript=render_transcript(state["contributions"], window=rr.transcript_window),
+            transcript=render_transcript(
+                state["contributions"],
+                window=rr.transcript_window,
+                texts=message_texts(state),
+            ),
         )
         budget = budget_of(state, config, reserve=rr.leader_summarizes)
         if turn == 0:
