@@ -17,6 +17,7 @@ from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
     detect_authority_cues,
 )
+from langgraph_council.nodes._meetings.ledger import at_turn, turn_of
 from langgraph_council.nodes._meetings.models import AuthorityCue, MeetingPhase, SynthesisResult
 from langgraph_council.nodes._meetings.positions import latest_positions, rank_positions
 from langgraph_council.nodes._meetings.prompts import SYNTHESIS, render_agenda, render_transcript
@@ -161,7 +162,7 @@ def apply_synthesis(
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         reply = outcome.reply
         out, warnings = _read(outcome)
-        turn = state["turn"]
+        turn = turn_of(state)
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
         noted = _noted(state)
@@ -187,7 +188,7 @@ def apply_synthesis(
         )
         update = turn_update(state["meeting_id"], outcome, phase, turn, refer=False)
         readable = _readable(update, result)
-        return {"outcome": result, **update, "messages": readable, "turn": turn + 1}
+        return at_turn({"outcome": result, **update, "messages": readable}, turn + 1)
 
     return apply
 

@@ -27,7 +27,7 @@ FRESH_MEETING: dict[str, Any] = {
     "messages": Overwrite([]),
     "failures": Overwrite([]),
     "tokens_used": Overwrite(0),
-    "input_calibration": Overwrite((0, 0, 0)),
+    "input_calibration": Overwrite((0, 0, 0, 0)),
     "discussion_tokens": Overwrite(0),
     "turn": 0,
     "status": "completed",

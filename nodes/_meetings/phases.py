@@ -22,6 +22,7 @@ from langgraph_council.nodes._meetings.detectors import (
     parse_judge_reply,
     structured_conflicts,
 )
+from langgraph_council.nodes._meetings.ledger import at_turn, turn_of
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict
 from langgraph_council.nodes._meetings.parallel import open_phase, priced_sends, quorum_error
 from langgraph_council.nodes._meetings.positions import extract_position
@@ -152,7 +153,7 @@ def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
             emit("phase_skipped", phase="premortem", reason=decision.reason)
             return Command(goto="check_consensus")
         emit("phase_started", phase="premortem", participants=len(ids))
-        return Command(goto=sends, update={"turn": state["turn"] + len(ids)})
+        return Command(goto=sends, update=at_turn({}, turn_of(state) + len(ids)))
 
     return plan_premortem
 
@@ -183,7 +184,7 @@ def _route_conflicts(
     inputs = [c for c in transcript(state) if c.phase == "input"]
     discussants = alternate_sides(discussants, inputs)
     emit("conflicts_detected", count=len(conflicts), discussants=discussants)
-    update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
+    update = at_turn({**update, "conflicts": conflicts, "discussants": discussants}, turn)
     if update.get("status") == "budget_exhausted":
         return Command(goto="check_consensus", update=update)
     if (
@@ -216,12 +217,12 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         limit = config.callable_timeout_seconds
         custom, why = custom_conflicts(detector, inputs, limit=limit)
         if custom is not None:
-            return _route_conflicts(state, config, custom, state["turn"], {})
+            return _route_conflicts(state, config, custom, turn_of(state), {})
         noted: dict[str, Any] = {"notes": [why]} if why else {}
         if detector == "auto" or why:
             detector = "structured" if 2 * len(positions) >= len(inputs) else "keyword"
         keyword, structured = keyword_conflicts(inputs), structured_conflicts(positions)
-        turn = state["turn"]
+        turn = turn_of(state)
         if detector == "keyword":
             return _route_conflicts(state, config, keyword, turn, noted)
         if detector == "structured":
@@ -245,7 +246,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         return priced_call(judge, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        turn = state["turn"]
+        turn = turn_of(state)
         found = parse_judge_reply(outcome.reply.content, state["participant_ids"])
         update = {
             **turn_update(state["meeting_id"], outcome, "conflict_judge", turn),
@@ -306,12 +307,11 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
-        turn = state["turn"]
+        turn = turn_of(state)
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
         update: dict[str, Any] = {
-            **turn_update(state["meeting_id"], outcome, "discussion", turn),
+            **turn_update(state["meeting_id"], outcome, "discussion", turn, next_turn=turn + 1),
             "discussion_tokens": outcome.tokens,
-            "turn": turn + 1,
         }
         return _next_discussion(state, config, update)
 
@@ -401,11 +401,12 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        turn = state["turn"]
+        turn = turn_of(state)
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="devils_advocate", turn=turn)
         return {
-            **turn_update(state["meeting_id"], outcome, "devils_advocate", turn),
-            "turn": turn + 1,
+            **turn_update(
+                state["meeting_id"], outcome, "devils_advocate", turn, next_turn=turn + 1
+            ),
             "devils_advocate_used": True,
         }
 

@@ -31,6 +31,7 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     ctx,
 )
+from langgraph_council.nodes._meetings.ledger import turn_of
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.prompts import (
     SELECTED_TURN,
@@ -234,12 +235,13 @@ def select_speaker(
             )
             notes = [*notes, note]
         emit("speaker_selected", selector=reply.agent_id, speaker=chosen)
-        turn = state["turn"]
+        turn = turn_of(state)
         return Command(
             goto="speak",
             update={
-                **turn_update(state["meeting_id"], outcome, "speaker_selection", turn),
-                "turn": turn + 1,
+                **turn_update(
+                    state["meeting_id"], outcome, "speaker_selection", turn, next_turn=turn + 1
+                ),
                 "next_speaker": chosen,
                 "notes": notes,
             },
@@ -280,13 +282,14 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
         return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        turn = state["turn"]
+        turn = turn_of(state)
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="selected_turn", turn=turn)
         return Command(
             goto="select_speaker",
             update={
-                **turn_update(state["meeting_id"], outcome, "selected_turn", turn),
-                "turn": turn + 1,
+                **turn_update(
+                    state["meeting_id"], outcome, "selected_turn", turn, next_turn=turn + 1
+                ),
                 "next_speaker": None,
             },
         )

@@ -21,7 +21,7 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     StructuredPhasesConfig,
 )
-from langgraph_council.nodes._meetings.ledger import add_pairs
+from langgraph_council.nodes._meetings.ledger import Ledger, add_pairs
 from langgraph_council.nodes._meetings.models import (
     Contribution,
     DetectedConflict,
@@ -227,9 +227,10 @@ class MeetingState(TypedDict):
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
     """Written only by state version 1 (read through `tokens_spent`); reset at each opening."""
-    input_calibration: Annotated[tuple[int, int, int], DeltaChannel(add_pairs)]
-    """(priced, billed, spent) tokens: the per-turn bookkeeping (`add_pairs`)."""
+    input_calibration: Annotated[Ledger, DeltaChannel(add_pairs)]
+    """(priced, billed, spent, turn): the per-turn bookkeeping (`ledger.add_pairs`)."""
     turn: int
+    """Written by state version 1 and by protocols of their own; read through `turn_of`."""
     status: MeetingStatus
     error: NotRequired[str | None]
     conflicts: NotRequired[list[DetectedConflict]]

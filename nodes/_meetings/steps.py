@@ -87,22 +87,28 @@ def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> s
     return name
 
 
-def spent(outcome: CallOutcome) -> dict[str, Any]:
-    """The turn's bookkeeping: its (estimated, billed) prompt tokens and the tokens it used.
+def spent(outcome: CallOutcome, next_turn: int | None = None) -> dict[str, Any]:
+    """The turn's ledger write: its (estimated, billed) prompt tokens, the tokens it used, and
+    the meeting's next turn when the caller moves it (`ledger.add_pairs`).
 
     The pair calibrates later pricing (`input_scale`): a provider billing more than we estimate
-    makes the next calls priced higher, before they are made. One channel for all three: every
+    makes the next calls priced higher, before they are made. One channel for all of it: every
     channel a turn writes is one more row per checkpoint on Postgres.
     """
     if outcome.prompt_tokens is None:
-        return {"input_calibration": (0, 0, outcome.tokens)}
-    return {
-        "input_calibration": (outcome.prompt_tokens, outcome.reply.input_tokens, outcome.tokens)
-    }
+        return {"input_calibration": (0, 0, outcome.tokens, next_turn)}
+    billed = outcome.reply.input_tokens
+    return {"input_calibration": (outcome.prompt_tokens, billed, outcome.tokens, next_turn)}
 
 
 def turn_update(
-    meeting_id: str, outcome: CallOutcome, phase: MeetingPhase, turn: int, *, refer: bool = True
+    meeting_id: str,
+    outcome: CallOutcome,
+    phase: MeetingPhase,
+    turn: int,
+    *,
+    refer: bool = True,
+    next_turn: int | None = None,
 ) -> dict[str, Any]:
     """What one spoken turn writes: its message, the contribution and the tokens it used.
 
@@ -110,17 +116,18 @@ def turn_update(
     writes the same id again, so the conversation never shows a contribution twice. The words
     are stored once, in the message; the contribution refers to it (`refer=False` keeps them
     in the contribution too, for a caller that rewrites the message, as the synthesis does).
+    `next_turn` moves the meeting's turn in the same ledger write.
     """
     reply = outcome.reply
     message_id = f"{meeting_id}:{phase}:{turn}:{reply.agent_id}"
     spoken = contribution(reply, phase, turn, ref=message_id if refer else None)
     message = said(reply.agent_id, reply.content, message_id=message_id, phase=phase, turn=turn)
-    return {"contributions": [spoken], "messages": [message], **spent(outcome)}
+    return {"contributions": [spoken], "messages": [message], **spent(outcome, next_turn)}
 
 
 def input_scale(state: MeetingState) -> float:
     """Billed over estimated prompt tokens so far: later calls are priced with it (never < 1)."""
-    calibration = state.get("input_calibration", ())
+    calibration = state.get("input_calibration")
     priced, billed = (calibration[0], calibration[1]) if calibration else (0, 0)
     return max(1.0, billed / priced) if priced else 1.0
 

@@ -23,12 +23,13 @@ __all__ = ["message_texts", "read_back", "transcript"]
 
 
 def message_texts(state: Mapping[str, Any]) -> dict[str, str]:
-    """The text of each message in `state["messages"]`, by message id (one comprehension)."""
-    return {
-        m.id: m.content if isinstance(m.content, str) else m.text()
-        for m in state.get("messages", ())
-        if m.id is not None
-    }
+    """The text of each message in `state["messages"]`, by message id.
+
+    One comprehension and no call per message, so a turn's cost stays flat in the meeting's
+    length. A contribution refers only to a message our own nodes wrote, whose content is a
+    string; other messages (a human's question) may hold content blocks and are never looked up.
+    """
+    return {m.id: m.content for m in state.get("messages", ()) if m.id is not None}
 
 
 def read_back(
@@ -41,7 +42,9 @@ def read_back(
     return [
         c
         if c.content_ref is None
-        else c.model_copy(update={"content": texts.get(c.content_ref, ""), "content_ref": None})
+        else c.model_copy(
+            update={"content": str(texts.get(c.content_ref, "")), "content_ref": None}
+        )
         for c in contributions
     ]
 
