@@ -38,8 +38,12 @@ def add_pairs(current: Sequence[Any], writes: Sequence[Sequence[Any]]) -> Ledger
 
 
 def _entry(value: Sequence[Any] | None) -> Ledger:
+    """`value` as a full entry: our own writes and values already are (no call per member);
+    a version-1 pair or a JSON list is converted."""
     if not value:
         return (0, 0, 0, None)
+    if type(value) is tuple and len(value) == 4:
+        return value
     n = len(value)
     used = int(value[2]) if n > 2 else 0
     turn = None if n < 4 or value[3] is None else int(value[3])
