@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Self
 
-from langgraph._internal._typing import MISSING
 from langgraph.channels.last_value import LastValue
 
 from langgraph_council.nodes._errors import CouncilError
@@ -26,6 +25,9 @@ __all__ = [
     "check_state_version",
     "versioned",
 ]
+
+_EMPTY: Any = LastValue(int).value
+"""LangGraph's "no value" sentinel, as a fresh channel holds it (its module is private)."""
 
 STATE_VERSION = 2
 """The layout this package writes and reads. Bump it with every change to what a thread stores,
@@ -53,7 +55,7 @@ class StateVersionError(CouncilError, RuntimeError):
 
 def check_state_version(value: Any, *, thread: str | None = None) -> int:
     """The stored version as an int (1 when absent); raises `StateVersionError` past ours."""
-    if value is None or value is MISSING:
+    if value is None or value is _EMPTY:
         return LEGACY_STATE_VERSION
     version = int(value)
     if version > STATE_VERSION:
@@ -68,7 +70,7 @@ class StateVersion(LastValue[int]):
 
     def from_checkpoint(self, checkpoint: Any) -> Self:
         """Load the stored version, refusing one newer than `STATE_VERSION`."""
-        if checkpoint is not MISSING and checkpoint is not None:
+        if checkpoint is not _EMPTY and checkpoint is not None:
             check_state_version(checkpoint)
         return super().from_checkpoint(checkpoint)
 

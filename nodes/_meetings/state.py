@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Annotated, Any, Literal, NotRequired, Self
 
 from langchain_core.messages import AnyMessage
-from langgraph._internal._typing import MISSING
 from langgraph.channels.delta import DeltaChannel
 from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
@@ -182,6 +181,10 @@ def last_write(current: Any, writes: Sequence[Any]) -> Any:
     return writes[-1] if writes else current
 
 
+_EMPTY: Any = DeltaChannel(last_write).value
+"""LangGraph's "no value" sentinel, as a fresh channel holds it (its module is private)."""
+
+
 class LastWrite(DeltaChannel[Any]):
     """A single value kept as its write only: no blob in every later checkpoint.
 
@@ -196,7 +199,7 @@ class LastWrite(DeltaChannel[Any]):
 
     def from_checkpoint(self, checkpoint: Any) -> Self:
         """Empty when nothing is stored; a snapshot or an old plain blob as the value."""
-        if checkpoint is MISSING or checkpoint is None:
+        if checkpoint is _EMPTY or checkpoint is None:
             empty = self.__class__(
                 self.reducer, self.typ, snapshot_frequency=self.snapshot_frequency
             )
