@@ -6,11 +6,14 @@ import asyncio
 import contextlib
 import itertools
 import operator
+import resource
+import sys
 import time
 import warnings
 from collections.abc import Iterator
 from typing import Annotated, Any, TypedDict
 
+import psycopg
 from langgraph.graph import END, START, StateGraph
 
 from bench import autogen_bench
@@ -19,6 +22,7 @@ from bench.measure import (
     Backends,
     Row,
     Side,
+    _counting,
     ainterleave,
     backend_pid,
     calls_of,
@@ -354,6 +358,97 @@ def tracing_row(runs: int) -> Row:
     )
 
 
+def _turn_marks(graph: Any, config: dict[str, Any], rr: dict[str, Any], read: Any) -> list[float]:
+    """`read()` after the opening and after each turn of one streamed run (one mark per step
+    whose update is a turn), so consecutive differences are per-turn costs."""
+    marks = [read()]
+    durable = {"durability": "sync"} if graph.checkpointer else {}
+    for chunk in graph.stream(_input(8), config, context={"round_robin": rr},
+                              stream_mode="updates", **durable):  # fmt: skip
+        if "take_turn" in chunk:
+            marks.append(read())
+    return marks
+
+
+def _flatness(marks: list[float], sample: int) -> tuple[float, float]:
+    """Mean per-turn cost of the first and of the last `sample` turns."""
+    costs = [b - a for a, b in itertools.pairwise(marks)]
+    return sum(costs[:sample]) / sample, sum(costs[-sample:]) / sample
+
+
+def _turn_bytes(uri: str, thread: str) -> list[float]:
+    """Cumulative bytes stored after each step of `thread`: its checkpoint, the writes made
+    from it, and each blob counted once, at the first checkpoint holding its version."""
+    with psycopg.connect(uri) as conn:
+        rows = conn.execute(_STEP_BYTES, {"thread": thread}).fetchall()
+    total, marks = 0.0, [0.0]
+    for (size,) in rows:
+        total += float(size)
+        marks.append(total)
+    return marks
+
+
+_STEP_BYTES = """
+WITH c AS (
+    SELECT checkpoint_id, pg_column_size(x.*) AS own, checkpoint -> 'channel_versions' AS v
+    FROM checkpoints x WHERE thread_id = %(thread)s AND checkpoint_ns = ''
+), b AS (
+    SELECT min(c.checkpoint_id) AS checkpoint_id, pg_column_size(y.*) AS size
+    FROM checkpoint_blobs y JOIN c ON c.v ->> y.channel = y.version
+    WHERE y.thread_id = %(thread)s AND y.checkpoint_ns = ''
+    GROUP BY y.channel, y.version, pg_column_size(y.*)
+), w AS (
+    SELECT checkpoint_id, sum(pg_column_size(z.*)) AS size FROM checkpoint_writes z
+    WHERE thread_id = %(thread)s AND checkpoint_ns = '' GROUP BY checkpoint_id
+)
+SELECT c.own + coalesce((SELECT sum(size) FROM b WHERE b.checkpoint_id = c.checkpoint_id), 0)
+       + coalesce((SELECT size FROM w WHERE w.checkpoint_id = c.checkpoint_id), 0)
+FROM c ORDER BY c.checkpoint_id
+"""
+
+
+def scale_rows(uri: str | None, turns: int = 1000, sample: int = 100) -> list[Row]:
+    """A `turns`-turn round robin with `transcript_window=4`, in memory and on Postgres: the
+    mean per-turn CPU, Python calls and (Postgres) stored bytes of the last `sample` turns over
+    the first `sample` (target <= 1.10x each), and the process's peak RSS."""
+    rr = {"max_turns_per_agent": -(-turns // 8), "max_total_turns": turns,
+          "leader_summarizes": False, "transcript_window": 4}  # fmt: skip
+    rows: list[Row] = []
+    for where in ("memory", "Postgres") if uri else ("memory",):
+        with contextlib.ExitStack() as stack:
+            saver = stack.enter_context(postgres_checkpointer(uri)) if where == "Postgres" else None
+            graph = create_meeting_graph(_roster(), protocol="round_robin", checkpointer=saver)
+            thread = _fresh(f"scale-{where}")
+            thread["recursion_limit"] = turns + 20
+            cpu = _turn_marks(graph, thread, rr, time.process_time)
+            count, profile = _counting()
+            sys.setprofile(profile)
+            try:
+                calls = _turn_marks(
+                    graph,
+                    _fresh(f"scale-calls-{where}") | {"recursion_limit": turns + 20},
+                    rr,
+                    lambda count=count: float(count[0]),
+                )
+            finally:
+                sys.setprofile(None)
+            stored = _turn_bytes(uri, thread["configurable"]["thread_id"]) if saver else []
+        series = [("CPU", cpu, 1e3, "ms"), ("calls", calls, 1, "calls")]
+        if stored:
+            series.append(("stored bytes", stored[1:-1], 1, "B"))
+        for what, marks, scale, unit in series:
+            first, last = _flatness(marks, min(sample, (len(marks) - 1) // 2))
+            ratio, verdict = ratio_verdict(last, first, 1.10)
+            rows.append(Row(
+                f"{turns}-turn meeting, window=4, {where}: {what} per turn, last vs first {sample}",
+                f"{last * scale:,.2f} vs {first * scale:,.2f} {unit}", ratio, "<= 1.10x",
+                verdict))  # fmt: skip
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    rows.append(Row(f"{turns}-turn meetings, peak RSS of the process (abs)", f"{peak:,.0f} MB",
+                    "", "(reported)", "INFO", kind="abs"))  # fmt: skip
+    return rows
+
+
 __all__ = [
     "Side",
     "agent_participant",
@@ -362,6 +457,7 @@ __all__ = [
     "flatness_rows",
     "postgres_rows",
     "round_robin_rows",
+    "scale_rows",
     "tracing_row",
 ]
 

@@ -87,6 +87,7 @@ def measure_all(uri: str, quick: bool) -> list[Row]:
     rows += meeting_rows.agent_participant(runs)
     rows += meeting_rows.autogen_rows(runs)
     rows += meeting_rows.flatness_rows()
+    rows += meeting_rows.scale_rows(uri)  # 1,000 turns with a window: flat per turn (issue 33)
     rows.append(meeting_rows.critical_path("position_papers", 3 if quick else 7))
     rows.append(meeting_rows.critical_path("structured_phases", 3 if quick else 7))
     rows += work_rows.pipeline_rows(uri, 10, 20 if quick else 100, 3 if quick else 5)

@@ -284,6 +284,13 @@ def _threads_parser(
     )
     prune.add_argument("--vacuum", choices=["none", "plain", "full"], default="none")
     prune.add_argument("--dry-run", action="store_true", help="select and measure only")
+    migrate = _action(
+        actions, "migrate", [storage], "bring saved threads to this version's state layout"
+    )
+    migrate.add_argument(
+        "thread_ids", nargs="*", metavar="THREAD_ID", type=_identifier, help="only these"
+    )
+    migrate.add_argument("--dry-run", action="store_true", help="report, change nothing")
 
 
 Handler = Callable[[argparse.Namespace, Any, Any], int]

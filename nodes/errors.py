@@ -26,6 +26,7 @@ ValueError` (or `RuntimeError`) keeps working::
     ├── ScriptExhaustedError (RuntimeError)        a scripted test model ran out
     ├── EmbeddedPostgresError (RuntimeError)       the embedded server did not start
     ├── MissingExtraError (ImportError)            an optional extra is not installed
+    ├── StateVersionError (RuntimeError)           a thread saved by a newer version
     └── ThreadFailedError (RuntimeError)           a thread was given up on
 
 Example:
@@ -53,6 +54,7 @@ from langgraph_council.nodes._input_errors import (
 from langgraph_council.nodes._meetings.records import MeetingRecordClashError
 from langgraph_council.nodes._org import OrgError
 from langgraph_council.nodes._pipeline.decompose import PlanError
+from langgraph_council.nodes._state_version import StateVersionError
 from langgraph_council.nodes._worker.commands import IsolationUnavailableError
 from langgraph_council.nodes._worker.loop import (
     WorkerBudgetExceededError,
@@ -81,6 +83,7 @@ __all__ = [
     "PartiesFailedError",
     "PlanError",
     "ScriptExhaustedError",
+    "StateVersionError",
     "ThreadFailedError",
     "UnreachableDatabaseError",
     "WorkerBudgetExceededError",

@@ -60,8 +60,9 @@ def test_each_public_name_comes_from_one_facade_and_the_surface_stays_small() ->
     # with every exception importable by name (nodes.errors), the surface stays <= 135, under
     # issue 31's cap of 140 with room for the names the next features add
     # (137 with plot_run and MissingExtraError: the plots extra is not installed)
-    # (138 with OrgMemory, 139 with OTelCallbackHandler)
-    assert len(set(seen) | set(errors.__all__)) <= 139
+    # (138 with OrgMemory, 139 with OTelCallbackHandler, 140 with StateVersionError: a thread
+    # saved by a newer package, issue 33)
+    assert len(set(seen) | set(errors.__all__)) <= 140
 
 
 DROPPED = {

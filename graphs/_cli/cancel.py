@@ -27,11 +27,27 @@ from langgraph_council.nodes._meetings.stopping import MeetingCancels
 __all__ = ["cancel_cmd"]
 
 
+_RECENT = 8
+"""Checkpoints looked back through for the minutes' write: a meeting's tail after `finalize`
+(tasks, dissent, record) is at most four steps."""
+
+
 def _values(backend: Backend, thread_id: str) -> dict[str, Any]:
-    found = backend.checkpointer.get_tuple({"configurable": {"thread_id": thread_id}})
+    """The thread's stored channel values, with its latest minutes. Since state version 2 the
+    minutes are a delta channel: stored as the write that set them, not in the checkpoint's
+    values, so they are looked for among the recent checkpoints' writes."""
+    config: Any = {"configurable": {"thread_id": thread_id}}
+    found = backend.checkpointer.get_tuple(config)
     if found is None:
         raise CliError(f"no thread {thread_id!r} (see `council threads list`)")
-    return dict(found.checkpoint.get("channel_values") or {})
+    values = dict(found.checkpoint.get("channel_values") or {})
+    if "minutes" not in values:
+        for recent in backend.checkpointer.list(config, limit=_RECENT):
+            written = [v for _, channel, v in recent.pending_writes or () if channel == "minutes"]
+            if written:
+                values["minutes"] = written[-1]
+                break
+    return values
 
 
 def _ended(values: dict[str, Any], meeting_id: str) -> str | None:

@@ -357,6 +357,10 @@ def threads_cmd(args: argparse.Namespace, backend: Backend, console: Console) ->
         else:
             _table(console, views)
         return 0
+    if args.action == "migrate":
+        from langgraph_council.graphs._cli.migrate import migrate_cmd
+
+        return migrate_cmd(args, backend, console)
     if args.action == "cancel":
         from langgraph_council.graphs._cli.cancel import cancel_cmd
 

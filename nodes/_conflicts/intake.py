@@ -12,6 +12,7 @@ from langgraph_council.nodes._conflicts.state import ConflictState
 from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._org import Org
 from langgraph_council.nodes._records.conflicts import Conflict, ConflictPosition
+from langgraph_council.nodes._state_version import versioned
 
 __all__ = [
     "coerce_conflict",
@@ -129,6 +130,7 @@ def make_choose_strategy_node(
         asked = state.get("asked_conflict_id") == conflict.id
         return {
             "conflict": conflict,
+            **versioned(),
             "strategy": strategy,
             "fallback_reason": None,
             "analysis": None,

@@ -30,6 +30,7 @@ from langgraph_council.nodes._records.conflicts import (
     Statement,
     Verdict,
 )
+from langgraph_council.nodes._state_version import StateVersionKey
 
 __all__ = [
     "ConflictContext",
@@ -176,6 +177,8 @@ class ConflictState(TypedDict):
     """
 
     conflict: Conflict
+    state_version: NotRequired[StateVersionKey]
+    """The layout version (`nodes._state_version`), written by `choose_strategy` once per run."""
     strategy: NotRequired[str]
     route: NotRequired[Route]
     resolution: NotRequired[ConflictResolution]

@@ -27,6 +27,7 @@ from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes._messages import said
 from langgraph_council.nodes._org import Org
+from langgraph_council.nodes._state_version import versioned
 from langgraph_council.nodes._text import refuse_nul
 
 __all__ = [
@@ -124,6 +125,7 @@ def make_start_node(org: Org, roster: Roster) -> RunnableLambda[DelegationState,
         # A thread may run several tasks: each run starts from clean per-run channels.
         return {
             "task": task,
+            **versioned(),
             "entry_agent": entry,
             "keyed": keyed,
             "task_id": task_id,

@@ -20,6 +20,7 @@ from langgraph_council.nodes._delegation.models import (
 )
 from langgraph_council.nodes._escalation.models import DelegationDecision
 from langgraph_council.nodes._messages import Messages
+from langgraph_council.nodes._state_version import StateVersionKey
 
 __all__ = [
     "DelegationContext",
@@ -156,6 +157,8 @@ class DelegationState(TypedDict):
 
     task: str
     entry_agent: str
+    state_version: NotRequired[StateVersionKey]
+    """The layout version (`nodes._state_version`), written by `start_task` once per run."""
     task_id: NotRequired[str | None]
     delegation_task: NotRequired[str | None]
     delegation_entry_agent: NotRequired[str | None]

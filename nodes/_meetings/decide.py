@@ -17,6 +17,7 @@ from langgraph_council.nodes._meetings.deference import (
     AUTHORITY_JUSTIFICATION_DIRECTIVE,
     detect_authority_cues,
 )
+from langgraph_council.nodes._meetings.ledger import at_turn, turn_of
 from langgraph_council.nodes._meetings.memory import (
     agenda_text,
     meeting_recall,
@@ -41,6 +42,7 @@ from langgraph_council.nodes._meetings.synthesis import (
     synthesiser_positions,
 )
 from langgraph_council.nodes._meetings.traced import meeting_trace
+from langgraph_council.nodes._meetings.transcript import transcript
 from langgraph_council.nodes._memory.reversals import without_reversals
 
 __all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
@@ -48,7 +50,7 @@ __all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
 
 def _noted(state: MeetingState) -> SynthesisResult:
     """What the minutes keep whatever the synthesiser says: stated positions, authority cues."""
-    contribs = state["contributions"]
+    contribs = transcript(state)
     positions = latest_positions(contribs)
     return SynthesisResult(
         positions=tuple(positions), authority_cues=tuple(detect_authority_cues(contribs))
@@ -67,7 +69,7 @@ def plan_synthesis(
     the stated positions and the budget status."""
     if state["status"] in ("failed", "cancelled"):
         return {}
-    contribs = [c for c in state["contributions"] if c.phase != "speaker_selection"]
+    contribs = [c for c in transcript(state) if c.phase != "speaker_selection"]
     noted = _noted(state)
     cancel = at_boundary(state, None)  # only a cancel: the talk is over, the synthesis is due
     if cancel is not None:
@@ -170,7 +172,7 @@ def apply_synthesis(
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         reply = outcome.reply
         out, warnings = _read(outcome, bool(meeting_recall(state).earlier))
-        turn = state["turn"]
+        turn = turn_of(state)
         left = left_after(state, outcome)
         emit("agent_spoke", agent_id=reply.agent_id, phase=phase, turn=turn, budget_left=left)
         noted = _noted(state)
@@ -195,9 +197,9 @@ def apply_synthesis(
                 "reversals": reversals_of(state, outcome.parsed, reply.content, out.decisions),
             }
         )
-        update = turn_update(state["meeting_id"], outcome, phase, turn)
+        update = turn_update(state["meeting_id"], outcome, phase, turn, refer=False)
         readable = _readable(update, result)
-        return {"outcome": result, **update, "messages": readable, "turn": turn + 1}
+        return at_turn({"outcome": result, **update, "messages": readable}, turn + 1)
 
     return apply
 

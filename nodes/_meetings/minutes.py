@@ -30,6 +30,7 @@ from langgraph_council.nodes._meetings.records import MeetingRecord, MeetingReco
 from langgraph_council.nodes._meetings.review import review_warnings
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
+from langgraph_council.nodes._meetings.transcript import transcript
 
 __all__ = [
     "TaskCreator",
@@ -78,7 +79,7 @@ def failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
 
 def finalize(state: MeetingState) -> dict[str, Any]:
     """Assemble the minutes; partial minutes keep every contribution already made."""
-    contribs = state["contributions"]
+    contribs = transcript(state)
     outcome = state.get("outcome") or SynthesisResult()
     conflicts = state.get("conflicts", [])
     cues = outcome.authority_cues

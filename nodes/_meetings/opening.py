@@ -18,6 +18,7 @@ from langgraph_council.nodes._meetings.records import MeetingRecorder
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
 from langgraph_council.nodes._meetings.stopping import MeetingCancels
+from langgraph_council.nodes._state_version import versioned
 
 __all__ = ["FRESH_MEETING", "open_meeting"]
 
@@ -26,7 +27,7 @@ FRESH_MEETING: dict[str, Any] = {
     "messages": Overwrite([]),
     "failures": Overwrite([]),
     "tokens_used": Overwrite(0),
-    "input_calibration": Overwrite((0, 0)),
+    "input_calibration": Overwrite((0, 0, 0, 0)),
     "discussion_tokens": Overwrite(0),
     "turn": 0,
     "status": "completed",
@@ -108,6 +109,7 @@ def open_meeting(
             "meeting_id": meeting_id,
             "protocol": protocol,
             "started_at": datetime.now(UTC),
+            **versioned(),
             **FRESH_MEETING,
             # A run started from messages keeps the conversation it answers (the chat pane
             # shows the question; a parent's reducer dedupes by id); a typed run starts fresh.

@@ -13,6 +13,7 @@ from langgraph_council.nodes._calls.budget import BudgetDecision, price_parallel
 from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig
+from langgraph_council.nodes._meetings.ledger import at_turn, turn_of
 from langgraph_council.nodes._meetings.models import MeetingPhase
 from langgraph_council.nodes._meetings.state import CallTask, MeetingState
 from langgraph_council.nodes._meetings.steps import (
@@ -38,12 +39,13 @@ def priced_sends(
     want: int,
 ) -> tuple[BudgetDecision, list[Send]]:
     """Price a parallel phase of `(agent_id, prompt)` calls under one output cap, and the
-    `Send`s to `node` that run it (none when the budget refuses). Turns follow `state["turn"]`.
+    `Send`s to `node` that run it (none when the budget refuses). Turns follow
+    `ledger.turn_of(state)`.
     """
     decision = price_parallel(roster, prompts, want=want, budget=budget_of(state, config))
     if not decision.allowed:
         return decision, []
-    turn = state["turn"]
+    turn = turn_of(state)
     sends = [
         Send(
             node,
@@ -83,7 +85,7 @@ def open_phase(
     emit("phase_started", phase=phase, participants=len(prompts), budget_left=left)
     if not decision.allowed:
         return out_of_budget(phase, decision.reason, "finalize")
-    return Command(goto=sends, update={"turn": len(prompts)})
+    return Command(goto=sends, update=at_turn({}, len(prompts)))
 
 
 def _plan(task: CallTask) -> Call:

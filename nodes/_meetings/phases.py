@@ -22,6 +22,7 @@ from langgraph_council.nodes._meetings.detectors import (
     parse_judge_reply,
     structured_conflicts,
 )
+from langgraph_council.nodes._meetings.ledger import at_turn, turn_of
 from langgraph_council.nodes._meetings.memory import agenda_text
 from langgraph_council.nodes._meetings.models import Contribution, DetectedConflict
 from langgraph_council.nodes._meetings.parallel import open_phase, priced_sends, quorum_error
@@ -47,6 +48,7 @@ from langgraph_council.nodes._meetings.steps import (
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 from langgraph_council.nodes._meetings.traced import meeting_trace
+from langgraph_council.nodes._meetings.transcript import transcript
 from langgraph_council.nodes._meetings.turns import TurnSchedule
 
 __all__ = [
@@ -137,7 +139,7 @@ def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
         ids = state["participant_ids"]
         prompt = PREMORTEM.format(
             agenda=agenda_text(state),
-            transcript=render_transcript(state["contributions"]),
+            transcript=render_transcript(transcript(state)),
         )
         decision, sends = priced_sends(
             roster,
@@ -152,7 +154,7 @@ def plan_premortem(roster: Roster) -> Callable[[MeetingState], Command[Any]]:
             emit("phase_skipped", phase="premortem", reason=decision.reason)
             return Command(goto="check_consensus")
         emit("phase_started", phase="premortem", participants=len(ids))
-        return Command(goto=sends, update={"turn": state["turn"] + len(ids)})
+        return Command(goto=sends, update=at_turn({}, turn_of(state) + len(ids)))
 
     return plan_premortem
 
@@ -180,10 +182,10 @@ def _route_conflicts(
     discussants = [a for a in ids if a in involved]
     if not conflicts and not sp.skip_discussion_if_no_conflicts:
         discussants = list(ids)
-    inputs = [c for c in state["contributions"] if c.phase == "input"]
+    inputs = [c for c in transcript(state) if c.phase == "input"]
     discussants = alternate_sides(discussants, inputs)
     emit("conflicts_detected", count=len(conflicts), discussants=discussants)
-    update = {**update, "conflicts": conflicts, "discussants": discussants, "turn": turn}
+    update = at_turn({**update, "conflicts": conflicts, "discussants": discussants}, turn)
     if update.get("status") == "budget_exhausted":
         return Command(goto="check_consensus", update=update)
     if (
@@ -210,18 +212,18 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         if stop is not None:
             return stop
         sp = config.structured_phases
-        inputs = [c for c in state["contributions"] if c.phase == "input"]
+        inputs = [c for c in transcript(state) if c.phase == "input"]
         positions = [p for c in inputs if (p := extract_position(c))]
         detector = sp.conflict_detector
         limit = config.callable_timeout_seconds
         custom, why = custom_conflicts(detector, inputs, limit=limit)
         if custom is not None:
-            return _route_conflicts(state, config, custom, state["turn"], {})
+            return _route_conflicts(state, config, custom, turn_of(state), {})
         noted: dict[str, Any] = {"notes": [why]} if why else {}
         if detector == "auto" or why:
             detector = "structured" if 2 * len(positions) >= len(inputs) else "keyword"
         keyword, structured = keyword_conflicts(inputs), structured_conflicts(positions)
-        turn = state["turn"]
+        turn = turn_of(state)
         if detector == "keyword":
             return _route_conflicts(state, config, keyword, turn, noted)
         if detector == "structured":
@@ -245,7 +247,7 @@ def detect_conflicts(roster: Roster) -> Runnable[MeetingState, Update]:
         return priced_call(judge, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        turn = state["turn"]
+        turn = turn_of(state)
         found = parse_judge_reply(outcome.reply.content, state["participant_ids"])
         update = {
             **turn_update(state["meeting_id"], outcome, "conflict_judge", turn),
@@ -281,9 +283,7 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
         who = state.get("discussants", [])
         agent = _discussion(state, config)[state.get("discussion_index", 0)]
         visible = [
-            c
-            for c in state["contributions"]
-            if c.agent_id in who and c.phase in ("input", "discussion")
+            c for c in transcript(state) if c.agent_id in who and c.phase in ("input", "discussion")
         ]
         prompt = DISCUSSION_TURN.format(
             agenda=agenda_text(state), transcript=render_transcript(visible)
@@ -309,12 +309,11 @@ def discuss(roster: Roster) -> Runnable[MeetingState, Update]:
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
         config = ctx()
-        turn = state["turn"]
+        turn = turn_of(state)
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="discussion", turn=turn)
         update: dict[str, Any] = {
-            **turn_update(state["meeting_id"], outcome, "discussion", turn),
+            **turn_update(state["meeting_id"], outcome, "discussion", turn, next_turn=turn + 1),
             "discussion_tokens": outcome.tokens,
-            "turn": turn + 1,
         }
         return _next_discussion(state, config, update)
 
@@ -363,7 +362,7 @@ def check_consensus(state: MeetingState) -> Command[Any]:
     if stop is not None:
         return Command(goto="synthesize", update=stop[1])
     sp = config.structured_phases
-    texts = [c.content for c in state["contributions"] if c.phase == "input"]
+    texts = [c.content for c in transcript(state) if c.phase == "input"]
     premature = consensus_is_premature(
         texts,
         state.get("conflicts", []),
@@ -386,7 +385,7 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         )
         prompt = DEVILS_ADVOCATE.format(
             agenda=agenda_text(state),
-            transcript=render_transcript(state["contributions"]),
+            transcript=render_transcript(transcript(state)),
         )
         decision = price(
             roster,
@@ -405,11 +404,12 @@ def devils_advocate(roster: Roster) -> Runnable[MeetingState, Update]:
         return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        turn = state["turn"]
+        turn = turn_of(state)
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="devils_advocate", turn=turn)
         return {
-            **turn_update(state["meeting_id"], outcome, "devils_advocate", turn),
-            "turn": turn + 1,
+            **turn_update(
+                state["meeting_id"], outcome, "devils_advocate", turn, next_turn=turn + 1
+            ),
             "devils_advocate_used": True,
         }
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from langgraph_council.nodes._fencing import fence_peer, fence_task_data
@@ -108,9 +108,17 @@ def render_agenda(agenda: MeetingAgenda) -> str:
 
 
 def render_transcript(
-    contributions: Sequence[Contribution], *, window: int | None = None, digest_chars: int = 1200
+    contributions: Sequence[Contribution],
+    *,
+    window: int | None = None,
+    digest_chars: int = 1200,
+    texts: Mapping[str, str] | None = None,
 ) -> str:
-    """Fenced contributions; with `window`, older turns shrink to a bounded digest."""
+    """Fenced contributions; with `window`, older turns shrink to a bounded digest.
+
+    `texts` (`transcript.message_texts`) gives the words of contributions that refer to their
+    message (`content_ref`); only the turns shown are looked up.
+    """
     if not contributions:
         return "Transcript: (nobody has spoken yet)"
     older: Sequence[Contribution] = ()
@@ -121,16 +129,31 @@ def render_transcript(
     if older:
         lines.append(
             fence_peer(
-                _digest(older, digest_chars), agent_id="digest", label="earlier_turns_summary"
+                _digest(older, digest_chars, texts),
+                agent_id="digest",
+                label="earlier_turns_summary",
             )
         )
+    said = {} if texts is None else texts  # inlined lookup: no extra call per turn shown
     lines.extend(
-        fence_peer(c.content, agent_id=c.agent_id, label=f"{c.phase}_turn_{c.turn}") for c in recent
+        fence_peer(
+            c.content if c.content_ref is None else said.get(c.content_ref, c.content),
+            agent_id=c.agent_id,
+            label=f"{c.phase}_turn_{c.turn}",
+        )
+        for c in recent
     )
     return "\n".join(lines)
 
 
-def _digest(older: Sequence[Contribution], chars: int) -> str:
+def _words(c: Contribution, texts: Mapping[str, str] | None) -> str:
+    """What `c` said: its own text, or its message's when it refers to one."""
+    if c.content_ref is None or texts is None:
+        return c.content
+    return texts.get(c.content_ref, "")
+
+
+def _digest(older: Sequence[Contribution], chars: int, texts: Mapping[str, str] | None) -> str:
     """The last `chars` characters of the older turns' first sentences, joined by " | ".
 
     Built from the newest turn backwards and stopped once `chars` are covered, so its cost is
@@ -139,7 +162,7 @@ def _digest(older: Sequence[Contribution], chars: int) -> str:
     parts: list[str] = []
     size = 0
     for c in reversed(older):
-        part = f"{c.agent_id}: {c.content.partition('.')[0][:160]}"
+        part = f"{c.agent_id}: {_words(c, texts).partition('.')[0][:160]}"
         parts.append(part)
         size += len(part) + 3
         if size >= chars + 3:

@@ -31,6 +31,7 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     ctx,
 )
+from langgraph_council.nodes._meetings.ledger import turn_of
 from langgraph_council.nodes._meetings.memory import agenda_text
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.prompts import (
@@ -51,6 +52,7 @@ from langgraph_council.nodes._meetings.steps import (
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 from langgraph_council.nodes._meetings.traced import meeting_trace
+from langgraph_council.nodes._meetings.transcript import transcript
 
 __all__ = ["eligible_speakers", "parse_choice", "round_robin_next", "select_speaker", "speak"]
 
@@ -58,7 +60,7 @@ MIN_STEPS_LEFT = 6  # a choice and a turn, then summary, finalize, tasks and rec
 
 
 def _speech(state: MeetingState) -> list[Contribution]:
-    return [c for c in state["contributions"] if c.phase == "selected_turn"]
+    return [c for c in transcript(state) if c.phase == "selected_turn"]
 
 
 def _failed(state: MeetingState) -> list[str]:
@@ -234,12 +236,13 @@ def select_speaker(
             )
             notes = [*notes, note]
         emit("speaker_selected", selector=reply.agent_id, speaker=chosen)
-        turn = state["turn"]
+        turn = turn_of(state)
         return Command(
             goto="speak",
             update={
-                **turn_update(state["meeting_id"], outcome, "speaker_selection", turn),
-                "turn": turn + 1,
+                **turn_update(
+                    state["meeting_id"], outcome, "speaker_selection", turn, next_turn=turn + 1
+                ),
                 "next_speaker": chosen,
                 "notes": notes,
             },
@@ -281,13 +284,14 @@ def speak(roster: Roster) -> Runnable[MeetingState, Update]:
         return priced_call(agent, prompt, decision, on_error)
 
     def apply(state: MeetingState, outcome: CallOutcome) -> Update:
-        turn = state["turn"]
+        turn = turn_of(state)
         emit("agent_spoke", agent_id=outcome.reply.agent_id, phase="selected_turn", turn=turn)
         return Command(
             goto="select_speaker",
             update={
-                **turn_update(state["meeting_id"], outcome, "selected_turn", turn),
-                "turn": turn + 1,
+                **turn_update(
+                    state["meeting_id"], outcome, "selected_turn", turn, next_turn=turn + 1
+                ),
                 "next_speaker": None,
             },
         )

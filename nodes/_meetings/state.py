@@ -20,6 +20,7 @@ from langgraph_council.nodes._meetings.config import (
     SelectorConfig,
     StructuredPhasesConfig,
 )
+from langgraph_council.nodes._meetings.ledger import Ledger, add_pairs
 from langgraph_council.nodes._meetings.models import (
     Contribution,
     DetectedConflict,
@@ -32,6 +33,7 @@ from langgraph_council.nodes._meetings.models import (
 from langgraph_council.nodes._meetings.stopping import StopWhen
 from langgraph_council.nodes._memory.config import MemoryConfig
 from langgraph_council.nodes._messages import Messages
+from langgraph_council.nodes._state_version import StateVersionKey
 
 __all__ = [
     "CallTask",
@@ -176,20 +178,6 @@ class MeetingKeys(TypedDict):
     messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
 
 
-def add_pairs(current: Sequence[int], writes: Sequence[Sequence[int]]) -> tuple[int, int]:
-    """Sum (priced, billed) prompt-token pairs into the running pair (lists after a JSON trip).
-
-    A `DeltaChannel` reducer (a sum, so batching-invariant): a turn's calibration is one write
-    and no blob in every checkpoint, as a tuple value in a plain reducer channel costs on
-    Postgres. Empty `current` (a fresh channel) counts as (0, 0).
-    """
-    priced, billed = (int(current[0]), int(current[1])) if current else (0, 0)
-    for pair in writes:
-        priced += int(pair[0])
-        billed += int(pair[1])
-    return (priced, billed)
-
-
 class MeetingState(TypedDict):
     """Everything a meeting graph tracks between super-steps."""
 
@@ -204,8 +192,11 @@ class MeetingState(TypedDict):
     messages: Messages
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
-    input_calibration: Annotated[tuple[int, int], DeltaChannel(add_pairs)]
+    """Written only by state version 1 (read through `tokens_spent`); reset at each opening."""
+    input_calibration: Annotated[Ledger, DeltaChannel(add_pairs)]
+    """(priced, billed, spent, turn): the per-turn bookkeeping (`ledger.add_pairs`)."""
     turn: int
+    """Written by state version 1 and by protocols of their own; read through `turn_of`."""
     status: MeetingStatus
     error: NotRequired[str | None]
     conflicts: NotRequired[list[DetectedConflict]]
@@ -221,6 +212,8 @@ class MeetingState(TypedDict):
     """Warnings raised while the meeting runs (a selector fallback); the minutes keep them."""
     stop_reason: NotRequired[str | None]
     remaining_steps: RemainingSteps
+    state_version: NotRequired[StateVersionKey]
+    """The layout version (`nodes._state_version`), written by `open_meeting` once per run."""
 
 
 class CallTask(TypedDict):

@@ -15,10 +15,11 @@ from langgraph_council.nodes._calls.replies import AgentReply
 from langgraph_council.nodes._calls.roster import Prompt, Roster
 from langgraph_council.nodes._errors import describe_error
 from langgraph_council.nodes._meetings.config import MeetingProtocolConfig
+from langgraph_council.nodes._meetings.ledger import tokens_spent
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.stopping import at_boundary
-from langgraph_council.nodes._messages import said_once
+from langgraph_council.nodes._messages import said
 
 __all__ = [
     "MeetingNode",
@@ -51,13 +52,17 @@ def emit(event: str, **data: Any) -> None:
     get_stream_writer()({"event": event, **data})
 
 
-def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribution:
-    """A contribution from one agent reply."""
+def contribution(
+    reply: AgentReply, phase: MeetingPhase, turn: int, *, ref: str | None = None
+) -> Contribution:
+    """A contribution from one agent reply; with `ref` (its message's id) it keeps no text of
+    its own: the message is the one stored copy (`nodes._meetings.transcript`)."""
     return Contribution(
         agent_id=reply.agent_id,
         phase=phase,
         turn=turn,
-        content=reply.content,
+        content="" if ref is not None else reply.content,
+        content_ref=ref,
         input_tokens=reply.input_tokens,
         output_tokens=reply.output_tokens,
         usage_estimated=reply.usage_estimated,
@@ -82,36 +87,48 @@ def named_agent(roster: Roster, state: MeetingState, name: str, field: str) -> s
     return name
 
 
-def spent(outcome: CallOutcome) -> dict[str, Any]:
-    """The tokens a call used, and its (estimated, billed) prompt tokens.
+def spent(outcome: CallOutcome, next_turn: int | None = None) -> dict[str, Any]:
+    """The turn's ledger write: its (estimated, billed) prompt tokens, the tokens it used, and
+    the meeting's next turn when the caller moves it (`ledger.add_pairs`).
 
     The pair calibrates later pricing (`input_scale`): a provider billing more than we estimate
-    makes the next calls priced higher, before they are made. One channel for the pair: every
+    makes the next calls priced higher, before they are made. One channel for all of it: every
     channel a turn writes is one more row per checkpoint on Postgres.
     """
-    update: dict[str, Any] = {"tokens_used": outcome.tokens}
-    if outcome.prompt_tokens is not None:
-        update["input_calibration"] = (outcome.prompt_tokens, outcome.reply.input_tokens)
-    return update
+    if outcome.prompt_tokens is None:
+        return {"input_calibration": (0, 0, outcome.tokens, next_turn)}
+    billed = outcome.reply.input_tokens
+    return {"input_calibration": (outcome.prompt_tokens, billed, outcome.tokens, next_turn)}
 
 
 def turn_update(
-    meeting_id: str, outcome: CallOutcome, phase: MeetingPhase, turn: int
+    meeting_id: str,
+    outcome: CallOutcome,
+    phase: MeetingPhase,
+    turn: int,
+    *,
+    refer: bool = True,
+    next_turn: int | None = None,
 ) -> dict[str, Any]:
-    """What one spoken turn writes: the contribution, its message and the tokens it used.
+    """What one spoken turn writes: its message, the contribution and the tokens it used.
 
     The message id is `<meeting_id>:<phase>:<turn>:<agent_id>`: a node re-run after a crash
-    writes the same id again, so the conversation never shows a contribution twice.
+    writes the same id again, so the conversation never shows a contribution twice. The words
+    are stored once, in the message; the contribution refers to it (`refer=False` keeps them
+    in the contribution too, for a caller that rewrites the message, as the synthesis does).
+    `next_turn` moves the meeting's turn in the same ledger write.
     """
-    spoken = contribution(outcome.reply, phase, turn)
-    scope = f"{meeting_id}:{phase}:{turn}"
-    update = said_once("contributions", spoken, scope, phase=phase, turn=turn)
-    return {**update, **spent(outcome)}
+    reply = outcome.reply
+    message_id = f"{meeting_id}:{phase}:{turn}:{reply.agent_id}"
+    spoken = contribution(reply, phase, turn, ref=message_id if refer else None)
+    message = said(reply.agent_id, reply.content, message_id=message_id, phase=phase, turn=turn)
+    return {"contributions": [spoken], "messages": [message], **spent(outcome, next_turn)}
 
 
 def input_scale(state: MeetingState) -> float:
     """Billed over estimated prompt tokens so far: later calls are priced with it (never < 1)."""
-    priced, billed = state.get("input_calibration", (0, 0))
+    calibration = state.get("input_calibration")
+    priced, billed = (calibration[0], calibration[1]) if calibration else (0, 0)
     return max(1.0, billed / priced) if priced else 1.0
 
 
@@ -121,7 +138,7 @@ def budget_of(
     """The meeting's budget now; `reserve=False` when no synthesis will follow."""
     return TokenBudget(
         total=state["token_budget"],
-        used=state["tokens_used"],
+        used=tokens_spent(state),
         reserve_fraction=config.synthesis_reserve if reserve else 0.0,
         min_output=config.min_output_tokens,
         input_scale=input_scale(state),
@@ -130,7 +147,7 @@ def budget_of(
 
 def left_after(state: MeetingState, outcome: CallOutcome) -> int:
     """Tokens left in the meeting's budget once `outcome` is paid for (for progress events)."""
-    return max(0, state["token_budget"] - state["tokens_used"]) - outcome.tokens
+    return max(0, state["token_budget"] - tokens_spent(state)) - outcome.tokens
 
 
 def boundary(

@@ -23,8 +23,10 @@ from pydantic import ConfigDict, Field, model_validator
 
 from langgraph_council.nodes._input_errors import CouncilModel
 from langgraph_council.nodes._meetings.detectors import keyword_conflicts, mean_pairwise_similarity
+from langgraph_council.nodes._meetings.ledger import tokens_spent
 from langgraph_council.nodes._meetings.models import Contribution
 from langgraph_council.nodes._meetings.positions import extract_position
+from langgraph_council.nodes._meetings.transcript import transcript
 
 __all__ = [
     "CANCELS_KEY",
@@ -237,9 +239,9 @@ def at_boundary(
         return None
     why = stop_reason(
         stop_when,
-        contributions=state["contributions"],
+        contributions=transcript(state),
         participants=state["participant_ids"],
-        tokens_used=state["tokens_used"],
+        tokens_used=tokens_spent(state),
         started_at=state["started_at"],
     )
     return None if why is None else ("stopped", why)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from langgraph_council.nodes._calls.tracing import Trace
+from langgraph_council.nodes._meetings.ledger import turn_of
 
 __all__ = ["meeting_trace"]
 
@@ -16,11 +17,10 @@ def meeting_trace(phase: str | None = None) -> Callable[[Mapping[str, Any]], Tra
 
     def trace(state: Mapping[str, Any]) -> Trace:
         named = phase or state.get("phase")
-        turn = state.get("turn")
         return Trace(
             phase=named if isinstance(named, str) else None,
             meeting_id=state.get("meeting_id") or None,
-            turn=turn if isinstance(turn, int) else None,
+            turn=turn_of(state) if "input_calibration" in state or "turn" in state else None,
         )
 
     return trace

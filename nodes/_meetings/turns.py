@@ -14,6 +14,7 @@ from langgraph_council.nodes._calls.budget import price
 from langgraph_council.nodes._calls.node import Call, CallOutcome, Update, model_node
 from langgraph_council.nodes._calls.roster import Roster
 from langgraph_council.nodes._meetings.config import AGENT_LIMIT, MeetingProtocolConfig, ctx
+from langgraph_council.nodes._meetings.ledger import at_turn, turn_of
 from langgraph_council.nodes._meetings.memory import agenda_text
 from langgraph_council.nodes._meetings.prompts import (
     ROUND_ROBIN_TURN,
@@ -32,6 +33,7 @@ from langgraph_council.nodes._meetings.steps import (
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 from langgraph_council.nodes._meetings.traced import meeting_trace
+from langgraph_council.nodes._meetings.transcript import message_texts
 
 __all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
 
@@ -124,7 +126,7 @@ class _Position(NamedTuple):
         config, failed = self.config, self.failed if failed is None else failed
         turn = _next_turn(self.schedule, next_turn, failed)
         if turn < len(self.schedule) and state["remaining_steps"] > MIN_STEPS_LEFT:
-            return Command(goto="take_turn", update={**update, "turn": turn})
+            return Command(goto="take_turn", update=at_turn(update, turn))
         asked = len(state["participant_ids"])
         needed = max(1, math.ceil(asked * config.quorum))
         spoke = _spoke(state) | ({speaker} if speaker else set())
@@ -137,14 +139,14 @@ class _Position(NamedTuple):
             )
             emit("meeting_failed", reason=error)
             return Command(goto="finalize", update={**update, "status": "failed", "error": error})
-        return Command(goto=_after_turns(config), update={**update, "turn": turn})
+        return Command(goto=_after_turns(config), update=at_turn(update, turn))
 
 
 def _position(state: MeetingState) -> _Position:
     config = ctx()
     schedule = _schedule(state, config)
     failed = _failed(state)
-    return _Position(config, schedule, failed, _next_turn(schedule, state["turn"], failed))
+    return _Position(config, schedule, failed, _next_turn(schedule, turn_of(state), failed))
 
 
 def _spoke(state: MeetingState) -> set[str]:
@@ -167,7 +169,11 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             turn=turn + 1,
             total=len(schedule),
             agenda=agenda_text(state),
-            transcript=render_transcript(state["contributions"], window=rr.transcript_window),
+            transcript=render_transcript(
+                state["contributions"],
+                window=rr.transcript_window,
+                texts=message_texts(state),
+            ),
         )
         budget = budget_of(state, config, reserve=rr.leader_summarizes)
         if turn == 0:

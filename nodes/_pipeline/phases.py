@@ -33,6 +33,7 @@ from langgraph_council.nodes._pipeline.topology import (
     resolve_topology,
     validation_error,
 )
+from langgraph_council.nodes._state_version import versioned
 
 __all__ = [
     "NO_PLAN",
@@ -127,6 +128,7 @@ def decomposed(
     (the planner's input, output tokens) is on the phase record whether or not it planned."""
     fresh: dict[str, Any] = {
         "task": task,
+        **versioned(),
         "subtasks": None,  # the input's plan is read once: a later run brings its own
         "run_id": uuid.uuid4().hex,
         "routing": [],

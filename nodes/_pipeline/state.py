@@ -32,6 +32,7 @@ from langgraph_council.nodes._pipeline.report import (
     RoutingDecision,
     TopologyDecision,
 )
+from langgraph_council.nodes._state_version import StateVersionKey
 from langgraph_council.nodes._workspace.models import (
     IntegrationResult,
     MergeResult,
@@ -171,6 +172,8 @@ class CoordinationState(TypedDict):
     """
 
     task: Task
+    state_version: NotRequired[StateVersionKey]
+    """The layout version (`nodes._state_version`), written by `decompose` once per run."""
     subtasks: NotRequired[list[Subtask | dict[str, Any]] | None]
     """The input's plan rows; decompose reads them once and clears them."""
     run_id: NotRequired[str]
