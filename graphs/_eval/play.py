@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.language_models import BaseChatModel
@@ -94,14 +95,31 @@ def roster_for(
 
 
 class TokenCounter(BaseCallbackHandler):
-    """Sums the `usage_metadata` of every chat-model reply of one scenario (any model name)."""
+    """Sums the `usage_metadata` of the chat-model replies of one scenario. With `model_only`
+    (a run on a real model) the replies of the scenario's fixed agents, which say their own
+    text through a `ScriptedChatModel`, are not counted: the table prices what the model
+    was paid for (the realmodel suite checks it equals the server's count)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, model_only: bool = False) -> None:
         self._lock = threading.Lock()
         self.tokens = 0
+        self._model_only = model_only
+        self._scripted: set[UUID] = set()
 
-    def on_llm_end(self, response: LLMResult, **kwargs: Any) -> None:
+    def on_chat_model_start(
+        self, serialized: dict[str, Any], messages: Any, *, run_id: UUID, **kwargs: Any
+    ) -> None:
+        """Note a scripted reply's run, to leave it out with `model_only`."""
+        if self._model_only and "ScriptedChatModel" in (serialized or {}).get("id", ()):
+            with self._lock:
+                self._scripted.add(run_id)
+
+    def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
         """Add one reply's input and output tokens."""
+        with self._lock:
+            if run_id in self._scripted:
+                self._scripted.discard(run_id)
+                return
         for generations in response.generations:
             for generation in generations:
                 message = generation.message if isinstance(generation, ChatGeneration) else None

@@ -73,6 +73,8 @@ class _Unit:
     detector: str | None
     expected: tuple[tuple[str, bool | None], ...]
     run: Callable[[TokenCounter], list[Verdict]]
+    real_model: bool = False
+    """Played by a model: the fixed agents' scripted replies are not counted as tokens."""
 
 
 def _scenario_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]:
@@ -80,7 +82,8 @@ def _scenario_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]
     score = _SCORERS[file.family]
     for s in chosen:
         run = partial(score, s, options.players)
-        yield _Unit(file.family, s.id, file, None, ((s.id, None),), run)
+        real = not options.players.scripted
+        yield _Unit(file.family, s.id, file, None, ((s.id, None),), run, real)
 
 
 def _cue_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]:
@@ -98,7 +101,8 @@ def _cue_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]:
         batch = mixed[n : n + BATCH]
         run = partial(model_batch, batch, options.players)
         name = f"{cues.name} batch {n // BATCH + 1}"
-        yield _Unit(file.family, name, file, "model", tuple((i, c) for i, _, c in batch), run)
+        expected = tuple((i, c) for i, _, c in batch)
+        yield _Unit(file.family, name, file, "model", expected, run, real_model=True)
 
 
 def _plan(options: EvalOptions) -> list[_Unit]:
@@ -170,7 +174,7 @@ def _work(unit: _Unit, budget: _Budget) -> list[ScenarioResult]:
             )
             for i, cue in unit.expected
         ]
-    counter, started = TokenCounter(), time.monotonic()
+    counter, started = TokenCounter(model_only=unit.real_model), time.monotonic()
     try:
         verdicts = unit.run(counter)
     except GraphInterrupt:

@@ -142,6 +142,9 @@ def test_eval_on_a_model_runs_end_to_end_through_the_openai_client(
     }
     for family in ("majority_sway", "authority_deference", "conflict_rulings"):
         assert families[family]["tokens"] > 0, family
+    # the table prices what the model was paid for: the fixed agents' scripted replies (test
+    # material such as a detector's input) are not counted
+    assert sum(r["tokens"] for r in card["families"]) == sum(server.tokens())
     spoke = {agent_of(r) for r in server.requests}
     assert {"chair", "dev_a", "director", "be_lead", "cto"} <= spoke
     model = [d for d in card["detectors"] if d["detector"] == "model"]
