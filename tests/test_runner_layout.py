@@ -25,9 +25,9 @@ ALLOWED_RUNS = {
     # The pipeline's executor node calls the executor the user supplied (a Runnable, a
     # compiled graph or a callable) through its `Executor` wrapper; nothing else.
     ("nodes/_pipeline/execute.py", "Executor.invoke", "executor.invoke"),
-    ("nodes/_pipeline/execute.py", "Executor.ainvoke", "executor.ainvoke"),
-    ("nodes/_pipeline/execute.py", "make_execute_node.execute", "executor.invoke"),
-    ("nodes/_pipeline/execute.py", "make_execute_node.aexecute", "executor.ainvoke"),
+    ("nodes/_pipeline/execute.py", "Executor.ainvoke", "runnable.ainvoke"),
+    ("nodes/_pipeline/execute.py", "make_execute_node.attempt", "executor.invoke"),
+    ("nodes/_pipeline/execute.py", "make_execute_node.aattempt", "executor.ainvoke"),
 }
 
 
