@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -37,15 +37,7 @@ Family = Literal[
     "delegation_loops",
     "authority_cues",
 ]
-FAMILIES: tuple[Family, ...] = (
-    "majority_sway",
-    "authority_deference",
-    "evidence_ranking",
-    "conflict_rulings",
-    "merge_checks",
-    "delegation_loops",
-    "authority_cues",
-)
+FAMILIES: tuple[Family, ...] = get_args(Family)
 """Every family, in table order."""
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
