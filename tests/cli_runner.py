@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from langgraph_council.graphs.cli import main
+from tests.processes import HANG
 
 ROOT = Path(__file__).parents[1]
 
@@ -50,7 +51,7 @@ def council_env(**extra: str) -> dict[str, str]:
     return {**os.environ, "LANGGRAPH_STRICT_MSGPACK": "true", "COLUMNS": "300", **extra}
 
 
-def council(*args: str, timeout: float = 180, **env: str) -> subprocess.CompletedProcess[str]:
+def council(*args: str, timeout: float = HANG, **env: str) -> subprocess.CompletedProcess[str]:
     """`council ARGS` in a second OS process, as a user in another shell runs it."""
     return subprocess.run(
         council_argv(*args),

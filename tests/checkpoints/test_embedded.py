@@ -16,6 +16,7 @@ import psycopg
 import pytest
 
 from langgraph_council.checkpoints import EmbeddedPostgresError, embedded_postgres
+from tests.processes import HANG
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -113,12 +114,12 @@ def test_the_first_council_process_exiting_leaves_the_server_up_for_the_second(
             second.send_signal(signal.SIGSTOP)
             uri = f"postgresql://postgres@127.0.0.1:{_port(data)}/postgres"
             first.send_signal(signal.SIGCONT)
-            out, err = first.communicate(timeout=120)
+            out, err = first.communicate(timeout=HANG)
             assert first.returncode == 0, err
             with psycopg.connect(uri) as conn:
                 assert conn.execute("SELECT 1").fetchone() == (1,)  # still up for the second
             second.send_signal(signal.SIGCONT)
-            out, err = second.communicate(timeout=120)
+            out, err = second.communicate(timeout=HANG)
             assert second.returncode == 0, err
             assert "completed" in out
     assert not (data / "postmaster.pid").exists()  # the last user out stopped it
@@ -132,7 +133,7 @@ def test_a_stale_pid_file_naming_another_live_process_starts_a_fresh_server(
         pass
     postmaster = int((data / "postmaster.pid").read_text().splitlines()[0])
     os.kill(postmaster, signal.SIGKILL)  # a crash: the pid file stays behind
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline and Path(f"/proc/{postmaster}").exists():
         time.sleep(0.05)
     with subprocess.Popen(["sleep", "60"]) as other:  # the pid now belongs to someone else

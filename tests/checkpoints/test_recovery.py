@@ -14,7 +14,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.processes import run_python, wait_for_line
+from tests.processes import HANG, run_python, wait_for_line
 
 SCRIPT = Path(__file__).parent / "scripts" / "steps_graph.py"
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -25,7 +25,7 @@ def _run(uri: str, thread: str, log: Path, mode: str, *, unblock: bool = True) -
     return run_python(SCRIPT, uri, thread, str(log), mode, env=env).stdout
 
 
-def _wait_for_pending_write(uri: str, thread: str, timeout: float = 30) -> None:
+def _wait_for_pending_write(uri: str, thread: str, timeout: float = HANG) -> None:
     """Until `fast`'s own write is stored (`plan` wrote `done` a step earlier, so a write to
     `done` alone raced the kill on a busy machine)."""
     deadline = time.monotonic() + timeout
@@ -57,7 +57,7 @@ def test_sigkill_mid_graph_resumes_without_rerunning_finished_steps(
         wait_for_line(log, "fast", proc)
         _wait_for_pending_write(pg_db, "t-crash")  # `fast` finished and its write is stored
         proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG)
 
     pending = json.loads(_run(pg_db, "", log, "pending"))
     assert pending == [["t-crash", ["slow"], False]]  # only the killed branch is left to run

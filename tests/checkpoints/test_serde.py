@@ -46,7 +46,7 @@ class ReversingCipher:
 
 def _probe(saver: str, *, strict: bool, uri: str = "") -> dict[str, Any]:
     env = {"LANGGRAPH_STRICT_MSGPACK": "true" if strict else "false"}
-    return last_json(run_python(PROBE, saver, uri, env=env, timeout=180).stdout)
+    return last_json(run_python(PROBE, saver, uri, env=env).stdout)
 
 
 def _about_our_types(lines: list[str]) -> list[str]:

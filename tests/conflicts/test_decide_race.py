@@ -21,6 +21,7 @@ from langgraph_council.checkpoints import CouncilStores, EscalationError, Escala
 from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_graph
 from langgraph_council.nodes import ConflictOutcome, ConflictResolution, Org
 from langgraph_council.nodes._conflicts.dissent import build_dissent_records
+from tests.processes import HANG
 
 pytestmark = pytest.mark.postgres
 HUMAN = ConflictResolutionConfig(strategy="human")
@@ -65,7 +66,7 @@ def test_two_processes_deciding_at_once_resume_each_thread_once(
     for worker in workers:
         assert worker.stdout is not None and worker.stdout.readline().strip() == "ready"
     start = time.time() + 0.5
-    outputs = [w.communicate(f"{start}\n", timeout=300) for w in workers]
+    outputs = [w.communicate(f"{start}\n", timeout=HANG) for w in workers]
     assert [w.returncode for w in workers] == [0, 0], [err for _, err in outputs]
     seen = [json.loads(out.strip().splitlines()[-1]) for out, _ in outputs]
     for escalation_id in ids:  # the loser gets the winner's result, not an error

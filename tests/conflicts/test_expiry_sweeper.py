@@ -21,6 +21,7 @@ from langgraph_council.graphs import ConflictResolutionConfig, create_conflict_g
 from langgraph_council.nodes import ConflictOutcome, Org
 from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes._escalation.models import DEFAULT_TIMEOUT_SECONDS
+from tests.processes import HANG
 
 DAY = 24 * 3600.0
 
@@ -66,12 +67,12 @@ def test_the_sweeper_expires_an_escalation_on_its_own_schedule(
         daemon=True,
     )
     sweeper.start()
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + HANG
     while "resolution" not in graph.get_state(kit.thread("t")).values:
         assert time.monotonic() < deadline, "the sweeper did not expire the escalation"
         time.sleep(0.1)
     stop.set()
-    sweeper.join(timeout=5)
+    sweeper.join(timeout=HANG)
     assert not sweeper.is_alive()
     resolution = graph.get_state(kit.thread("t")).values["resolution"]
     assert resolution.outcome is ConflictOutcome.ESCALATED_TO_HUMAN
@@ -88,12 +89,12 @@ async def test_the_async_sweeper_expires_and_stops(kit: Any, org: Org) -> None:
     await graph.ainvoke({"conflict": kit.conflict("junior_dev", "senior_dev")}, kit.thread("a"))
     stop = asyncio.Event()
     task = asyncio.create_task(queue.arun_expiry(graph, interval_seconds=0.2, stop_event=stop))
-    for _ in range(100):
-        if "resolution" in (await graph.aget_state(kit.thread("a"))).values:
-            break
+    deadline = time.monotonic() + HANG
+    while "resolution" not in (await graph.aget_state(kit.thread("a"))).values:
+        assert time.monotonic() < deadline, "the async sweeper did not expire the escalation"
         await asyncio.sleep(0.1)
     stop.set()
-    expired = await asyncio.wait_for(task, timeout=5)
+    expired = await asyncio.wait_for(task, timeout=HANG)
     assert [e.status for e in expired] == ["expired"]
     state = await graph.aget_state(kit.thread("a"))
     assert state.values["resolution"].outcome is ConflictOutcome.ESCALATED_TO_HUMAN

@@ -28,6 +28,7 @@ from tests.coordination.gitrepo import (
     snapshot,
     write,
 )
+from tests.processes import HANG
 
 __all__ = ["no_git_identity"]
 
@@ -201,7 +202,7 @@ def test_merges_from_two_processes_run_one_at_a_time(repo: Path) -> None:
         subprocess.Popen([sys.executable, "-c", code, str(repo), *ids], stderr=subprocess.PIPE)
         for ids in (["t0", "t2", "t4"], ["t1", "t3", "t5"])
     ]
-    errors = [proc.communicate(timeout=120)[1] for proc in procs]
+    errors = [proc.communicate(timeout=HANG)[1] for proc in procs]
     assert [proc.returncode for proc in procs] == [0, 0], errors
     subjects = git(repo, "log", "--first-parent", "--format=%s", "-6", workspace.integration_branch)
     assert sorted(subjects.splitlines()) == [

@@ -28,6 +28,7 @@ from langgraph_council.nodes._delegation.models import DelegationConfig
 from langgraph_council.nodes._escalation.models import EscalationError
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.delegation.scripts import ping_pong, run
+from tests.processes import HANG
 
 APP = Path(__file__).with_name("pingpong_app.py")
 PEERS = DelegationConfig(enforce_chain_of_command=False)
@@ -147,7 +148,7 @@ def run_app(*args: str, crash: bool = False) -> dict[str, Any]:
     if crash:
         env["CRASH_AFTER_RECORD"] = "1"
     proc = subprocess.run(
-        [sys.executable, str(APP), *args], capture_output=True, text=True, timeout=120, env=env
+        [sys.executable, str(APP), *args], capture_output=True, text=True, timeout=HANG, env=env
     )
     assert "blocked" not in proc.stderr.lower(), proc.stderr
     if crash:

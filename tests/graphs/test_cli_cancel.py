@@ -12,6 +12,7 @@ import pytest
 
 from langgraph_council.checkpoints import PostgresMeetingRecordStore
 from tests.cli_runner import council, council_popen
+from tests.processes import HANG
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -33,7 +34,7 @@ def _meeting_under_way(
         "demo", "meeting", "--protocol", protocol, "--db", pg_db, "--thread-id", thread_id,
         "--pace", str(pace), "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG
     while _calls(pg_db, thread_id) < calls:
         assert run.poll() is None and time.monotonic() < deadline, "the meeting never started"
         time.sleep(0.1)
@@ -47,7 +48,7 @@ def test_a_cancel_from_another_process_ends_the_meeting_with_its_minutes(pg_db: 
     assert cancel.returncode == 0, cancel.stderr
     # reported after the fact: the command waited for the run to end
     assert "ended with status cancelled" in " ".join(cancel.stdout.split())
-    out, err = run.communicate(timeout=180)
+    out, err = run.communicate(timeout=HANG)
     assert run.returncode == 0, err
     minutes = json.loads(out)["minutes"]
     assert minutes["status"] == "cancelled"
@@ -69,7 +70,7 @@ def test_the_api_cancel_reaches_a_meeting_running_elsewhere(pg_db: str) -> None:
     run = _meeting_under_way(pg_db, "selector", "api", pace=1.0, calls=2)
     with PostgresMeetingRecordStore.from_conn_string(pg_db) as records:
         records.request_cancel("api")
-    out, err = run.communicate(timeout=180)
+    out, err = run.communicate(timeout=HANG)
     assert run.returncode == 0, err
     minutes = json.loads(out)["minutes"]
     assert (minutes["status"], minutes["stop_reason"]) == ("cancelled", "cancelled")
@@ -88,15 +89,15 @@ def test_a_cancel_that_loses_the_race_to_the_meetings_end_says_it_completed(pg_d
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )  # fmt: skip
         with cancel:
-            deadline = time.monotonic() + 120
+            deadline = time.monotonic() + HANG
             while not _cancel_pending(pg_db, "late"):  # the cancel is in: let the meeting end
                 assert cancel.poll() is None and time.monotonic() < deadline, cancel.stderr
                 time.sleep(0.1)
             run.send_signal(signal.SIGCONT)
-            said, err = cancel.communicate(timeout=180)
+            said, err = cancel.communicate(timeout=HANG)
     finally:
         run.send_signal(signal.SIGCONT)
-    out, _ = run.communicate(timeout=180)
+    out, _ = run.communicate(timeout=HANG)
     assert json.loads(out)["minutes"]["status"] == "completed"
     assert cancel.returncode == 1, err
     assert json.loads(said) | {"running": False} == {

@@ -15,6 +15,7 @@ import psycopg
 import pytest
 
 from tests.cli_runner import council, council_popen
+from tests.processes import HANG
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -44,12 +45,12 @@ def _stop_mid_way(uri: str, thread_id: str, grace: float = GRACE) -> tuple[int, 
         "demo", "meeting", "--protocol", "round_robin", "--db", uri, "--thread-id", thread_id,
         "--pace", "0.4", "--grace", str(grace), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG
     while _calls(uri, thread_id)[0] < 3:
         assert run.poll() is None and time.monotonic() < deadline, "the meeting never started"
         time.sleep(0.1)
     run.send_signal(signal.SIGTERM)
-    _, err = run.communicate(timeout=GRACE + 120)
+    _, err = run.communicate(timeout=GRACE + HANG)
     return run.returncode, err
 
 

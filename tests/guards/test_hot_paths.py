@@ -26,6 +26,7 @@ from langgraph_council.guards._rules import (
     check_pair,
     evaluate_pair,
 )
+from tests.processes import HANG
 
 T0 = datetime(2026, 4, 1, tzinfo=UTC)
 CONFIG = LoopPreventionConfig(circuit_breaker={"bounce_threshold": 100})
@@ -73,7 +74,7 @@ def test_a_lost_race_to_create_a_pair_decides_again_on_the_winners_row(
         racer.join(timeout=1.0)
         assert racer.is_alive(), "the racer decided without waiting for the open transaction"
         holder.commit()
-        racer.join(timeout=30)
+        racer.join(timeout=HANG)
         assert [o.mechanism for o in outcome] == [mechanism]
         state = racer_store.pair_state("bob", "ann")
         assert (state.bounces, len(state.rate_times)) == (bounces, recorded)

@@ -18,6 +18,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from tests.processes import HANG
+
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 WORKER = Path(__file__).with_name("hammer_worker.py")
@@ -51,7 +53,7 @@ def test_two_processes_never_jointly_exceed_the_limit(
     ]
     reports = []
     for proc in procs:
-        out, err = proc.communicate(timeout=120)
+        out, err = proc.communicate(timeout=HANG)
         assert proc.returncode == 0, err
         reports.append(json.loads(out.strip().splitlines()[-1]))
     assert sum(r["attempted"] for r in reports) == 2000

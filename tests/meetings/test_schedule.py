@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from langgraph_council.graphs import MeetingTriggers, MeetingType
 from langgraph_council.nodes._meetings.frequency import cron_schedule, next_due
 from tests.cli_runner import ROOT, council_argv, council_env
+from tests.processes import HANG
 
 EXAMPLE = ROOT / "examples" / "schedule.yaml"
 
@@ -138,7 +139,7 @@ def _run_until_standup_ran_twice(argv: list[str], log: Path, limit: float) -> st
                 break
             time.sleep(0.1)
         proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=HANG)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -209,7 +210,7 @@ def test_council_schedule_on_postgres_keeps_every_run_there_and_stops_on_sigterm
     # the threads read back from Postgres by another process, as finished meetings
     listing = subprocess.run(
         council_argv("threads", "list", "--db", pg_uri, "--json"),
-        env=council_env(), capture_output=True, text=True, timeout=60, check=True,
+        env=council_env(), capture_output=True, text=True, timeout=HANG, check=True,
     )  # fmt: skip
     listed = {t["thread_id"] for t in json.loads(listing.stdout)["threads"]}
     assert {r["thread_id"] for r in ran} <= listed

@@ -9,6 +9,7 @@ import pytest
 from langgraph_council.nodes import Org, OrgError, SeniorityLevel
 from tests.conftest import ORG_YAML, make_agent
 from tests.probes import lines_run
+from tests.processes import HANG
 
 
 def test_seniority_orders_by_rank_not_by_spelling() -> None:
@@ -256,7 +257,7 @@ def test_the_error_of_an_alias_bomb_prints_fast() -> None:
         "    print(type(exc).__name__, len(str(exc)))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=HANG, check=True
     )
     kind, size = done.stdout.split()
     assert kind == "OrgError" and int(size) < 2_000

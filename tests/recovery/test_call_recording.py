@@ -23,6 +23,7 @@ from langgraph_council.checkpoints import (
 )
 from langgraph_council.nodes import Org, Roster
 from langgraph_council.nodes.testing import ScriptedChatModel
+from tests.processes import HANG
 
 SCRIPTS = Path(__file__).parent / "scripts"
 sys.path.insert(0, str(SCRIPTS))
@@ -121,13 +122,13 @@ def test_a_killed_call_leaves_a_start_record_and_no_finish(pg_db: str, tmp_path:
         stderr=subprocess.PIPE,
         text=True,
     ) as proc:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while not (log.exists() and "calling" in log.read_text()):
             assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
             assert time.monotonic() < deadline, "the model call never started"
             time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG)
 
     with PostgresCallRecordStore.from_conn_string(pg_db) as calls:
         [record] = calls.list(thread_id="t-kill")

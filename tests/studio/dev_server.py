@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from tests.conftest import fresh_database
-from tests.processes import free_port
+from tests.processes import HANG, free_port
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "langgraph.json"
@@ -35,7 +35,7 @@ class Server(NamedTuple):
 
 
 def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             pytest.fail(f"langgraph dev exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
@@ -45,7 +45,7 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
         except httpx.HTTPError:
             pass
         time.sleep(0.3)
-    pytest.fail(f"langgraph dev did not answer /ok within 90 s:\n{log.read_text()[-4000:]}")
+    pytest.fail(f"langgraph dev did not answer /ok within {HANG:.0f} s:\n{log.read_text()[-4000:]}")
 
 
 @contextmanager
