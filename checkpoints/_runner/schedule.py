@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Literal
 
 from langgraph.errors import GraphDrained
 from langgraph.runtime import RunControl
@@ -24,6 +25,9 @@ __all__ = ["MeetingScheduler", "ScheduledRun"]
 
 _TICK_SECONDS = 0.1
 
+RunStatus = Literal["ran", "failed", "skipped", "abandoned"]
+"""How a scheduled run ended; `abandoned`: drained by a stop, the thread resumes."""
+
 
 class ScheduledRun(BaseModel):
     """One scheduled run as the schedule log keeps it: when, which type, how it ended."""
@@ -32,8 +36,7 @@ class ScheduledRun(BaseModel):
 
     at: AwareDatetime
     meeting_type: str
-    status: str
-    """`ran`, `failed`, `skipped` or `abandoned` (drained by a stop; the thread resumes)."""
+    status: RunStatus
     thread_id: str | None = None
     minutes_status: str | None = None
     detail: str | None = None
@@ -41,7 +44,7 @@ class ScheduledRun(BaseModel):
     @classmethod
     def from_outcome(cls, at: datetime, outcome: TriggeredMeeting) -> ScheduledRun:
         """The log entry of a runner outcome."""
-        status = "ran" if outcome.ran else "skipped" if outcome.skipped else "failed"
+        status: RunStatus = "ran" if outcome.ran else "skipped" if outcome.skipped else "failed"
         return cls(
             at=at,
             meeting_type=outcome.meeting_type,
