@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Literal
 
 from langgraph.errors import GraphDrained
 from langgraph.runtime import RunControl
@@ -25,9 +24,6 @@ __all__ = ["MeetingScheduler", "ScheduledRun"]
 
 _TICK_SECONDS = 0.1
 
-RunStatus = Literal["ran", "failed", "skipped", "abandoned"]
-"""How a scheduled run ended; `abandoned`: drained by a stop, the thread resumes."""
-
 
 class ScheduledRun(BaseModel):
     """One scheduled run as the schedule log keeps it: when, which type, how it ended."""
@@ -36,7 +32,8 @@ class ScheduledRun(BaseModel):
 
     at: AwareDatetime
     meeting_type: str
-    status: RunStatus
+    status: str
+    """`ran`, `failed`, `skipped` or `abandoned` (drained by a stop; the thread resumes)."""
     thread_id: str | None = None
     minutes_status: str | None = None
     detail: str | None = None
@@ -44,7 +41,7 @@ class ScheduledRun(BaseModel):
     @classmethod
     def from_outcome(cls, at: datetime, outcome: TriggeredMeeting) -> ScheduledRun:
         """The log entry of a runner outcome."""
-        status: RunStatus = "ran" if outcome.ran else "skipped" if outcome.skipped else "failed"
+        status = "ran" if outcome.ran else "skipped" if outcome.skipped else "failed"
         return cls(
             at=at,
             meeting_type=outcome.meeting_type,
