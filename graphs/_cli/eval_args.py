@@ -5,18 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["EVAL_FAMILIES", "add_eval_parser"]
+from langgraph_council.graphs._eval.families import FAMILIES
 
-EVAL_FAMILIES = (
-    "majority_sway",
-    "authority_deference",
-    "evidence_ranking",
-    "conflict_rulings",
-    "merge_checks",
-    "delegation_loops",
-    "authority_cues",
-)
-"""The scorecard's families (`graphs._eval.scenarios.FAMILIES`; a test keeps the two equal)."""
+__all__ = ["add_eval_parser"]
 
 
 def _rate(text: str) -> float:
@@ -68,8 +59,8 @@ def add_eval_parser(commands: Any) -> None:
         help="an openai: model's server (default: $OPENAI_BASE_URL)",
     )  # fmt: skip
     ev.add_argument(
-        "--family", action="append", choices=EVAL_FAMILIES, metavar="FAMILY",
-        help=f"only this family, repeatable: {', '.join(EVAL_FAMILIES)}",
+        "--family", action="append", choices=FAMILIES, metavar="FAMILY",
+        help=f"only this family, repeatable: {', '.join(FAMILIES)}",
     )  # fmt: skip
     ev.add_argument(
         "--small",

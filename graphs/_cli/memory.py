@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 from langgraph.store.base import BaseStore, Item
 from langgraph.store.memory import InMemoryStore
@@ -57,15 +57,22 @@ def _as_json(item: Item) -> dict[str, Any]:
     return {"id": record_id(item), **item.dict()}
 
 
+class _Filters(TypedDict):
+    """The record filters `list` and `forget` both take, as `OrgMemory` names them."""
+
+    org: str | None
+    topic: str | None
+    agent: str | None
+    thread_id: str | None
+
+
+def _filters(args: argparse.Namespace) -> _Filters:
+    """`--org`, `--topic`, `--agent` and `--thread`, as given (None where not)."""
+    return _Filters(org=args.org, topic=args.topic, agent=args.agent, thread_id=args.memory_thread)
+
+
 def _list(args: argparse.Namespace, memory: OrgMemory, console: Console) -> int:
-    items = memory.list(
-        org=args.org,
-        topic=args.topic,
-        agent=args.agent,
-        thread_id=args.memory_thread,
-        kind=args.kind,
-        limit=args.limit,
-    )
+    items = memory.list(**_filters(args), kind=args.kind, limit=args.limit)
     if args.json:
         print_json(console, {"records": [_as_json(i) for i in items]})
     elif not items:
@@ -91,13 +98,7 @@ def _show(args: argparse.Namespace, memory: OrgMemory, console: Console) -> int:
 def _forget(args: argparse.Namespace, memory: OrgMemory, console: Console) -> int:
     if args.record is None and not (args.org or args.memory_thread):
         raise CliError("memory forget needs RECORD_ID, --org or --thread")
-    gone = memory.forget(
-        args.record,
-        org=args.org,
-        topic=args.topic,
-        agent=args.agent,
-        thread_id=args.memory_thread,
-    )
+    gone = memory.forget(args.record, **_filters(args))
     if args.json:
         print_json(console, {"forgotten": gone})
     else:

@@ -15,21 +15,16 @@ from langgraph_council.nodes._pipeline.report import CoordinationResult
 __all__ = ["print_pipeline", "print_pipeline_event"]
 
 
+_HELD = ("conflict", "semantic_conflict", "pending_approval")
+"""Merge statuses that wait for a human or a review agent."""
+
 _STATUS_STYLE = {
-    "completed": "green",
-    "merged": "green",
-    "failed": "red",
-    "dropped": "red",
-    "refused": "red",
-    "blocked": "yellow",
-    "conflict": "yellow",
-    "semantic_conflict": "yellow",
-    "pending_approval": "yellow",
+    **dict.fromkeys(("completed", "merged"), "green"),
+    **dict.fromkeys(("failed", "dropped", "refused"), "red"),
+    **dict.fromkeys(("blocked", *_HELD), "yellow"),
     "cancelled": "dim",
 }
-
-
-_HELD = frozenset({"conflict", "semantic_conflict", "pending_approval"})
+"""A status's colour: done green, lost red, stopped or held yellow."""
 
 
 def _styled(status: str) -> str:

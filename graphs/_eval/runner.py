@@ -67,7 +67,6 @@ class EvalOptions:
 
 @dataclass(frozen=True)
 class _Unit:
-    family: str
     name: str
     file: ScenarioFile
     detector: str | None
@@ -76,6 +75,11 @@ class _Unit:
     real_model: bool = False
     """Played by a model: the fixed agents' scripted replies are not counted as tokens."""
 
+    @property
+    def family(self) -> str:
+        """The family of its scenario file."""
+        return self.file.family
+
 
 def _scenario_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]:
     chosen = file.scenarios[:SMALL] if options.small else file.scenarios
@@ -83,7 +87,7 @@ def _scenario_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]
     for s in chosen:
         run = partial(score, s, options.players)
         real = not options.players.scripted
-        yield _Unit(file.family, s.id, file, None, ((s.id, None),), run, real)
+        yield _Unit(s.id, file, None, ((s.id, None),), run, real)
 
 
 def _cue_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]:
@@ -92,7 +96,7 @@ def _cue_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]:
         cues = cues.model_copy(update={"cues": cues.cues[:5], "evidence": cues.evidence[:5]})
     every = items(cues)
     expected = tuple((i, cue) for i, _, cue in every)
-    yield _Unit(file.family, cues.name, file, "rules", expected, lambda _c: rules_verdicts(cues))
+    yield _Unit(cues.name, file, "rules", expected, lambda _c: rules_verdicts(cues))
     if options.players.scripted:
         return
     pairs = zip_longest([x for x in every if x[2]], [x for x in every if not x[2]])
@@ -102,7 +106,7 @@ def _cue_units(file: ScenarioFile, options: EvalOptions) -> Iterator[_Unit]:
         run = partial(model_batch, batch, options.players)
         name = f"{cues.name} batch {n // BATCH + 1}"
         expected = tuple((i, c) for i, _, c in batch)
-        yield _Unit(file.family, name, file, "model", expected, run, real_model=True)
+        yield _Unit(name, file, "model", expected, run, real_model=True)
 
 
 def _plan(options: EvalOptions) -> list[_Unit]:
@@ -137,8 +141,9 @@ class _Budget:
 
 
 def _results(
-    unit: _Unit, verdicts: list[Verdict], tokens: int, seconds: float
+    unit: _Unit, verdicts: list[Verdict], tokens: int, seconds: float, *, skipped: bool = False
 ) -> list[ScenarioResult]:
+    """One result per verdict; the unit's tokens and seconds are counted on the first."""
     return [
         ScenarioResult(
             family=unit.family,
@@ -152,6 +157,7 @@ def _results(
             detector=unit.detector,
             cue=v.cue,
             unjudged=v.unjudged,
+            skipped=skipped,
         )
         for n, v in enumerate(verdicts)
     ]
@@ -160,20 +166,8 @@ def _results(
 def _work(unit: _Unit, budget: _Budget) -> list[ScenarioResult]:
     why = budget.exhausted()
     if why is not None:
-        return [
-            ScenarioResult(
-                family=unit.family,
-                scenario=i,
-                passed=False,
-                outcome=f"skipped: {why}",
-                held_out=unit.file.held_out,
-                source=unit.file.name,
-                detector=unit.detector,
-                cue=cue,
-                skipped=True,
-            )
-            for i, cue in unit.expected
-        ]
+        unrun = [Verdict(i, False, f"skipped: {why}", cue=cue) for i, cue in unit.expected]
+        return _results(unit, unrun, 0, 0.0, skipped=True)
     counter, started = TokenCounter(model_only=unit.real_model), time.monotonic()
     try:
         verdicts = unit.run(counter)

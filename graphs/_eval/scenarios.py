@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from langgraph_council.graphs._eval.families import FAMILIES, Family
 from langgraph_council.nodes._errors import CliError
 
 __all__ = [
@@ -28,17 +29,6 @@ __all__ = [
     "load_scenarios",
 ]
 
-Family = Literal[
-    "majority_sway",
-    "authority_deference",
-    "evidence_ranking",
-    "conflict_rulings",
-    "merge_checks",
-    "delegation_loops",
-    "authority_cues",
-]
-FAMILIES: tuple[Family, ...] = get_args(Family)
-"""Every family, in table order."""
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from langgraph_council.graphs._cli.eval_args import EVAL_FAMILIES
 from langgraph_council.graphs._eval.scenarios import FAMILIES, load_scenarios
 from tests.cli_runner import run_cli
 from tests.openai_server import agent_of, loopback_openai, schema_name
@@ -22,7 +21,13 @@ HELD_OUT = ("heldout17", "heldout18", "heldout19")
 
 
 def test_the_cli_names_every_family_of_the_scorecard() -> None:
-    assert EVAL_FAMILIES == FAMILIES
+    """`council eval --help` offers every family and `--family` refuses any other."""
+    shown = run_cli("eval", "--help")
+    assert shown.status == 0, shown.err
+    assert all(family in " ".join(shown.out.split()) for family in FAMILIES)
+    refused = run_cli("eval", "--family", "not_a_family")
+    assert refused.status == 2
+    assert "invalid choice: 'not_a_family'" in refused.err
 
 
 def test_every_packaged_file_is_versioned_and_the_cue_sets_are_held_out() -> None:
