@@ -209,7 +209,7 @@ def test_validation_work_is_linear_in_chain_depth() -> None:
     """Issue 14 item 8: validation is linear in chain depth (it was cubic: 1,000 deep took
     2.1 s and 20,000 never finished). Counted in lines the org module runs, not in seconds:
     twice the depth is at most twice the work (quadratic would be four times)."""
-    from langgraph_council.nodes import _org as org_module
+    from langgraph_council.nodes import _org_input as org_module
 
     shallow, deep = _chain(1_000), _chain(2_000)
     small = lines_run(org_module, lambda: Org(shallow))
@@ -233,7 +233,7 @@ def test_yaml_is_read_with_the_c_loader_when_libyaml_is_there() -> None:
     """Issue 14 item 8: a 50,000-agent org spent 27.7 of 28.5 s in the pure-Python loader."""
     import yaml
 
-    from langgraph_council.nodes import _org as org_module
+    from langgraph_council.nodes import _org_input as org_module
 
     expected = yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader
     assert org_module.YAML_LOADER is expected
