@@ -52,16 +52,20 @@ def _records(filing: Filing, task: Task, result: CoordinationResult) -> list[Rec
     return records
 
 
+def _task(state: Mapping[str, Any]) -> Task | None:
+    task = state.get("task")
+    if isinstance(task, Mapping):
+        return Task.model_validate(dict(task))
+    return task if isinstance(task, Task) else None
+
+
 def _remember(state: Mapping[str, Any], out: Mapping[str, Any]) -> None:
     result = out.get("result")
     if not isinstance(result, CoordinationResult):
         return
-    task = state.get("task")
-    if isinstance(task, Mapping):
-        task = Task.model_validate(dict(task))
-    if isinstance(task, Task):
-        checked = task
-        file_records(task.title, task.id, lambda filing: _records(filing, checked, result))
+    task = _task(state)
+    if task is not None:
+        file_records(task.title, task.id, lambda filing: _records(filing, task, result))
 
 
 def remembering(node: Node) -> Node:
