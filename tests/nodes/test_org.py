@@ -209,7 +209,7 @@ def test_validation_work_is_linear_in_chain_depth() -> None:
     """Issue 14 item 8: validation is linear in chain depth (it was cubic: 1,000 deep took
     2.1 s and 20,000 never finished). Counted in lines the org module runs, not in seconds:
     twice the depth is at most twice the work (quadratic would be four times)."""
-    from langgraph_council.nodes import _org_input as org_module
+    from langgraph_council.nodes import _org as org_module
 
     shallow, deep = _chain(1_000), _chain(2_000)
     small = lines_run(org_module, lambda: Org(shallow))
