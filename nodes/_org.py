@@ -1,20 +1,30 @@
-"""The organisation: agent profiles, seniority and the management tree."""
+"""The organisation: agent profiles, seniority and the management tree.
+
+Reading a definition (YAML, JSON, a file) and its errors are `nodes._org_input`; `OrgError` is
+re-exported here, where its callers look for it.
+"""
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from langgraph_council.nodes._errors import CouncilError
 from langgraph_council.nodes._fencing import escape_fences
-from langgraph_council.nodes._input_errors import MissingFileError
+from langgraph_council.nodes._org_input import (
+    OrgError,
+    describe_row,
+    invalid_row,
+    json_data,
+    read_org_file,
+    row_id,
+    rows_of,
+    yaml_data,
+)
 from langgraph_council.nodes._rows import model_row
 
 __all__ = [
@@ -25,11 +35,6 @@ __all__ = [
     "SeniorityLevel",
     "render_global_rules",
 ]
-
-YAML_LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(
-    yaml, "CSafeLoader", yaml.SafeLoader
-)
-"""The safe YAML loader orgs are read with: libyaml's C loader when PyYAML was built with it."""
 
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 _LEVEL_ORDER = ("junior", "mid", "senior", "lead", "principal", "director", "vp", "c_suite")
@@ -141,23 +146,6 @@ class AgentProfile(BaseModel):
         return not self.can_delegate_to or role in self.can_delegate_to
 
 
-class OrgError(CouncilError, ValueError):
-    """The org definition is invalid; `agent_id` names the offending agent."""
-
-    def __init__(self, message: str, *, agent_id: str | None = None) -> None:
-        super().__init__(message)
-        self.agent_id = agent_id
-
-
-def _row_id(row: object) -> str | None:
-    value = row.get("id") if isinstance(row, Mapping) else None
-    return value if isinstance(value, str) else None
-
-
-def _describe(index: int, agent_id: str | None) -> str:
-    return f"agents[{index}]" + (f" (id {agent_id!r})" if agent_id is not None else "")
-
-
 def _profile(index: int, row: object) -> AgentProfile:
     """One row as a profile; errors name the row's index and id, never render its input."""
     return model_row(
@@ -167,16 +155,8 @@ def _profile(index: int, row: object) -> AgentProfile:
             f"agents[{index}] must be a mapping of profile fields (id, name, role, department, "
             f"level, ...), got {type(row).__name__}"
         ),
-        invalid=lambda mapping, exc: _invalid_profile(index, _row_id(mapping), exc),
+        invalid=lambda mapping, exc: invalid_row(index, row_id(mapping), exc),
     )
-
-
-def _invalid_profile(index: int, agent_id: str | None, exc: ValidationError) -> OrgError:
-    problems = "; ".join(
-        f"{'.'.join(map(str, e['loc'])) or 'profile'}: {e['msg']}"
-        for e in exc.errors(include_url=False, include_input=False, include_context=False)[:5]
-    )
-    return OrgError(f"{_describe(index, agent_id)}: {problems}", agent_id=agent_id)
 
 
 class Org:
@@ -200,14 +180,15 @@ class Org:
         for index, profile in enumerate(profiles):
             if profile.id in by_id:
                 raise OrgError(
-                    f"{_describe(index, profile.id)}: duplicate agent id {profile.id!r}",
+                    f"{describe_row(index, profile.id)}: duplicate agent id {profile.id!r}",
                     agent_id=profile.id,
                 )
             by_id[profile.id] = profile
         for index, profile in enumerate(profiles):
             if profile.manager_id is not None and profile.manager_id not in by_id:
+                where = describe_row(index, profile.id)
                 raise OrgError(
-                    f"{_describe(index, profile.id)}: agent {profile.id!r} has unknown manager_id "
+                    f"{where}: agent {profile.id!r} has unknown manager_id "
                     f"{profile.manager_id!r}; add that agent or set manager_id to null",
                     agent_id=profile.id,
                 )
@@ -252,45 +233,22 @@ class Org:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> Org:
         """Build from `{"agents": [...]}` or a bare list of agent mappings."""
-        rows = data.get("agents") if isinstance(data, Mapping) else data
-        if not isinstance(rows, Sequence) or isinstance(rows, str | bytes):
-            raise OrgError(
-                f"an org needs an `agents:` list of agent profiles, got {type(rows).__name__}"
-            )
-        return cls(rows)
+        return cls(rows_of(data))
 
     @classmethod
     def from_yaml(cls, text: str) -> Org:
         """Parse YAML text (`agents:` list); libyaml's C loader is used when it is installed."""
-        try:
-            data = yaml.load(text, Loader=YAML_LOADER)  # a safe loader: plain data only
-        except yaml.YAMLError as exc:
-            raise OrgError(f"the org is not valid YAML: {exc}") from None
-        return cls.from_dict(data or {})
+        return cls.from_dict(yaml_data(text) or {})
 
     @classmethod
     def from_json(cls, text: str) -> Org:
         """Parse JSON text (`{"agents": [...]}`)."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise OrgError(f"the org is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(json_data(text))
 
     @classmethod
     def load(cls, path: str | Path) -> Org:
         """Load from a `.yaml`, `.yml` or `.json` file (UTF-8); errors name the file."""
-        file = Path(path)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise OrgError(
-                f"{file}: not UTF-8 text (byte {exc.start}); save the org file as UTF-8"
-            ) from None
-        except FileNotFoundError:
-            raise MissingFileError(
-                f"Org.load: no file {str(file)!r}; give the path of an org .yaml or .json file"
-            ) from None
+        file, text = read_org_file(path)
         try:
             return cls.from_json(text) if file.suffix.lower() == ".json" else cls.from_yaml(text)
         except OrgError as exc:

@@ -10,9 +10,9 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNS = {"invoke", "ainvoke", "stream", "astream"}
 
 ALLOWED_RUNS = {
-    # The agent layer calls the chat model a Roster holds (one model call per turn).
-    ("nodes/_calls/roster.py", "Roster.call", "model.invoke"),
-    ("nodes/_calls/roster.py", "Roster.acall", "model.ainvoke"),
+    # The agent layer calls the chat model (or agent) a Roster holds (one call per turn).
+    ("nodes/_calls/roster.py", "Roster.call", "plain.runnable.invoke"),
+    ("nodes/_calls/roster.py", "Roster.acall", "plain.runnable.ainvoke"),
     ("nodes/_calls/roster.py", "Roster.call_structured", "runnable.invoke"),
     ("nodes/_calls/roster.py", "Roster.acall_structured", "runnable.ainvoke"),
     # A roster entry that is an agent the user supplied (a Runnable or compiled graph taking

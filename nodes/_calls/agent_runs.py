@@ -160,23 +160,41 @@ def read_run(
 Estimate = Callable[[str], int]
 
 
+@dataclass(frozen=True)
+class AgentStep:
+    """One agent run on its way: what the agent is sent, and how its output is read (the
+    same for `invoke` and `ainvoke`; only the call between differs)."""
+
+    agent_id: str
+    payload: dict[str, list[BaseMessage]]
+    sent_ids: frozenset[str]
+    estimate: Estimate
+    started: float
+
+    def read(self, out: object) -> AgentRun:
+        """The run that returned `out` (see `read_run`), timed from the step's start."""
+        sent = self.payload["messages"]
+        run = read_run(self.agent_id, out, sent, self.sent_ids, self.estimate)
+        return replace(run, duration_s=time.perf_counter() - self.started)
+
+
+def agent_step(agent_id: str, messages: Sequence[BaseMessage], estimate: Estimate) -> AgentStep:
+    """The step of a run of `agent_id` on `messages` (tagged, so its own replies are told apart)."""
+    sent, ids = tagged(messages)
+    return AgentStep(agent_id, {"messages": sent}, ids, estimate, time.perf_counter())
+
+
 def run_agent(
     agent_id: str, agent: Runnable[Any, Any], messages: Sequence[BaseMessage], estimate: Estimate
 ) -> AgentRun:
     """Run `agent` once on `messages` (config from the context; nothing caught)."""
-    sent, ids = tagged(messages)
-    started = time.perf_counter()
-    out = agent.invoke({"messages": sent})
-    run = read_run(agent_id, out, sent, ids, estimate)
-    return replace(run, duration_s=time.perf_counter() - started)
+    step = agent_step(agent_id, messages, estimate)
+    return step.read(agent.invoke(step.payload))
 
 
 async def arun_agent(
     agent_id: str, agent: Runnable[Any, Any], messages: Sequence[BaseMessage], estimate: Estimate
 ) -> AgentRun:
     """Async twin of `run_agent`."""
-    sent, ids = tagged(messages)
-    started = time.perf_counter()
-    out = await agent.ainvoke({"messages": sent})
-    run = read_run(agent_id, out, sent, ids, estimate)
-    return replace(run, duration_s=time.perf_counter() - started)
+    step = agent_step(agent_id, messages, estimate)
+    return step.read(await agent.ainvoke(step.payload))

@@ -136,7 +136,8 @@ def _roster(roster: Roster | None, call: Call) -> Roster:
     return roster
 
 
-def _invoke(roster: Roster, call: Call) -> CallOutcome:
+def _invoke(roster: Roster | None, call: Call) -> CallOutcome:
+    roster = _roster(roster, call)
     if call.schema is None:
         reply = roster.call(
             call.agent_id, call.prompt, max_tokens=call.max_tokens, tools=call.tools
@@ -148,7 +149,8 @@ def _invoke(roster: Roster, call: Call) -> CallOutcome:
     return CallOutcome(out.reply, out.parsed, call.prompt_tokens)
 
 
-async def _ainvoke(roster: Roster, call: Call) -> CallOutcome:
+async def _ainvoke(roster: Roster | None, call: Call) -> CallOutcome:
+    roster = _roster(roster, call)
     if call.schema is None:
         reply = await roster.acall(
             call.agent_id, call.prompt, max_tokens=call.max_tokens, tools=call.tools
@@ -219,43 +221,42 @@ def model_node(
 
     roles = _roles(roster)
 
-    def config(state: S, call: Call) -> RunnableConfig:
-        where = trace(state) if trace is not None else None
-        return call_config(name, call.agent_id, roles.get(call.agent_id), where)
-
-    def run(state: S) -> Update:
-        planned = plan(state)
+    def prepared(state: S, planned: Call | Update) -> tuple[Call, RunnableConfig] | Update:
+        """The planned call with its resume note and its trace config, or the plan's update."""
         if not isinstance(planned, Call):
             return planned
-        planned, extra = _noted(planned), config(state, planned)
+        call = _noted(planned)
+        where = trace(state) if trace is not None else None
+        return call, call_config(name, call.agent_id, roles.get(call.agent_id), where)
+
+    def run(state: S) -> Update:
+        ready = prepared(state, plan(state))
+        if not isinstance(ready, tuple):
+            return ready
+        call, extra = ready
         try:
-            who = _roster(roster, planned)
             with traced(extra):
-                outcome = call_with_limit(
-                    lambda: _invoke(who, planned), *_limit(time_limit, planned)
-                )
+                outcome = call_with_limit(lambda: _invoke(roster, call), *_limit(time_limit, call))
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised
-            return _failed(planned, exc)
+            return _failed(call, exc)
         return apply(state, outcome)
 
     async def arun(state: S) -> Update:
         io = plan_io() if callable(plan_io) else plan_io
-        planned = await asyncio.to_thread(plan, state) if io else plan(state)
-        if not isinstance(planned, Call):
-            return planned
-        planned, extra = _noted(planned), config(state, planned)
+        ready = prepared(state, await asyncio.to_thread(plan, state) if io else plan(state))
+        if not isinstance(ready, tuple):
+            return ready
+        call, extra = ready
         try:
-            who = _roster(roster, planned)
             with traced(extra):
-                outcome = await acall_with_limit(
-                    lambda: _ainvoke(who, planned), *_limit(time_limit, planned)
-                )
+                limit = _limit(time_limit, call)
+                outcome = await acall_with_limit(lambda: _ainvoke(roster, call), *limit)
         except GraphBubbleUp:
             raise
         except Exception as exc:  # noqa: BLE001 - handed to on_error, or re-raised
-            return _failed(planned, exc)
+            return _failed(call, exc)
         return apply(state, outcome)
 
     return dual_node(run, arun, name=name)

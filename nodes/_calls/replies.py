@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.runnables import Runnable
 from pydantic import BaseModel, ConfigDict
 
 from langgraph_council.nodes._calls.agent_runs import AGENT_TEXT_MODE, AgentRun
@@ -18,6 +21,7 @@ from langgraph_council.nodes._text import replace_nul, scrub_nul
 
 __all__ = [
     "AgentReply",
+    "PendingCall",
     "StructuredReply",
     "agent_reply",
     "agent_structured",
@@ -158,3 +162,13 @@ def agent_structured(
         "nul_replaced": reply.nul_replaced + replaced,
     }
     return StructuredReply(parsed=parsed, reply=reply.model_copy(update=update))
+
+
+@dataclass(frozen=True)
+class PendingCall:
+    """A call on its way: the model or agent, what it is sent, and how its output is read
+    into the reply; a sync and an async caller differ only in how they invoke it."""
+
+    runnable: Runnable[Any, Any]
+    payload: Any
+    read: Callable[[Any], AgentReply]

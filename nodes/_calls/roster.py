@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from langgraph_council.nodes._calls.agent_runs import (
     agent_entries,
+    agent_step,
     arun_agent,
     run_agent,
 )
@@ -26,6 +27,7 @@ from langgraph_council.nodes._calls.factories import (
 )
 from langgraph_council.nodes._calls.replies import (
     AgentReply,
+    PendingCall,
     StructuredReply,
     agent_reply,
     agent_structured,
@@ -225,6 +227,26 @@ class Roster:
             return estimate_tokens(self.system_prompt(agent_id)) + estimate_tokens(prompt)
         return sum(estimate_tokens(text_of(m)) for m in self.messages(agent_id, prompt))
 
+    def _plain(
+        self, agent_id: str, prompt: Prompt, max_tokens: int | None, tools: Sequence[BaseTool]
+    ) -> PendingCall:
+        """What `call` and `acall` send to which runnable, and how they read what it returns."""
+        messages = self.messages(agent_id, prompt)
+        agent = self._agent_with(agent_id, tools)
+        if agent is not None:
+            step = agent_step(agent_id, messages, estimate_tokens)
+
+            def read_run(out: object) -> AgentReply:
+                run = step.read(out)
+                return with_final_calls(agent_reply(agent_id, run, max_tokens), run, tools)
+
+            return PendingCall(agent, step.payload, read_run)
+        model = self._model_with(agent_id, max_tokens, tools)
+        started = time.perf_counter()
+        return PendingCall(
+            model, messages, lambda out: model_reply(agent_id, messages, out, started, max_tokens)
+        )
+
     def call(
         self,
         agent_id: str,
@@ -241,14 +263,8 @@ class Roster:
         them itself, and the tool calls of its last AI message (a tool with `return_direct`
         ended the run, e.g. the hand-off) come back in `AgentReply.tool_calls`.
         """
-        messages = self.messages(agent_id, prompt)
-        agent = self._agent_with(agent_id, tools)
-        if agent is not None:
-            run = run_agent(agent_id, agent, messages, estimate_tokens)
-            return with_final_calls(agent_reply(agent_id, run, max_tokens), run, tools)
-        model = self._model_with(agent_id, max_tokens, tools)
-        started = time.perf_counter()
-        return model_reply(agent_id, messages, model.invoke(messages), started, max_tokens)
+        plain = self._plain(agent_id, prompt, max_tokens, tools)
+        return plain.read(plain.runnable.invoke(plain.payload))
 
     async def acall(
         self,
@@ -259,15 +275,8 @@ class Roster:
         tools: Sequence[BaseTool] = (),
     ) -> AgentReply:
         """Async twin of `call`; parallel calls overlap."""
-        messages = self.messages(agent_id, prompt)
-        agent = self._agent_with(agent_id, tools)
-        if agent is not None:
-            run = await arun_agent(agent_id, agent, messages, estimate_tokens)
-            return with_final_calls(agent_reply(agent_id, run, max_tokens), run, tools)
-        model = self._model_with(agent_id, max_tokens, tools)
-        started = time.perf_counter()
-        out = await model.ainvoke(messages)
-        return model_reply(agent_id, messages, out, started, max_tokens)
+        plain = self._plain(agent_id, prompt, max_tokens, tools)
+        return plain.read(await plain.runnable.ainvoke(plain.payload))
 
     def _model_with(
         self, agent_id: str, max_tokens: int | None, tools: Sequence[BaseTool]

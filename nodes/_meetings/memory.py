@@ -15,18 +15,9 @@ from langgraph_council.nodes._meetings.models import MeetingMinutes
 from langgraph_council.nodes._meetings.prompts import render_agenda
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.synthesis import JudgedSynthesisOutput, SynthesisOutput
-from langgraph_council.nodes._memory.config import Active, active_memory, thread_and_run
+from langgraph_council.nodes._memory.hooks import Filing, file_records, recall_for
 from langgraph_council.nodes._memory.models import Recalled, Reversal
-from langgraph_council.nodes._memory.recall import cached, recall
-from langgraph_council.nodes._memory.records import (
-    Record,
-    agent_namespace,
-    common,
-    record_key,
-    text_of,
-    topic_namespace,
-    write_records,
-)
+from langgraph_council.nodes._memory.records import Record, text_of
 from langgraph_council.nodes._memory.reversals import (
     REVERSAL_DIRECTIVE,
     ReversalDraft,
@@ -50,23 +41,13 @@ _MEMORY_SHARE = 10
 
 def meeting_recall(state: MeetingState) -> Recalled:
     """What org memory recalls for this meeting (once per meeting, then cached)."""
-    active = active_memory()
-    if active is None:
-        return Recalled()
     agenda = state["agenda"]
-    topic = active.config.topic_for(agenda.title)
-    parties = [state["leader_id"], *state["participant_ids"]]
-    thread, _ = thread_and_run()
-    key = (id(active.store), thread, state["meeting_id"], active.config)
-    return cached(
-        key,
-        lambda: recall(
-            active,
-            topic=topic,
-            parties=parties,
-            query=f"{agenda.title}\n{agenda.context or ''}",
-            bound=state["token_budget"] // _MEMORY_SHARE,
-        ),
+    return recall_for(
+        agenda.title,
+        parties=[state["leader_id"], *state["participant_ids"]],
+        query=f"{agenda.title}\n{agenda.context or ''}",
+        bound=state["token_budget"] // _MEMORY_SHARE,
+        once_per=state["meeting_id"],
     )
 
 
@@ -126,13 +107,11 @@ def reversals_of(
     return resolve_reversals(drafts, decisions, earlier)
 
 
-def _minutes_records(active: Active, minutes: MeetingMinutes) -> list[Record]:
-    thread, run = thread_and_run()
-    topic = active.config.topic_for(minutes.agenda.title)
-    at = minutes.ended_at.isoformat()
-    key = record_key(thread, minutes.meeting_id)
+def _minutes_records(filing: Filing, minutes: MeetingMinutes) -> list[Record]:
+    if minutes.status not in ("completed", "budget_exhausted"):
+        return []  # a failed or cancelled meeting files nothing
     overruled = {a for report in minutes.minority_reports for a in report.agent_ids}
-    base = common(active.config, "meeting", topic, thread, run, at)
+    base = filing.fields("meeting", minutes.ended_at.isoformat())
     meeting = {
         **base,
         "meeting_id": minutes.meeting_id,
@@ -148,7 +127,7 @@ def _minutes_records(active: Active, minutes: MeetingMinutes) -> list[Record]:
         "reversals": [r.model_dump(mode="json") for r in minutes.reversals],
         "text": text_of(minutes.agenda.title, minutes.summary, minutes.decisions),
     }
-    records: list[Record] = [(topic_namespace(active.config, topic, "meetings"), key, meeting)]
+    records = [filing.on_topic("meetings", meeting)]
     for position in minutes.positions:
         note = {
             **base,
@@ -161,16 +140,12 @@ def _minutes_records(active: Active, minutes: MeetingMinutes) -> list[Record]:
             "adopted": position.agent_id not in overruled,
             "text": text_of(minutes.agenda.title, position.claim),
         }
-        ns = agent_namespace(active.config, position.agent_id, "positions")
-        records.append((ns, key, note))
+        records.append(filing.for_agent(position.agent_id, "positions", note))
     return records
 
 
 def remember_minutes(minutes: MeetingMinutes) -> None:
     """File the minutes and each participant's position (memory on, meeting not failed)."""
-    active = active_memory()
-    if active is None or not active.config.write:
-        return
-    if minutes.status not in ("completed", "budget_exhausted"):
-        return
-    write_records(active, _minutes_records(active, minutes))
+    file_records(
+        minutes.agenda.title, minutes.meeting_id, lambda filing: _minutes_records(filing, minutes)
+    )

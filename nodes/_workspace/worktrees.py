@@ -14,6 +14,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 from langgraph_council.nodes._input_errors import InvalidInputError
+from langgraph_council.nodes._workspace.debris import clear_path, reconcile
 from langgraph_council.nodes._workspace.git import git_ok, run_git, run_lock, try_git
 from langgraph_council.nodes._workspace.gitlink import mend_link, verify_link
 from langgraph_council.nodes._workspace.models import (
@@ -181,7 +182,7 @@ class RunWorkspace:
                     subtask_id=subtask_id, path=path, branch=branch,
                     base_sha=self._fork_point(branch), reused=True,
                 )  # fmt: skip
-            self._clear_path(path)
+            clear_path(self, path)
             live = self.live_worktrees()
             if len(live) >= self.config.max_concurrent_worktrees:
                 raise WorktreeLimitError(self.config.max_concurrent_worktrees, live)
@@ -305,73 +306,8 @@ class RunWorkspace:
     # integration worktree and reconciliation ----------------------------------------------
 
     def reconcile(self) -> ReconcileReport:
-        """Repair what a crashed run left: stale registrations, half-created worktrees, stray
-        directories (empty ones removed, others moved to `orphaned/`, never deleted), an
-        unfinished merge in the integration worktree. Branches are never deleted; a subtask
-        branch without a worktree is re-attached by the next `create_worktree`.
-        """
-        with self.lock():
-            found: dict[str, list[str]] = {"pruned": [], "half": [], "empty": [], "moved": []}
-            tasks = self.run_dir / "tasks"
-            candidates = [self.integration_path]
-            candidates += sorted(tasks.iterdir()) if tasks.is_dir() else []
-            candidates += [p for p in self.registered() if p.parent == tasks]
-            for path in dict.fromkeys(candidates):
-                done = self._clear_path(path, keep_healthy=True)
-                if done:
-                    found[done].append(path.name)
-            aborted = self.restore_integration()
-            tasks, prefix = self.run_dir / "tasks", f"{self.branch_root}/task/"
-            live = {
-                e.branch.removeprefix(prefix)
-                for e in self.registered().values()
-                if e.path.parent == tasks and e.healthy and e.branch
-            }
-            return ReconcileReport(
-                pruned=tuple(found["pruned"]),
-                aborted_merge=aborted,
-                removed_empty=tuple(found["empty"]),
-                quarantined=tuple(found["moved"]),
-                removed_half_created=tuple(found["half"]),
-                unattached_branches=tuple(b for b in self.subtask_branches() if b not in live),
-            )
-
-    def _clear_path(self, path: Path, *, keep_healthy: bool = False) -> str | None:
-        """Free `path` for a new worktree; say what was done ("pruned", "half", ...) or None."""
-        entry = self.registered().get(path)
-        if entry is not None and entry.half_created:
-            run_git(self.git_dir, "worktree", "unlock", str(path))
-            if path.exists():
-                run_git(self.git_dir, "worktree", "remove", "--force", str(path))
-            else:
-                run_git(self.git_dir, "worktree", "prune")
-            return "half"
-        if entry is not None and entry.prunable:
-            run_git(self.git_dir, "worktree", "prune")
-            return "pruned"
-        if entry is not None:
-            if keep_healthy:
-                return None
-            raise WorkspaceError(f"{path} is a live worktree on {entry.branch}; not replacing it")
-        if not path.exists():
-            return None
-        if path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
-            return "empty"
-        self._quarantine(path)
-        return "moved"
-
-    def _quarantine(self, path: Path) -> Path:
-        """Move a stray directory aside (it may hold uncommitted work) instead of deleting it."""
-        orphaned = self.run_dir / "orphaned"
-        orphaned.mkdir(parents=True, exist_ok=True)
-        number = 1
-        while (orphaned / f"{path.name}-{number}").exists():
-            number += 1
-        target = orphaned / f"{path.name}-{number}"
-        path.rename(target)
-        logger.warning("moved stray directory %s to %s", path, target)
-        return target
+        """Repair what a crashed run left, and say what was done (`nodes._workspace.debris`)."""
+        return reconcile(self)
 
     def _ensure_integration(self) -> None:
         """Create the integration branch (from the base branch) and its worktree if missing."""
@@ -386,7 +322,7 @@ class RunWorkspace:
         if not self.branch_exists(self.integration_branch):
             base = self.tip(self.config.base_branch)
             run_git(self.git_dir, "branch", self.integration_branch, base)
-        self._clear_path(self.integration_path)
+        clear_path(self, self.integration_path)
         self.integration_path.parent.mkdir(parents=True, exist_ok=True)
         run_git(
             self.git_dir, "worktree", "add", str(self.integration_path), self.integration_branch
