@@ -43,7 +43,8 @@ from langgraph_council.nodes._pipeline.attempt_start import AttemptRestorer
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
 from langgraph_council.nodes._pipeline.decompose import ManualDecomposer
 from langgraph_council.nodes._pipeline.dispatch import make_dispatch_node
-from langgraph_council.nodes._pipeline.execute import Executor, ExecutorLike, make_execute_node
+from langgraph_council.nodes._pipeline.execute import make_execute_node
+from langgraph_council.nodes._pipeline.executor import Executor, ExecutorLike
 from langgraph_council.nodes._pipeline.names import (
     CREATE_WORKTREES,
     DECOMPOSE,

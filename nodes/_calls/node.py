@@ -32,6 +32,7 @@ over the 1.25x target (langgraph 1.2.22).
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias, TypeVar
@@ -43,6 +44,7 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 from pydantic import BaseModel
 
+from langgraph_council.nodes._calls.loop_store import memory_needs_thread
 from langgraph_council.nodes._calls.replies import AgentReply, estimate_tokens
 from langgraph_council.nodes._calls.resume_note import resume_note_for, with_resume_note
 from langgraph_council.nodes._calls.roster import Prompt, Roster
@@ -282,5 +284,12 @@ def dual_node(
 
     The one place the package uses LangGraph's private `RunnableCallable` (see above).
     """
-    node: Runnable[Any, Any] = RunnableCallable(fn, afn, name=name, trace=False)
+
+    @functools.wraps(afn)  # the same parameters: LangGraph injects by signature
+    async def either(*args: Any, **kwargs: Any) -> Any:
+        if memory_needs_thread():  # org memory over an async-only store (`loop_store`)
+            return await asyncio.to_thread(fn, *args, **kwargs)
+        return await afn(*args, **kwargs)
+
+    node: Runnable[Any, Any] = RunnableCallable(fn, either, name=name, trace=False)
     return node

@@ -171,6 +171,8 @@ class traced:  # lower case, like contextlib.suppress: used as `with traced(extr
         merged: dict[str, Any] = dict(current)
         merged["tags"] = [*current.get("tags", ()), *extra.get("tags", ())]
         merged["metadata"] = {**current.get("metadata", {}), **extra.get("metadata", {})}
+        if "callbacks" in extra:  # a run of the caller's own to nest under (a wave)
+            merged["callbacks"] = extra["callbacks"]
         if named and "run_name" in extra:
             merged["run_name"] = extra["run_name"]
         else:

@@ -20,7 +20,12 @@ from langgraph_council.nodes._calls.replies import estimate_tokens
 from langgraph_council.nodes._fencing import fence_task_data
 from langgraph_council.nodes._memory.config import Active
 from langgraph_council.nodes._memory.models import EarlierDecision, Recalled
-from langgraph_council.nodes._memory.records import ROOT, agent_namespace, topic_namespace
+from langgraph_council.nodes._memory.records import (
+    ROOT,
+    agent_namespace,
+    indexed,
+    topic_namespace,
+)
 
 __all__ = ["MEMORY_HEADER", "cached", "recall"]
 
@@ -49,7 +54,7 @@ def _lookups(
     the parties' notes."""
     org = (ROOT, active.config.org)
     topical = [_op(active, topic_namespace(active.config, topic, k)) for k in _TOPIC_KINDS]
-    if getattr(active.store, "index_config", None) is not None and query:
+    if query and indexed(active.store):
         topical.append(_op(active, (*org, "topics"), query=query))
     for thread in active.config.linked_threads:
         topical.append(_op(active, (*org, "topics"), filter={"thread_id": thread}))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from langgraph.store.base import BaseStore, PutOp
+from langgraph.store.base import PutOp
 
 from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._memory.config import Active, MemoryConfig
@@ -27,6 +27,7 @@ __all__ = [
     "ROOT",
     "Record",
     "agent_namespace",
+    "indexed",
     "record_key",
     "topic_namespace",
     "write_records",
@@ -83,9 +84,9 @@ def write_records(active: Active, records: Iterable[Record]) -> int:
             f"context['memory']['ttl_minutes'] is set but {type(active.store).__name__} keeps "
             "no TTLs: use PostgresStore or InMemoryStore, or drop ttl_minutes"
         )
-    indexed = _has_index(active.store)
+    embedded = indexed(active.store)
     ops = [
-        PutOp(ns, key, _distinct(ns, value), index=INDEXED_FIELDS if indexed else False, ttl=ttl)
+        PutOp(ns, key, _distinct(ns, value), index=INDEXED_FIELDS if embedded else False, ttl=ttl)
         for ns, key, value in records
     ]
     if ops:
@@ -100,8 +101,17 @@ def _distinct(namespace: tuple[str, ...], value: dict[str, Any]) -> dict[str, An
     return {**value, "text": f"{value.get('text', '')}\n[{where}]"}
 
 
-def _has_index(store: BaseStore) -> bool:
-    return getattr(store, "index_config", None) is not None
+def indexed(store: object) -> bool:
+    """Whether `store` searches by meaning: it has an `index_config`, or the store it wraps
+    has (`langgraph dev` hands graphs a batching wrapper, `BatchedStore`, around its indexed
+    in-memory store; the wrapper forwards searches but does not say it is indexed)."""
+    for _ in range(3):
+        if getattr(store, "index_config", None) is not None:
+            return True
+        store = getattr(store, "_store", None)
+        if store is None:
+            return False
+    return False
 
 
 def text_of(*parts: str | Sequence[str] | None) -> str:

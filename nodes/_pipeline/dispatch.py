@@ -40,6 +40,7 @@ from langgraph_council.nodes._pipeline.state import (
     task_of,
     topology_of,
 )
+from langgraph_council.nodes._pipeline.waves import open_wave
 
 __all__ = [
     "MIN_STEPS_LEFT",
@@ -222,7 +223,18 @@ def announced(state: Mapping[str, Any], outcomes: Mapping[str, SubtaskResult]) -
 
 def execute_sends(payloads: Sequence[dict[str, Any]], batched: bool) -> list[Send]:
     """One `Send` per subtask to the executor node, or with `batched` (wave batching) one for
-    the whole batch; each marked `quiet` (the step after the batch writes the messages)."""
+    the whole batch; each marked `quiet` (the step after the batch writes the messages).
+
+    With a callback handler listening, the batch's wave starts its run here, under the
+    dispatching step, and each attempt carries its id (`nodes._pipeline.waves`)."""
+    runs = [p["subtask_run"] for p in payloads]
+    wave_run = open_wave(
+        payloads[0].get("wave") if payloads else None,
+        runs[0].task_id or None if runs else None,
+        [r.subtask.id for r in runs],
+    )
+    if wave_run is not None:
+        payloads = [{**p, "wave_run": wave_run} for p in payloads]
     if batched and len(payloads) > 1:
         return [Send(EXECUTE_SUBTASK, {"attempts": list(payloads), "quiet": True})]
     return [Send(EXECUTE_SUBTASK, {**p, "quiet": True}) for p in payloads]

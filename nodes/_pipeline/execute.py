@@ -3,143 +3,42 @@
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import inspect
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol
 
 from langchain_core.runnables import Runnable
-from langgraph.config import get_config
 from langgraph.errors import GraphBubbleUp
-from langgraph.pregel import Pregel
 from pydantic import ValidationError
 
 from langgraph_council.nodes._calls.node import dual_node
 from langgraph_council.nodes._calls.tracing import traced
 from langgraph_council.nodes._deadline import (
     TimeLimit,
-    acall_in_thread,
     acall_with_limit,
     call_with_limit,
 )
-from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
 from langgraph_council.nodes._pipeline.attempts import Attempt, AttemptStatus
+from langgraph_council.nodes._pipeline.batching import in_threads, together
 from langgraph_council.nodes._pipeline.chat import subtask_message
+from langgraph_council.nodes._pipeline.executor import Executor
 from langgraph_council.nodes._pipeline.models import SubtaskResult, SubtaskRun
 from langgraph_council.nodes._pipeline.names import EXECUTE_SUBTASK
 from langgraph_council.nodes._pipeline.runtime import emit
 from langgraph_council.nodes._pipeline.traced import attempt_config
 from langgraph_council.nodes._pipeline.unchanged import flag_unchanged, may_be_unchanged
+from langgraph_council.nodes._pipeline.waves import attempt_callbacks, attempt_ended
 from langgraph_council.nodes._workspace.models import CheckResult
 
 __all__ = [
     "Checker",
-    "Executor",
-    "ExecutorLike",
     "Restorer",
     "make_execute_node",
     "result_of",
-    "run_blocking",
     "with_attempt",
 ]
-
-T = TypeVar("T")
-
-ExecutorLike = Runnable[Any, Any] | Callable[[SubtaskRun], Any]
-"""A Runnable, a compiled graph, or a sync or async callable taking a `SubtaskRun`."""
-
-
-def run_blocking(awaitable: Awaitable[T]) -> T:
-    """Await `awaitable` from sync code (an async executor or callback under `invoke`).
-
-    Raises:
-        RuntimeError: If this thread already runs an event loop (use `ainvoke` there).
-    """
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-
-        async def wait() -> T:
-            return await awaitable
-
-        return asyncio.run(wait())
-    raise RuntimeError(
-        "an async executor or callback cannot run under invoke() inside a running event loop; "
-        "call the graph with ainvoke()"
-    )
-
-
-class Executor:
-    """Calls a user's executor with a `SubtaskRun`, from sync or async nodes.
-
-    Runnables get the `SubtaskRun`; a compiled graph gets its fields as input keys
-    (`subtask`, `agent`, `upstream_results`, ...) and must return a `result` key; callables
-    get the `SubtaskRun`. Sync callables run in a daemon worker thread under `ainvoke` (one
-    that never returns cannot hold the process at exit).
-
-    Raises:
-        TypeError: If `executor` is neither a Runnable nor callable.
-    """
-
-    def __init__(self, executor: ExecutorLike) -> None:
-        if isinstance(executor, Executor):
-            executor = executor.executor
-        if not isinstance(executor, Runnable) and not callable(executor):
-            raise InvalidInputTypeError(
-                "executor must be a Runnable, a compiled graph or a callable taking a SubtaskRun, "
-                f"got {type(executor).__name__}"
-            )
-        self.executor = executor
-        self.is_runnable = isinstance(executor, Runnable)  # an ABC check: once, not per call
-        self.is_graph = isinstance(executor, Pregel)
-        own = getattr(executor, "checkpoints", None)  # a wrapper that says (OwnToolsAgent)
-        self.checkpoints = (
-            own
-            if isinstance(own, bool)
-            else self.is_graph and getattr(executor, "checkpointer", None) is not False
-        )
-        """An executor graph that saves its own steps (it inherits the pipeline's
-        checkpointer) resumes from them after a crash, with its worktree as it left it."""
-        call = getattr(executor, "__call__", None)  # noqa: B004 - callable objects too
-        self.is_async = inspect.iscoroutinefunction(executor) or inspect.iscoroutinefunction(call)
-
-    def _input(self, run: SubtaskRun) -> Any:
-        return (
-            {name: getattr(run, name) for name in SubtaskRun.model_fields} if self.is_graph else run
-        )
-
-    def _output(self, out: Any) -> Any:
-        if not self.is_graph:
-            return out
-        if isinstance(out, Mapping) and "result" in out:
-            return out["result"]
-        raise InvalidInputError(
-            "an executor graph must return a `result` key (text or SubtaskResult)"
-        )
-
-    def invoke(self, run: SubtaskRun) -> Any:
-        """Run the executor from sync code."""
-        executor = self.executor
-        if isinstance(executor, Runnable):
-            return self._output(executor.invoke(self._input(run)))
-        out = executor(run)
-        return run_blocking(out) if inspect.isawaitable(out) else out
-
-    async def ainvoke(self, run: SubtaskRun) -> Any:
-        """Run the executor from async code; parallel subtasks overlap."""
-        if self.is_runnable:
-            runnable = cast(Runnable[Any, Any], self.executor)
-            return self._output(await runnable.ainvoke(self._input(run)))
-        executor = cast(Callable[[SubtaskRun], Any], self.executor)
-        if self.is_async:
-            return await executor(run)
-        what = f"the executor of subtask {run.subtask.id!r}"
-        out = await acall_in_thread(lambda: executor(run), None, what, "")
-        return await out if inspect.isawaitable(out) else out
 
 
 def result_of(run: SubtaskRun, raw: Any, duration: float) -> SubtaskResult:
@@ -302,12 +201,28 @@ class _Call:
         wave = fields.get("wave")
         self.wave: int | None = wave if isinstance(wave, int) else None
         """The wave the attempt runs in (absent in payloads saved before traces had it)."""
+        wave_run = fields.get("wave_run")
+        self.wave_run: str | None = wave_run if isinstance(wave_run, str) else None
+        """The wave's run in traces (`nodes._pipeline.waves`), when one was started."""
 
     def traced(self, executor: Executor) -> AbstractContextManager[None]:
         """The executor's run named and tagged as this attempt (`nodes._pipeline.traced`); a
         plain callable starts no run of its own, so its calls get the tags but not the name."""
         extra = attempt_config(EXECUTE_SUBTASK, self.run, self.wave)
+        under_wave = attempt_callbacks(self.wave_run)
+        if under_wave is not None:
+            extra["callbacks"] = under_wave
         return traced(extra, named=isinstance(executor.executor, Runnable))
+
+    @contextmanager
+    def counted(self) -> Iterator[None]:
+        """Count the attempt out of its wave's run when it ends, however it ends (the last
+        one ends the wave's run)."""
+        try:
+            yield
+        finally:
+            status = self.outcome.status if self.outcome is not None else None
+            attempt_ended(self.wave_run, self.run.subtask.id, status)
 
     def restore(self) -> None:
         if self.restores and self.restorer is not None and self.workspace_id and self.base:
@@ -333,32 +248,6 @@ class _Call:
         except Exception as exc:  # noqa: BLE001 - raising means the attempt failed
             error = f"{type(exc).__name__}: {exc}"
             self.done(_failed(self.run, error, time.perf_counter() - self.started))
-
-
-def _in_threads(attempt: Callable[[Any], SubtaskResult], items: list[Any]) -> list[SubtaskResult]:
-    """A batched wave's attempts side by side under `invoke`, as many at once as the run's
-    `max_concurrency` allows (LangGraph's own bound on parallel tasks), each in a copy of the
-    node's context (so `get_config`, the stream writer and `interrupt()` work)."""
-    if len(items) == 1:
-        return [attempt(items[0])]
-    workers = get_config().get("max_concurrency")
-    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="council-wave") as pool:
-        futures = [pool.submit(contextvars.copy_context().run, attempt, i) for i in items]
-        return [f.result() for f in futures]
-
-
-async def _together(
-    attempt: Callable[[Any], Awaitable[SubtaskResult]], items: list[Any]
-) -> list[SubtaskResult]:
-    """A batched wave's attempts side by side under `ainvoke`; an attempt that bubbles up
-    (an interrupt) is raised once every other attempt has ended."""
-    if len(items) == 1:
-        return [await attempt(items[0])]
-    ended = await asyncio.gather(*(attempt(i) for i in items), return_exceptions=True)
-    for outcome in ended:
-        if isinstance(outcome, BaseException):
-            raise outcome
-    return [o for o in ended if isinstance(o, SubtaskResult)]
 
 
 def make_execute_node(
@@ -389,7 +278,7 @@ def make_execute_node(
 
     def attempt(item: Any) -> SubtaskResult:
         call = _Call(item, executor, restorer)
-        with call.recorded():
+        with call.counted(), call.recorded():
             call.restore()
             with call.traced(executor):
                 raw = call_with_limit(lambda: executor.invoke(call.run), *limit(call.run))
@@ -400,7 +289,7 @@ def make_execute_node(
 
     async def aattempt(item: Any) -> SubtaskResult:
         call = _Call(item, executor, restorer)
-        with call.recorded():
+        with call.counted(), call.recorded():
             if call.restores:  # git work: off the event loop
                 await asyncio.to_thread(call.restore)
             with call.traced(executor):
@@ -414,9 +303,9 @@ def make_execute_node(
         return call.finished()
 
     def execute(payload: Any) -> dict[str, Any]:
-        return _update(_in_threads(attempt, _items(payload)), _says(payload))
+        return _update(in_threads(attempt, _items(payload)), _says(payload))
 
     async def aexecute(payload: Any) -> dict[str, Any]:
-        return _update(await _together(aattempt, _items(payload)), _says(payload))
+        return _update(await together(aattempt, _items(payload)), _says(payload))
 
     return dual_node(execute, aexecute, name=EXECUTE_SUBTASK)

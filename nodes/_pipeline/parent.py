@@ -19,7 +19,7 @@ from langchain_core.runnables.config import run_in_executor
 from langgraph.errors import GraphBubbleUp
 
 from langgraph_council.nodes._calls.node import dual_node
-from langgraph_council.nodes._pipeline.execute import run_blocking
+from langgraph_council.nodes._pipeline.executor import run_blocking
 from langgraph_council.nodes._pipeline.memory import remembering, remembering_async
 from langgraph_council.nodes._pipeline.names import UPDATE_PARENT
 from langgraph_council.nodes._pipeline.report import CoordinationResult, ParentUpdate

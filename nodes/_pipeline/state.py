@@ -152,7 +152,8 @@ class ExecutePayload(TypedDict):
     `quiet` says the step after the batch writes the subtasks' messages (`nodes._pipeline.chat`),
     so the executor node writes one row, the outcome. Sends saved before these keys existed
     lack them: such an attempt runs on its worktree as found, and its node writes its message
-    itself, as it did then."""
+    itself, as it did then. `wave_run` is the wave's run id in traces (only when a callback
+    handler listened; `nodes._pipeline.waves`): absent, the attempt runs under its step."""
 
     subtask_run: NotRequired[SubtaskRun]
     workspace_id: NotRequired[str]
@@ -160,6 +161,7 @@ class ExecutePayload(TypedDict):
     quiet: NotRequired[bool]
     attempts: NotRequired[list[dict[str, Any]]]
     wave: NotRequired[int]
+    wave_run: NotRequired[str]
 
 
 class CoordinationState(TypedDict):

@@ -33,7 +33,7 @@ from langgraph_council.nodes._deadline import (
     call_with_limit,
 )
 from langgraph_council.nodes._input_errors import InvalidInputError, InvalidInputTypeError
-from langgraph_council.nodes._pipeline.execute import run_blocking
+from langgraph_council.nodes._pipeline.executor import run_blocking
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes._workspace.check_edits import discarding_edits
 from langgraph_council.nodes._workspace.models import CheckResult

@@ -9,7 +9,8 @@ import pytest
 from langgraph.graph import START, StateGraph
 
 from langgraph_council.nodes._pipeline.attempt_start import AttemptRestorer
-from langgraph_council.nodes._pipeline.execute import Executor, make_execute_node
+from langgraph_council.nodes._pipeline.execute import make_execute_node
+from langgraph_council.nodes._pipeline.executor import Executor
 from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun
 from langgraph_council.nodes._pipeline.state import ExecutePayload
 from langgraph_council.nodes._workspace.models import WorkspaceError

@@ -16,7 +16,8 @@ from langgraph_council.graphs import (
     WorkspaceConfig,
     create_coordination_graph,
 )
-from langgraph_council.nodes._pipeline.execute import Executor, make_execute_node
+from langgraph_council.nodes._pipeline.execute import make_execute_node
+from langgraph_council.nodes._pipeline.executor import Executor
 from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun
 from langgraph_council.nodes._pipeline.state import ExecutePayload
 from tests.coordination.gitrepo import busy_repo

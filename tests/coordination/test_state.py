@@ -15,7 +15,8 @@ from typing_extensions import TypedDict
 from langgraph_council.graphs import ManualDecomposer, build_coordination_graph
 from langgraph_council.nodes import Org
 from langgraph_council.nodes._pipeline.config import CoordinationConfig
-from langgraph_council.nodes._pipeline.execute import Executor, make_execute_node
+from langgraph_council.nodes._pipeline.execute import make_execute_node
+from langgraph_council.nodes._pipeline.executor import Executor
 from langgraph_council.nodes._pipeline.models import Subtask, SubtaskRun, Task
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from langgraph_council.nodes._pipeline.state import merge_outcomes

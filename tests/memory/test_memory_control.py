@@ -4,9 +4,6 @@ threads forget their records, and recall through the store's own index search.""
 from __future__ import annotations
 
 import json
-import math
-import re
-from collections.abc import Sequence
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -17,6 +14,7 @@ from langgraph_council.checkpoints import OrgMemory, delete_thread, prune_thread
 from langgraph_council.nodes import MeetingAgenda
 from tests.cli_runner import council
 from tests.memory.conftest import REST
+from tests.memory.embedding import DIMS, embed
 from tests.memory.families import prompts, run_meeting
 
 ACME = {"memory": {"org": "acme"}}
@@ -70,20 +68,8 @@ def test_deleting_or_pruning_a_thread_forgets_its_records(
     assert {i.value["thread_id"] for i in memory.list(org="acme")} == {"m3"}
 
 
-def _embed(texts: Sequence[str]) -> list[list[float]]:
-    """A deterministic test embedding: words hashed into 16 buckets, normalised."""
-    vectors = []
-    for text in texts:
-        v = [0.0] * 16
-        for word in re.findall(r"[a-z]+", text.casefold()):
-            v[sum(map(ord, word)) % 16] += 1.0
-        norm = math.sqrt(sum(x * x for x in v)) or 1.0
-        vectors.append([x / norm for x in v])
-    return vectors
-
-
 def test_recall_uses_the_stores_index_search_when_configured() -> None:
-    store = InMemoryStore(index={"embed": _embed, "dims": 16, "fields": ["text"]})
+    store = InMemoryStore(index={"embed": embed, "dims": DIMS, "fields": ["text"]})
     run_meeting("round_robin", store=store, context=ACME, thread="m1")
     # another title, so another topic: only the index search can find the first meeting
     agenda = MeetingAgenda(title="Public API: REST or GraphQL for partners this year?")
@@ -94,3 +80,17 @@ def test_recall_uses_the_stores_index_search_when_configured() -> None:
     _, calls = run_meeting("round_robin", store=plain, context=ACME, thread="m2", agenda=agenda)
     assert all("decided:" not in p for p in prompts(calls))
     assert any("held (adopted)" in p for p in prompts(calls))
+
+
+def test_recall_uses_a_postgres_stores_index_search(pg_db: str) -> None:
+    """The same on `PostgresStore(index=...)`: the embedded server ships pgvector."""
+    index: Any = {"embed": embed, "dims": DIMS, "fields": ["text"]}
+    agenda = MeetingAgenda(title="Public API: REST or GraphQL for partners this year?")
+    with PostgresStore.from_conn_string(pg_db, index=index) as store:
+        store.setup()
+        run_meeting("round_robin", store=store, context=ACME, thread="m1")
+        _, calls = run_meeting("round_robin", store=store, context=ACME, thread="m2", agenda=agenda)
+    assert any(f"D1 decided: {REST}" in p for p in prompts(calls))
+    with PostgresStore.from_conn_string(pg_db) as plain:  # the same rows, no index
+        _, calls = run_meeting("round_robin", store=plain, context=ACME, thread="m3", agenda=agenda)
+    assert all("decided:" not in p for p in prompts(calls))

@@ -55,9 +55,11 @@ def langgraph_dev(
     prefix: str = "studio",
     env: Mapping[str, str] | None = None,
     graphs: Mapping[str, str] | None = None,
+    store: Mapping[str, object] | None = None,
 ) -> Iterator[Server]:
-    """A running `langgraph dev` (plus `env` in its environment, and `graphs` beside the
-    repository's in the served config) until the block ends."""
+    """A running `langgraph dev` (plus `env` in its environment, `graphs` beside the
+    repository's in the served config, and `store` as its `store` section: an index) until
+    the block ends."""
     port = free_port()
     with (
         tempfile.TemporaryDirectory(prefix="council-langgraph-dev-") as tmp,
@@ -67,6 +69,8 @@ def langgraph_dev(
         log = workdir / "server.log"
         config = json.loads(CONFIG.read_text())
         config["graphs"].update(graphs or {})
+        if store is not None:
+            config["store"] = dict(store)
         served = workdir / "langgraph.json"
         served.write_text(json.dumps(config))
         server_env = {k: v for k, v in os.environ.items() if k != "COUNCIL_MODEL"}

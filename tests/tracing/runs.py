@@ -8,6 +8,13 @@ from typing import Any
 from langchain_core.tracers.base import BaseTracer
 from langchain_core.tracers.schemas import Run
 
+TWO_WAVES = [
+    {"id": "s1", "title": "API", "dependencies": [], "required_skills": ["python"]},
+    {"id": "s3", "title": "UI", "dependencies": [], "required_skills": ["python"]},
+    {"id": "s2", "title": "Docs", "dependencies": ["s1"], "required_skills": ["python"]},
+]
+"""A plan of two waves: s1 and s3, then s2 (after s1)."""
+
 
 class RunCollector(BaseTracer):
     """Keeps each finished root run, its child runs attached (`Run.child_runs`)."""

@@ -19,7 +19,7 @@ from langgraph_council.nodes import Org, Roster, Task
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conflicts.conftest import conflict
-from tests.tracing.runs import RunCollector, council_tags, metadata
+from tests.tracing.runs import TWO_WAVES, RunCollector, council_tags, metadata
 
 SUMMARY = "Summary: we go with A.\nDecisions:\n- Adopt A"
 
@@ -110,9 +110,10 @@ def test_a_debate_nests_its_calls_in_the_strategy_and_names_the_conflict(org: Or
         assert all(metadata(r)["council.conflict_id"] == "c-42" for r in calls)
 
 
+@pytest.mark.parametrize("batching", [False, True], ids=["sends", "wave_batching"])
 @pytest.mark.parametrize("mode", ["sync", "async"])
-async def test_a_pipeline_shows_each_attempt_by_wave_and_its_agent_s_calls_inside(
-    org: Org, mode: str
+async def test_a_pipeline_shows_each_attempt_inside_its_wave_and_its_agent_s_calls_inside(
+    org: Org, mode: str, batching: bool
 ) -> None:
     model = ScriptedChatModel(lambda prompt: f"did {prompt}")
     failed: set[str] = set()
@@ -123,12 +124,11 @@ async def test_a_pipeline_shows_each_attempt_by_wave_and_its_agent_s_calls_insid
             raise RuntimeError("flaky")
         return str(model.invoke(run.subtask.id).content)
 
-    rows = [
-        {"id": "s1", "title": "API", "dependencies": [], "required_skills": ["python"]},
-        {"id": "s2", "title": "Docs", "dependencies": ["s1"], "required_skills": ["python"]},
-    ]
     graph = create_coordination_graph(
-        org, executor=RunnableLambda(work), decomposer=ManualDecomposer(rows)
+        org,
+        executor=RunnableLambda(work),
+        decomposer=ManualDecomposer(TWO_WAVES),
+        config={"wave_batching": batching},
     )
     tracer = RunCollector()
     task = Task(id="t-7", title="Ship billing", owner_id="cto")
@@ -136,12 +136,41 @@ async def test_a_pipeline_shows_each_attempt_by_wave_and_its_agent_s_calls_insid
 
     (root,) = tracer.roots
     assert root.name == "coordination" and "council:pipeline" in root.tags
-    attempts = {r.name: (r, p) for r, p in tracer.runs() if r.name.startswith("wave ")}
+    assert not tracer.run_map  # every run ended, the waves too
+    attempts = {r.name: (r, p) for r, p in tracer.runs() if " · " in r.name}
     assert sorted(attempts) == [
         "wave 1 · s1 · senior_dev",
+        "wave 1 · s3 · senior_dev",
         "wave 2 · s2 · senior_dev",
         "wave 2 · s2 · senior_dev · attempt 2",
     ]
+    # coordination -> dispatch -> wave N -> each attempt of the batch -> the agent's call
+    waves = [
+        (w, p) for w, p in tracer.runs() if w.name.startswith("wave ") and w.name[5:].isdigit()
+    ]
+    assert [(w.name, p.name) for w, p in waves] == [
+        ("wave 1", "dispatch"),
+        ("wave 2", "dispatch"),  # the first attempt of s2, which fails
+        ("wave 2", "dispatch"),  # its retry, dispatched again
+    ]
+    assert all(tracer.parent_of(p) is root for _, p in waves)
+    first, retried, again = (w for w, _ in waves)
+    assert sorted(r.name for r in first.child_runs) == [
+        "wave 1 · s1 · senior_dev",
+        "wave 1 · s3 · senior_dev",
+    ]
+    assert [r.name for r in retried.child_runs] == ["wave 2 · s2 · senior_dev"]
+    assert [r.name for r in again.child_runs] == ["wave 2 · s2 · senior_dev · attempt 2"]
+    assert metadata(first) == {
+        "council.family": "pipeline",
+        "council.graph": "coordination",
+        "council.task_id": "t-7",
+        "council.wave": 1,
+    }
+    assert "wave:1" in council_tags(first) and "council:pipeline" in council_tags(first)
+    assert first.outputs == {"outcomes": {"s1": "completed", "s3": "completed"}}
+    assert first.error is None and again.error is None
+    assert retried.error is not None and "s2 failed" in retried.error  # a failed wave
     run, step = attempts["wave 2 · s2 · senior_dev · attempt 2"]
     assert metadata(run) == {
         "council.family": "pipeline",
@@ -155,7 +184,7 @@ async def test_a_pipeline_shows_each_attempt_by_wave_and_its_agent_s_calls_insid
         "council.agent_role": "backend_dev",
     }
     assert {"wave:2", "agent:senior_dev"} <= council_tags(run)
-    assert step.name == "execute_subtask" and tracer.parent_of(step) is root
+    assert step is again
     # the agent's model call is inside its attempt and says which subtask, wave and attempt
     [call] = [c for c in run.child_runs if c.run_type == "llm"]
     assert metadata(call)["council.subtask_id"] == "s2"
@@ -202,3 +231,63 @@ def test_a_traced_thread_s_own_checkpoints_carry_no_trace_keys(org: Org, pg_save
     every = pg_saver.list({"configurable": {"thread_id": "traced"}})
     inner = {k for c in every if c.config["configurable"]["checkpoint_ns"] for k in c.metadata}
     assert {"council.family", "council.graph"} <= inner  # the debate subgraph's, as said
+
+
+def _two_subtasks(org: Org) -> Any:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    rows = [
+        {"id": "s1", "title": "API", "dependencies": [], "required_skills": ["python"]},
+        {"id": "s3", "title": "UI", "dependencies": [], "required_skills": ["python"]},
+    ]
+    model = ScriptedChatModel(lambda prompt: f"did {prompt}")
+    return create_coordination_graph(
+        org,
+        executor=RunnableLambda(lambda run: str(model.invoke(run.subtask.id).content)),
+        decomposer=ManualDecomposer(rows),
+        checkpointer=InMemorySaver(),
+    )
+
+
+def test_a_wave_resumed_by_other_callbacks_is_ended_and_its_attempts_still_traced(
+    org: Org,
+) -> None:
+    """The run stops after dispatch started wave 1 (its attempts not run); the resume, with
+    another tracer, runs them under their step (that tracer never saw the wave) and ends the
+    wave in the first tracer: no run is left open in either, nothing fails."""
+    graph = _two_subtasks(org)
+    before, after = RunCollector(), RunCollector()
+    cfg: Any = {"configurable": {"thread_id": "w"}}
+    inp = {"task": Task(id="t-8", title="Ship", owner_id="cto")}
+    graph.invoke(inp, {**cfg, "callbacks": [before]}, interrupt_before=["execute_subtask"])
+    assert [r.name for r in before.run_map.values()] == ["wave 1"]  # open while it runs
+    out = graph.invoke(None, {**cfg, "callbacks": [after]})
+
+    assert out["result"].parent_status == "completed"
+    assert not before.run_map and not after.run_map
+    [(wave, _)] = before.named("wave 1")
+    assert wave.outputs == {"outcomes": {"s1": "completed", "s3": "completed"}}
+    attempts = [(r, p) for r, p in after.runs() if r.name.startswith("wave 1 · ")]
+    assert len(attempts) == 2 and all(p.name == "execute_subtask" for _, p in attempts)
+
+
+def test_a_wave_whose_attempts_never_ran_here_is_ended_when_the_thread_dispatches_again(
+    org: Org,
+) -> None:
+    """The run stops after dispatch and the thread starts over: the next wave the thread
+    opens ends the forsaken one (an error: superseded), so it is not open for ever."""
+    graph = _two_subtasks(org)
+    before, after = RunCollector(), RunCollector()
+    cfg: Any = {"configurable": {"thread_id": "w2"}}
+    inp = {"task": Task(id="t-9", title="Ship", owner_id="cto")}
+    graph.invoke(inp, {**cfg, "callbacks": [before]}, interrupt_before=["execute_subtask"])
+    graph.invoke(inp, {**cfg, "callbacks": [after]})
+
+    assert not before.run_map and not after.run_map
+    [(forsaken, _)] = before.named("wave 1")
+    assert forsaken.error is not None and "superseded" in forsaken.error
+    [(wave, _)] = after.named("wave 1")
+    assert sorted(r.name for r in wave.child_runs) == [
+        "wave 1 · s1 · senior_dev",
+        "wave 1 · s3 · senior_dev",
+    ]

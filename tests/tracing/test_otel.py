@@ -27,7 +27,7 @@ from langgraph_council.nodes import Org, Roster, Task
 from langgraph_council.nodes._pipeline.models import SubtaskRun
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.conflicts.conftest import conflict
-from tests.tracing.runs import RunCollector, metadata
+from tests.tracing.runs import TWO_WAVES, RunCollector, metadata
 
 Tree = tuple[str, tuple[tuple[str, Any], ...], tuple[Any, ...]]
 
@@ -115,6 +115,50 @@ async def test_the_spans_form_the_tree_the_runs_form(
     )
 
 
+@pytest.mark.parametrize("batching", [False, True], ids=["sends", "wave_batching"])
+@pytest.mark.parametrize("mode", ["sync", "async"])
+async def test_a_pipeline_s_wave_spans_hold_its_subtask_spans(
+    org: Org,
+    exporter: InMemorySpanExporter,
+    handler: OTelCallbackHandler,
+    mode: str,
+    batching: bool,
+) -> None:
+    """coordination -> dispatch -> wave N -> subtask attempt -> the agent's model call."""
+    worker = ScriptedChatModel(lambda prompt: "done")
+    graph = create_coordination_graph(
+        org,
+        executor=RunnableLambda(lambda run: worker.invoke(run.subtask.id).content),
+        decomposer=ManualDecomposer(TWO_WAVES),
+        config={"wave_batching": batching},
+    )
+    inp = {"task": Task(id="t-3", title="Ship", owner_id="cto")}
+    if mode == "async":
+        await graph.ainvoke(inp, {"callbacks": [handler]})
+    else:
+        graph.invoke(inp, {"callbacks": [handler]})
+    spans = list(exporter.get_finished_spans())
+    by_id = {s.context.span_id: s for s in spans if s.context}
+
+    def parent(span: ReadableSpan) -> str:
+        assert span.parent is not None
+        return by_id[span.parent.span_id].name
+
+    waves = sorted((s for s in spans if s.name in ("wave 1", "wave 2")), key=lambda s: s.name)
+    assert [(s.name, parent(s)) for s in waves] == [("wave 1", "dispatch"), ("wave 2", "dispatch")]
+    assert all(by_id[s.parent.span_id].parent is not None for s in waves if s.parent)
+    assert [(s.attributes or {}).get("council.wave") for s in waves] == [1, 2]
+    attempts = sorted((s for s in spans if s.name.startswith("wave ") and " · " in s.name),
+                      key=lambda s: s.name)  # fmt: skip
+    assert [(s.name, parent(s)) for s in attempts] == [
+        ("wave 1 · s1 · senior_dev", "wave 1"),
+        ("wave 1 · s3 · senior_dev", "wave 1"),
+        ("wave 2 · s2 · senior_dev", "wave 2"),
+    ]
+    calls = [s for s in spans if (s.attributes or {}).get("langchain.run_type") == "llm"]
+    assert sorted(parent(c) for c in calls) == [s.name for s in attempts]
+
+
 def _family(graph_name: str) -> str:
     return {"coordination": "pipeline"}.get(graph_name, graph_name)
 
@@ -138,6 +182,9 @@ def test_a_failed_attempt_is_an_error_span_and_the_run_nests_in_the_app_s_span(
     spans = {s.name: s for s in exporter.get_finished_spans()}
     root = spans["coordination"]
     assert root.parent is not None and root.parent.span_id == app.get_span_context().span_id
+    waves = [s for s in exporter.get_finished_spans() if s.name == "wave 1"]
+    assert waves and all(s.status.status_code is StatusCode.ERROR for s in waves)
+    assert all("s1 failed" in (s.status.description or "") for s in waves)
     failed = [s for s in exporter.get_finished_spans() if s.name.startswith("wave 1 · s1")]
     assert failed and all(s.status.status_code is StatusCode.ERROR for s in failed)
     assert all("s1 broke" in (s.status.description or "") for s in failed)
