@@ -24,8 +24,8 @@ ALLOWED_RUNS = {
     ("nodes/_worker/loop.py", "WorkerSteps.arun_tools", "tools[c['name']].ainvoke"),
     # The pipeline's executor node calls the executor the user supplied (a Runnable, a
     # compiled graph or a callable) through its `Executor` wrapper; nothing else.
-    ("nodes/_pipeline/execute.py", "Executor.invoke", "executor.invoke"),
-    ("nodes/_pipeline/execute.py", "Executor.ainvoke", "runnable.ainvoke"),
+    ("nodes/_pipeline/executor.py", "Executor.invoke", "executor.invoke"),
+    ("nodes/_pipeline/executor.py", "Executor.ainvoke", "runnable.ainvoke"),
     ("nodes/_pipeline/execute.py", "make_execute_node.attempt", "executor.invoke"),
     ("nodes/_pipeline/execute.py", "make_execute_node.aattempt", "executor.ainvoke"),
 }
