@@ -31,6 +31,7 @@ from langgraph_council.nodes._meetings.models import (
     SynthesisResult,
 )
 from langgraph_council.nodes._meetings.stopping import StopWhen
+from langgraph_council.nodes._meetings.stored_minutes import StoredMinutes
 from langgraph_council.nodes._memory.config import MemoryConfig
 from langgraph_council.nodes._messages import Messages
 from langgraph_council.nodes._state_version import StateVersionKey
@@ -205,7 +206,8 @@ class MeetingState(TypedDict):
     discussion_tokens: Annotated[int, operator.add]
     devils_advocate_used: NotRequired[bool]
     outcome: NotRequired[SynthesisResult]
-    minutes: NotRequired[MeetingMinutes]
+    minutes: NotRequired[Annotated[MeetingMinutes, StoredMinutes()]]
+    """Words in the run, references to `messages` in the checkpoint (`stored_minutes`)."""
     next_speaker: NotRequired[str | None]
     """The speaker the selector chose for the coming turn (selector protocol)."""
     notes: Annotated[list[str], operator.add]
