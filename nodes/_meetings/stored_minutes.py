@@ -15,16 +15,17 @@ the channel's blob. The `minutes` channel is now a `StoredMinutes`:
   minutes with references; `MeetingMinutes.with_words(messages)` puts the words back, and the
   steps after `finalize` do so (`with_words_of`) before they read or return them.
 
-A write that changes only the words (the steps after `finalize` putting them back into
-restored minutes) is not an update: the stored form is the same, so no new version and no
-blob. The window LangGraph leaves for untracked writes: a process killed after `finalize`'s
-other writes were saved and before its checkpoint resumes with no minutes, because LangGraph
-counts the step as done; `with_words_of` then rebuilds them from the state (`rebuild`).
+A step after `finalize` that puts the words back into restored minutes writes the channel, so
+the run's output shows them (LangGraph emits a run's values only when an output channel was
+updated); that costs one more small blob, on a resume after `finalize` only. The window
+LangGraph leaves for untracked writes: a process killed after `finalize`'s other writes were
+saved and before its checkpoint resumes with no minutes, because LangGraph counts the step as
+done; `with_words_of` then rebuilds them from the state (`rebuild`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from langgraph.channels.untracked_value import UntrackedValue
@@ -75,15 +76,6 @@ class StoredMinutes(UntrackedValue[Any]):
         if checkpoint is not _MISSING and checkpoint is not None:
             empty.value = checkpoint
         return empty
-
-    def update(self, values: Sequence[Any]) -> bool:
-        """Keep the last write; an update only when its stored form changed."""
-        if not values:
-            return False
-        new = values[-1]
-        same = self.value is not _MISSING and stored(new) == stored(self.value)
-        self.value = new
-        return not same
 
 
 def with_words_of(
