@@ -13,6 +13,7 @@ from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
+from langgraph_council.nodes._doubling import DoublingDeltaChannel
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     PositionPapersConfig,
@@ -189,7 +190,7 @@ class MeetingState(TypedDict):
     meeting_id: str
     protocol: str
     started_at: datetime
-    contributions: Annotated[list[Contribution], DeltaChannel(merge_contributions)]
+    contributions: Annotated[list[Contribution], DoublingDeltaChannel(merge_contributions)]
     messages: Messages
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
