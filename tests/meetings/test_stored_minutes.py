@@ -4,6 +4,7 @@ them back; minutes LangGraph lost with its untracked write are rebuilt by the ne
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -33,57 +34,55 @@ def _said(minutes: Any) -> list[str]:
     return [c.content for c in minutes.contributions if c.phase == "round_robin"]
 
 
-def _stopped_before_record(saver: Any, roster: Any, records: Any, meeting: dict[str, Any]) -> Any:
-    """A meeting run up to its `record_meeting` step, on Postgres; returns the graph."""
-    graph = create_meeting_graph(
-        roster, protocol="round_robin", checkpointer=saver, stores=CouncilStores(meetings=records)
-    )
-    config = {"configurable": {"thread_id": "t"}}
-    graph.invoke(meeting, config, context=CTX, interrupt_before=["record_meeting"])
-    assert graph.get_state(config).next == ("record_meeting",)
-    return graph
+CONFIG = {"configurable": {"thread_id": "t"}}
 
 
-def test_a_resume_after_finalize_shows_and_records_the_words(
-    pg_db: str, make_roster: Any, meeting_input: Any
-) -> None:
+@pytest.fixture
+def stopped(pg_db: str, make_roster: Any, meeting_input: Any) -> Iterator[tuple[Any, Any]]:
+    """A meeting (id `m-1`) run up to its `record_meeting` step on Postgres: (graph, records)."""
     roster, _ = make_roster(SCRIPT)
     with (
         postgres_checkpointer(pg_db) as saver,
         PostgresMeetingRecordStore.from_conn_string(pg_db) as records,
     ):
-        graph = _stopped_before_record(saver, roster, records, meeting_input(meeting_id="m-1"))
-        config = {"configurable": {"thread_id": "t"}}
-        assert _said(graph.get_state(config).values["minutes"]) == ["", ""]  # references
-        out = graph.invoke(None, config, context=CTX)
-        assert _said(out["minutes"]) == SAID
-        record = records.get("m-1")
-        assert record is not None and _said(record.minutes) == SAID
-        values = graph.get_state(config).values
-        assert _said(values["minutes"].with_words(values["messages"])) == SAID
+        graph = create_meeting_graph(
+            roster,
+            protocol="round_robin",
+            checkpointer=saver,
+            stores=CouncilStores(meetings=records),
+        )
+        meeting = meeting_input(meeting_id="m-1")
+        graph.invoke(meeting, CONFIG, context=CTX, interrupt_before=["record_meeting"])
+        assert graph.get_state(CONFIG).next == ("record_meeting",)
+        yield graph, records
+
+
+def test_a_resume_after_finalize_shows_and_records_the_words(stopped: tuple[Any, Any]) -> None:
+    graph, records = stopped
+    assert _said(graph.get_state(CONFIG).values["minutes"]) == ["", ""]  # references
+    out = graph.invoke(None, CONFIG, context=CTX)
+    assert _said(out["minutes"]) == SAID
+    record = records.get("m-1")
+    assert record is not None and _said(record.minutes) == SAID
+    values = graph.get_state(CONFIG).values
+    assert _said(values["minutes"].with_words(values["messages"])) == SAID
 
 
 def test_minutes_lost_with_their_untracked_write_are_rebuilt(
-    pg_db: str, make_roster: Any, meeting_input: Any
+    stopped: tuple[Any, Any], pg_db: str
 ) -> None:
-    roster, _ = make_roster(SCRIPT)
-    with (
-        postgres_checkpointer(pg_db) as saver,
-        PostgresMeetingRecordStore.from_conn_string(pg_db) as records,
-    ):
-        graph = _stopped_before_record(saver, roster, records, meeting_input(meeting_id="m-2"))
-        with psycopg.connect(pg_db, autocommit=True) as conn:  # as if the process died before
-            conn.execute(  # finalize's checkpoint: LangGraph keeps no write of the minutes
-                "UPDATE checkpoints SET checkpoint = checkpoint #- '{channel_versions,minutes}' "
-                "WHERE thread_id = 't'"
-            )
-        config = {"configurable": {"thread_id": "t"}}
-        assert "minutes" not in graph.get_state(config).values
-        out = graph.invoke(None, config, context=CTX)
-        assert out["minutes"].meeting_id == "m-2" and _said(out["minutes"]) == SAID
-        assert out["minutes"].decisions == ("Use Postgres",)
-        record = records.get("m-2")
-        assert record is not None and _said(record.minutes) == SAID
+    graph, records = stopped
+    with psycopg.connect(pg_db, autocommit=True) as conn:  # as if the process died before
+        conn.execute(  # finalize's checkpoint: LangGraph keeps no write of the minutes
+            "UPDATE checkpoints SET checkpoint = checkpoint #- '{channel_versions,minutes}' "
+            "WHERE thread_id = 't'"
+        )
+    assert "minutes" not in graph.get_state(CONFIG).values
+    out = graph.invoke(None, CONFIG, context=CTX)
+    assert out["minutes"].meeting_id == "m-1" and _said(out["minutes"]) == SAID
+    assert out["minutes"].decisions == ("Use Postgres",)
+    record = records.get("m-1")
+    assert record is not None and _said(record.minutes) == SAID
 
 
 class _Parent(MeetingKeys):
