@@ -8,7 +8,8 @@ meeting stored about 13 % more per turn in its last 100 turns than in its first 
 would keep growing.
 
 `DoublingDeltaChannel` snapshots when the updates since its last snapshot reach the larger of
-`snapshot_frequency` and the value's length: at about 100, 200, 400, 800... entries. The
+`snapshot_frequency` and half the value's length, which for a list growing by one entry per
+update is when it has doubled since its last snapshot: at 100, 200, 400, 800... entries. The
 snapshots of a list that grows by one entry per update add up to at most twice the list, so
 what a thread stores per turn stays flat however long it runs; loading it replays at most as
 many writes as the list has entries (the cost of reading one snapshot of it, in rows).
@@ -46,9 +47,14 @@ class DoublingDeltaChannel(DeltaChannel[Any]):
 
     @property
     def snapshot_frequency(self) -> int:
-        """Updates between snapshots: `every`, or the value's length when longer."""
+        """Updates between snapshots: `every`, or half the value's length when more.
+
+        LangGraph snapshots when the updates since the last snapshot reach this. A list that
+        grew by one entry per update from length L has L + u entries after u updates, and
+        u >= (L + u) / 2 first holds at u = L: the snapshot comes when the list has doubled.
+        """
         value = getattr(self, "value", None)
-        return max(self.every, len(value)) if isinstance(value, Sized) else self.every
+        return max(self.every, -(-len(value) // 2)) if isinstance(value, Sized) else self.every
 
     @snapshot_frequency.setter
     def snapshot_frequency(self, every: int) -> None:
