@@ -361,6 +361,9 @@ def checkpoint_rows(uri: str, turns: int = 40) -> list[Row]:
         config = {"configurable": {"thread_id": ours_id}, "recursion_limit": turns + 20}
         graph.invoke(_input(8), config, context=rr, durability="sync")
         values = graph.get_state(config).values
+        # the final state as a reader gets it: the stored minutes refer to the messages' words
+        # (state version 3), `with_words` puts them back, as `invoke` returns them
+        values = {**values, "minutes": values["minutes"].with_words(values["messages"])}
         floor = transcript_only(lambda: secrets.token_hex(1024), turns, saver)
         floor_config = {"configurable": {"thread_id": floor_id}, "recursion_limit": turns + 20}
         floor.invoke({}, floor_config, durability="sync")

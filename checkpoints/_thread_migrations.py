@@ -1,9 +1,10 @@
 """`council threads migrate`: bring saved threads to this package's state version.
 
-Every family reads a version-1 thread (saved before versions existed) as it is: the channels
-version 2 changed keep their old meaning on read (`nodes._meetings.transcript`), so nothing
+Every family reads a version-1 or version-2 thread as it is: the channels version 2 changed
+keep their old meaning on read (`nodes._meetings.transcript`), and minutes stored with their
+words (before version 3) are read as they are (`nodes._meetings.stored_minutes`), so nothing
 has to be rewritten for a thread to resume. Migrating a thread records that it was checked
-and is read as version 2 by stamping `state_version` into its latest top-level checkpoint, in
+and is read as this version by stamping `state_version` into its latest top-level checkpoint, in
 place (one `UPDATE` of the checkpoint's JSON: no blob, no write, no new checkpoint, so
 `next`, pending interrupts and the history are untouched). A second run finds nothing to do.
 A thread stamped by a newer package is reported and left alone (upgrade to read it); threads
@@ -48,7 +49,7 @@ SET checkpoint = jsonb_set(
     jsonb_set(checkpoint, '{channel_values,state_version}', to_jsonb(%(version)s::int)),
     '{channel_versions,state_version}', to_jsonb(%(channel_version)s::text))
 WHERE thread_id = %(thread)s AND checkpoint_ns = '' AND checkpoint_id = %(checkpoint)s
-  AND NOT (checkpoint -> 'channel_values' ? 'state_version')
+  AND coalesce((checkpoint -> 'channel_values' ->> 'state_version')::int, 1) < %(version)s
 """
 
 

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, RemoveMessage
 from langchain_core.messages.utils import convert_to_messages
-from langgraph.channels.delta import DeltaChannel
+
+from langgraph_council.nodes._doubling import DoublingDeltaChannel
 
 __all__ = ["COUNCIL_NAME", "Messages", "council_said", "merge_messages", "said", "said_once"]
 
@@ -67,8 +68,9 @@ def merge_messages(
     return [m for m in merged if m is not None] if removed else merged
 
 
-Messages = Annotated[list[AnyMessage], DeltaChannel(merge_messages)]
-"""The `messages` channel type: what Studio's chat pane and agent-chat-ui read."""
+Messages = Annotated[list[AnyMessage], DoublingDeltaChannel(merge_messages)]
+"""The `messages` channel type: what Studio's chat pane and agent-chat-ui read (a snapshot
+each time the conversation doubled, `nodes._doubling`)."""
 
 
 def said(agent_id: str, content: str, *, message_id: str, **metadata: Any) -> AIMessage:

@@ -33,9 +33,10 @@ _RECENT = 8
 
 
 def _values(backend: Backend, thread_id: str) -> dict[str, Any]:
-    """The thread's stored channel values, with its latest minutes. Since state version 2 the
-    minutes are a delta channel: stored as the write that set them, not in the checkpoint's
-    values, so they are looked for among the recent checkpoints' writes."""
+    """The thread's stored channel values, with its latest minutes. Since state version 3 the
+    minutes are in the checkpoint's values (their words referring to the messages); minutes
+    not there are looked for among the recent checkpoints' writes, as a thread of an earlier
+    layout may hold them."""
     config: Any = {"configurable": {"thread_id": thread_id}}
     found = backend.checkpointer.get_tuple(config)
     if found is None:

@@ -80,7 +80,7 @@ def demo_meeting(args: argparse.Namespace, backend: Backend, console: Console) -
     values = stream_run(graph, payload, thread_id, None, console, args, backend)
     if isinstance(values, int):
         return values
-    minutes = values["minutes"]
+    minutes = values["minutes"].with_words(values.get("messages", ()))
     if args.json:
         print_json(console, {"thread_id": thread_id, "minutes": minutes})
     else:

@@ -363,6 +363,8 @@ def run_file_cmd(args: argparse.Namespace, backend: Backend, console: Console) -
     }
     if not out:
         return print_waiting(args, backend, console, thread_id)
+    if "minutes" in out:  # minutes read back from a checkpoint refer to their messages' words
+        out["minutes"] = out["minutes"].with_words(values.get("messages", ()))
     if args.json:
         print_json(console, {"thread_id": thread_id, **out})
         return 0

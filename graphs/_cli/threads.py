@@ -337,8 +337,8 @@ def _print_end(
     if args.json:
         print_json(console, {"thread_id": thread_id, "values": values})
         return
-    if values.get("minutes") is not None:
-        print_meeting(console, values["minutes"])
+    if values.get("minutes") is not None:  # stored minutes refer to their messages' words
+        print_meeting(console, values["minutes"].with_words(values.get("messages", ())))
     elif values.get("resolution") is not None:
         print_resolution(console, values["resolution"], values.get("dissent_records", []))
     console.print(Text(f"thread {thread_id} resumed and ran to its end"), style="dim")

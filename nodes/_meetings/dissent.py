@@ -16,6 +16,7 @@ from typing import Any
 from langgraph.config import get_config
 
 from langgraph_council.nodes._conflicts.dissent import DissentStore
+from langgraph_council.nodes._meetings.minutes import minutes_with_words
 from langgraph_council.nodes._meetings.models import MeetingMinutes
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
@@ -66,10 +67,11 @@ def record_meeting_dissent(store: DissentStore) -> MeetingNode:
 
     def record_dissent(state: MeetingState) -> dict[str, Any]:
         thread = get_config().get("configurable", {}).get("thread_id")
-        records = meeting_dissent_records(state["minutes"], scope=str(thread or ""))
+        minutes, words = minutes_with_words(state)
+        records = meeting_dissent_records(minutes, scope=str(thread or ""))
         if records:
             store.put_many(records)
             emit("dissent_recorded", count=len(records))
-        return {}
+        return words
 
     return record_dissent

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,13 +30,16 @@ from langgraph_council.nodes._meetings.records import MeetingRecord, MeetingReco
 from langgraph_council.nodes._meetings.review import review_warnings
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
+from langgraph_council.nodes._meetings.stored_minutes import with_words_of
 from langgraph_council.nodes._meetings.transcript import transcript
 
 __all__ = [
     "TaskCreator",
+    "build_minutes",
     "create_tasks",
     "failure_modes",
     "finalize",
+    "minutes_with_words",
     "record_meeting",
 ]
 
@@ -79,6 +82,19 @@ def failure_modes(contribs: list[Contribution]) -> list[FailureMode]:
 
 def finalize(state: MeetingState) -> dict[str, Any]:
     """Assemble the minutes; partial minutes keep every contribution already made."""
+    minutes = build_minutes(state)
+    remember_minutes(minutes)  # org memory, when the run switched it on
+    emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
+    return {"minutes": minutes, "messages": [minutes_message(minutes)]}
+
+
+def build_minutes(state: Mapping[str, Any]) -> MeetingMinutes:
+    """The minutes of the state's meeting, with every contribution's words.
+
+    A contribution whose words its message holds keeps `content_ref`, so the checkpoint
+    stores the minutes without those words (`stored_minutes`). Pure but for `ended_at`: the
+    steps after `finalize` rebuild them when LangGraph lost its untracked write.
+    """
     contribs = transcript(state)
     outcome = state.get("outcome") or SynthesisResult()
     conflicts = state.get("conflicts", [])
@@ -101,7 +117,7 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         leader_id=state["leader_id"],
         participant_ids=tuple(state["participant_ids"]),
         agenda=state["agenda"],
-        contributions=tuple(contribs),
+        contributions=tuple(_referring(state["contributions"], contribs)),
         summary=outcome.summary,
         justification=outcome.justification,
         decisions=outcome.decisions,
@@ -132,9 +148,29 @@ def finalize(state: MeetingState) -> dict[str, Any]:
         started_at=state["started_at"],
         ended_at=max(datetime.now(UTC), state["started_at"]),
     )
-    remember_minutes(minutes)  # org memory, when the run switched it on
-    emit("meeting_ended", meeting_id=minutes.meeting_id, status=minutes.status)
-    return {"minutes": minutes, "messages": [minutes_message(minutes)]}
+    return minutes
+
+
+def _referring(
+    stored: Sequence[Contribution], read: Sequence[Contribution]
+) -> Iterator[Contribution]:
+    """The contributions read back with their words, each keeping the message it refers to."""
+    for ref, words in zip(stored, read, strict=True):
+        yield (
+            words if ref.content_ref is None else ref.model_copy(update={"content": words.content})
+        )
+
+
+def minutes_with_words(state: Mapping[str, Any]) -> tuple[MeetingMinutes, dict[str, Any]]:
+    """The meeting's minutes with their words, and the update that keeps them so in the run.
+
+    For the steps after `finalize`: minutes restored from a checkpoint (a resume) refer to
+    their messages, and minutes LangGraph lost with its untracked write are rebuilt
+    (`stored_minutes.with_words_of`); the update lets the run's output show the words.
+    """
+    update = with_words_of(state, build_minutes)
+    minutes: MeetingMinutes = update["minutes"] if update else state["minutes"]
+    return minutes, update
 
 
 def create_tasks(creator: TaskCreator) -> MeetingNode:
@@ -146,9 +182,9 @@ def create_tasks(creator: TaskCreator) -> MeetingNode:
 
     def create_tasks(state: MeetingState) -> dict[str, Any]:
         config = ctx()
-        minutes = state["minutes"]
+        minutes, words = minutes_with_words(state)
         if not config.auto_create_tasks:
-            return {}
+            return words
         items = minutes.action_items[: config.max_tasks_per_meeting]
         created, errors = 0, []
         for item in items:
@@ -173,12 +209,13 @@ def record_meeting(records: MeetingRecorder) -> MeetingNode:
 
     def record_meeting(state: MeetingState) -> dict[str, Any]:
         thread = get_config().get("configurable", {}).get("thread_id")
+        minutes, words = minutes_with_words(state)
         record = MeetingRecord.from_minutes(
-            state["minutes"],
+            minutes,
             meeting_type=ctx().meeting_type,
             thread_id=None if thread is None else str(thread),
         )
         records.put(record)
-        return {}
+        return words
 
     return record_meeting

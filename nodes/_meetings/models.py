@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
+from langchain_core.messages import BaseMessage
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from langgraph_council.nodes._display import html_block, html_heading, html_table
@@ -45,6 +47,21 @@ MeetingStatus = Literal["completed", "budget_exhausted", "failed", "cancelled"]
 Priority = Literal["low", "medium", "high", "critical"]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+def _message_id(message: BaseMessage | Mapping[str, Any]) -> str | None:
+    """A message's id, whether a message object or its JSON form (LangGraph Server)."""
+    if isinstance(message, Mapping):
+        return message.get("id")
+    return message.id
+
+
+def _message_text(message: BaseMessage | Mapping[str, Any]) -> str:
+    """A message's text: our own nodes write string content; blocks are joined as text."""
+    content = message.get("content", "") if isinstance(message, Mapping) else message.content
+    if isinstance(content, str):
+        return content
+    return "".join(b if isinstance(b, str) else str(b.get("text", "")) for b in content)
 
 
 class MeetingAgendaItem(NulFree):
@@ -246,6 +263,34 @@ class MeetingMinutes(BaseModel):
         if self.total_output_tokens != sum(c.output_tokens for c in self.contributions):
             raise ValueError("total_output_tokens must equal the sum over contributions")
         return self
+
+    def with_words(self, messages: Iterable[BaseMessage | Mapping[str, Any]]) -> MeetingMinutes:
+        """These minutes with every contribution's words, read from the thread's `messages`.
+
+        A thread stores each spoken turn's words once, in its named message; the minutes it
+        stores keep `content=""` and `content_ref` (the message's id) for those turns (state
+        version 3). `graph.invoke(...)["minutes"]` already has the words; minutes read from a
+        checkpoint (`graph.get_state(config).values["minutes"]`, LangGraph Server's state API)
+        get them back with `minutes.with_words(values["messages"])`. Minutes that hold their
+        words already are returned as they are; a message that is gone reads as "".
+
+        Example:
+            >>> values = graph.get_state(config).values  # doctest: +SKIP
+            >>> minutes = values["minutes"].with_words(values["messages"])  # doctest: +SKIP
+        """
+        if all(c.content_ref is None or c.content for c in self.contributions):
+            return self
+        texts = {_message_id(m): _message_text(m) for m in messages}
+        return self.model_copy(
+            update={
+                "contributions": tuple(
+                    c
+                    if c.content_ref is None or c.content
+                    else c.model_copy(update={"content": texts.get(c.content_ref, "")})
+                    for c in self.contributions
+                )
+            }
+        )
 
     @property
     def total_tokens(self) -> int:

@@ -13,6 +13,7 @@ from langgraph.graph.message import add_messages
 from langgraph.managed import RemainingSteps
 from typing_extensions import TypedDict
 
+from langgraph_council.nodes._doubling import DoublingDeltaChannel
 from langgraph_council.nodes._meetings.config import (
     MeetingProtocolConfig,
     PositionPapersConfig,
@@ -31,6 +32,7 @@ from langgraph_council.nodes._meetings.models import (
     SynthesisResult,
 )
 from langgraph_council.nodes._meetings.stopping import StopWhen
+from langgraph_council.nodes._meetings.stored_minutes import StoredMinutes
 from langgraph_council.nodes._memory.config import MemoryConfig
 from langgraph_council.nodes._messages import Messages
 from langgraph_council.nodes._state_version import StateVersionKey
@@ -188,7 +190,7 @@ class MeetingState(TypedDict):
     meeting_id: str
     protocol: str
     started_at: datetime
-    contributions: Annotated[list[Contribution], DeltaChannel(merge_contributions)]
+    contributions: Annotated[list[Contribution], DoublingDeltaChannel(merge_contributions)]
     messages: Messages
     failures: Annotated[list[ParticipantFailure], add_failures]
     tokens_used: Annotated[int, operator.add]
@@ -205,7 +207,8 @@ class MeetingState(TypedDict):
     discussion_tokens: Annotated[int, operator.add]
     devils_advocate_used: NotRequired[bool]
     outcome: NotRequired[SynthesisResult]
-    minutes: NotRequired[MeetingMinutes]
+    minutes: NotRequired[Annotated[MeetingMinutes, StoredMinutes()]]
+    """Words in the run, references to `messages` in the checkpoint (`stored_minutes`)."""
     next_speaker: NotRequired[str | None]
     """The speaker the selector chose for the coming turn (selector protocol)."""
     notes: Annotated[list[str], operator.add]

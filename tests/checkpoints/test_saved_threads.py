@@ -18,6 +18,7 @@ import tarfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -53,13 +54,13 @@ class Saved:
         return self.stores.escalations
 
 
-def load_dump(uri: str) -> None:
+def load_dump(uri: str, dump: Path = s.DUMP) -> None:
     """Run `dump.sql` into the empty database at `uri` (psql, stop at the first error).
 
     `SET transaction_timeout` (PostgreSQL 17+) is left out, so that a `COUNCIL_TEST_PG_URI`
     server older than the pg_dump 18 that wrote the dump loads it too.
     """
-    text = s.DUMP.read_text()
+    text = dump.read_text()
     text = "".join(
         line
         for line in text.splitlines(keepends=True)

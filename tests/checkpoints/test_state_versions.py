@@ -14,6 +14,7 @@ import pytest
 from langgraph_council.checkpoints import postgres_checkpointer, resume_thread
 from langgraph_council.graphs import create_meeting_graph
 from langgraph_council.nodes import Roster
+from langgraph_council.nodes._state_version import STATE_VERSION
 from langgraph_council.nodes.errors import CouncilError, StateVersionError
 from langgraph_council.nodes.testing import ScriptedChatModel
 from tests.checkpoints import test_saved_threads as saved_tests
@@ -57,14 +58,15 @@ def test_migrate_reports_each_old_thread_once_and_nothing_the_second_time(
     assert status == 0
     rows = {(m["thread_id"], m["family"], m["from_version"], m["to_version"], m["action"])
             for m in planned}  # fmt: skip
-    assert rows == {(t, f, 1, 2, "would migrate") for t, f in FAMILIES.items()}
+    assert rows == {(t, f, 1, STATE_VERSION, "would migrate") for t, f in FAMILIES.items()}
     assert set(_stored_versions(pg_uri).values()) == {None}  # a dry run changes nothing
     status, done = _migrate(pg_uri)
     assert status == 0 and [m["action"] for m in done] == ["migrated"] * 4
-    assert _stored_versions(pg_uri) == dict.fromkeys(FAMILIES, 2)
+    assert _stored_versions(pg_uri) == dict.fromkeys(FAMILIES, STATE_VERSION)
     assert _migrate(pg_uri) == (0, [])
     again = council("threads", "migrate", "--db", pg_uri)
-    assert again.returncode == 0 and "every council thread is at state version 2" in again.stdout
+    at = f"every council thread is at state version {STATE_VERSION}"
+    assert again.returncode == 0 and at in again.stdout
     # stamped in place: the same checkpoints, still waiting where they waited
     assert {t: saved.saver.get_tuple(s.thread(t)).checkpoint["id"] for t in FAMILIES} == nexts
     assert {e.thread_id for e in saved.queue.pending()} == set(FAMILIES) - {s.MEETING_THREAD}
@@ -131,7 +133,7 @@ def test_a_new_thread_is_written_at_this_version_once(pg_uri: str) -> None:
     with postgres_checkpointer(pg_uri) as saver:
         graph = create_meeting_graph(roster, protocol="round_robin", checkpointer=saver)
         graph.invoke({"agenda": "Ship it?", "leader_id": "a", "participant_ids": ["b"]}, config)
-        assert graph.get_state(config).values["state_version"] == 2
+        assert graph.get_state(config).values["state_version"] == STATE_VERSION
     with psycopg.connect(pg_uri) as conn:
         (writes,) = conn.execute(
             "SELECT count(*) FROM checkpoint_writes WHERE thread_id = 'fresh' "

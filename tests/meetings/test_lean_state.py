@@ -31,7 +31,10 @@ def _meeting(uri: str, thread: str) -> tuple[Any, list[str]]:
     with postgres_checkpointer(uri) as saver:
         graph = create_meeting_graph(roster, protocol="round_robin", checkpointer=saver)
         out = graph.invoke(meeting, config, context=context, durability="sync")
-        assert graph.get_state(config).values["minutes"] == out["minutes"]
+        values = graph.get_state(config).values
+        # the checkpoint's minutes refer to the messages; with their words they are the output
+        assert [c.content for c in values["minutes"].contributions] == [""] * TURNS
+        assert values["minutes"].with_words(values["messages"]) == out["minutes"]
     return out, replies
 
 
@@ -47,7 +50,7 @@ def _rows_holding(conn: psycopg.Connection[Any], thread: str, text: str) -> list
     return sorted(r[0] for r in found)
 
 
-def test_each_turns_words_are_stored_once_besides_the_minutes(pg_uri: str) -> None:
+def test_each_turns_words_are_stored_once(pg_uri: str) -> None:
     out, replies = _meeting(pg_uri, "lean-words")
     minutes = out["minutes"]
     assert [c.content for c in minutes.contributions] == replies  # what users read, unchanged
@@ -55,11 +58,14 @@ def test_each_turns_words_are_stored_once_besides_the_minutes(pg_uri: str) -> No
     assert [m.content for m in out["messages"][:-1]] == replies
     with psycopg.connect(pg_uri) as conn:
         for reply in replies:
-            # was: the contribution's write too. The minutes stay a plain channel (write and
-            # blob): as a write-only delta channel, LangGraph 1.2's fork of a checkpoint before
-            # `finalize` (time travel, a replay) snapshots the never-written channel and fails
-            held = _rows_holding(conn, "lean-words", reply)
-            assert held == ["blob:minutes", "write:messages", "write:minutes"]
+            # was: the contribution's write too (state version 1), then the minutes' write and
+            # blob (version 2); the minutes now refer to the message (version 3)
+            assert _rows_holding(conn, "lean-words", reply) == ["write:messages"]
+        (blobs,) = conn.execute(
+            "SELECT count(*) FROM checkpoint_blobs WHERE thread_id = 'lean-words' "
+            "AND channel = 'minutes'"
+        ).fetchone() or (0,)
+        assert blobs == 1  # the minutes, once, without the words
 
 
 def test_a_round_robin_turn_writes_four_rows(pg_uri: str) -> None:

@@ -76,7 +76,8 @@ def test_postgres_records_and_checkpoints(pg_db, make_roster, meeting_input) -> 
         # saving again (a re-run node) replaces, never duplicates
         records.put(records.get("m-1"))
         state = graph.get_state(config)
-        assert state.values["minutes"] == minutes and state.next == ()
+        stored = state.values["minutes"]  # refers to the messages for the words (version 3)
+        assert stored.with_words(state.values["messages"]) == minutes and state.next == ()
     with psycopg.connect(pg_db) as conn:
         row = conn.execute(
             "SELECT count(*), min(status), min(meeting_type) FROM council_meeting_records"

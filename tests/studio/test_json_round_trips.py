@@ -74,10 +74,10 @@ def test_meeting_state_and_history_read_back_when_models_come_back_as_dicts() ->
     minutes: MeetingMinutes = out["minutes"]
     state = graph.get_state(config)
     # the contributions channel reads back as models; a turn's words are stored once, in its
-    # message, which the contribution names (state version 2)
+    # message, which the contribution names (state version 2); the minutes keep the name too
     texts = {m.id: m.content for m in state.values["messages"]}
     kept = state.values["contributions"]
-    words = [{"content": c.content or texts[c.content_ref], "content_ref": None} for c in kept]
+    words = [{"content": c.content or texts[c.content_ref]} for c in kept]
     assert [c.model_copy(update=w) for c, w in zip(kept, words, strict=True)] == list(
         minutes.contributions
     )

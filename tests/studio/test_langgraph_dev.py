@@ -61,9 +61,9 @@ async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGr
     state: Any = await client.threads.get_state(thread["thread_id"])
     kept = [Contribution.model_validate(c) for c in state["values"]["contributions"]]
     # the channel keeps who, when and what it cost; a turn's words are stored once, in its
-    # message, which the contribution names (state version 2)
+    # message, which the contribution names (state version 2); the minutes keep the name too
     texts = {m["id"]: m["content"] for m in state["values"]["messages"]}
-    words = [{"content": c.content or texts[c.content_ref], "content_ref": None} for c in kept]
+    words = [{"content": c.content or texts[c.content_ref]} for c in kept]
     assert [c.model_copy(update=w) for c, w in zip(kept, words, strict=True)] == list(
         minutes.contributions
     )
@@ -302,6 +302,8 @@ async def test_a_react_agent_participant_streams_its_tool_calls_and_the_chat_nam
 
     state: Any = await client.threads.get_state(thread_id)
     minutes = MeetingMinutes.model_validate(state["values"]["minutes"])
+    # the stored minutes refer to the messages for the words (state version 3)
+    minutes = minutes.with_words(state["values"]["messages"])
     assert minutes.status == "completed"
     mine = [c for c in minutes.contributions if c.agent_id == "backend_lead"]
     assert mine and all(FACT in c.content for c in mine)
