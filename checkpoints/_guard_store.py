@@ -14,8 +14,9 @@ with `now=None` the database's clock is used, so workers on different hosts shar
 from __future__ import annotations
 
 import select
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from psycopg import Connection, RawCursor, errors
 from psycopg.rows import DictRow, TupleRow, tuple_row
@@ -87,14 +88,25 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
 
     def __init__(self, conn: ConnOrPool, *, synchronous_commit: bool = True) -> None:
         super().__init__(conn)
-        self._cur: RawCursor[TupleRow] | None = None  # reused on a single connection
+        self._session: _Session | None = None  # the single connection's cursor and poll
+        self._statements: tuple[GuardLimits | None, dict[tuple[bool, bool], str]] = (None, {})
         self._synchronous_commit = bool(synchronous_commit)
 
-    def _check(self, call: StoreCall) -> StoreVerdict:
-        """`check_and_record`: one statement, one row written, an upsert of the pair's row
-        whose update is `council_guard_decide` (`checkpoints/_guard_sql.py`), in one
-        autocommit transaction."""
-        delegator, delegatee, task_id, limits, now, attempt_id, _ = call
+    def check_and_record(
+        self,
+        *,
+        delegator: str,
+        delegatee: str,
+        task_id: str,
+        limits: GuardLimits,
+        now: float | None = None,
+        attempt_id: str | None = None,
+    ) -> StoreVerdict:
+        """One statement, one row written: an upsert of the pair's row whose update is
+        `council_guard_decide` (`checkpoints/_guard_sql.py`), in one autocommit transaction.
+
+        The method itself rather than the `_check` hook: the hot path builds no `StoreCall`
+        (issue 33 item 4 prices every Python call of a check against a raw upsert)."""
         fwd = delegator <= delegatee
         params: tuple[object, ...] = (
             delegator if fwd else delegatee,
@@ -106,31 +118,42 @@ class PostgresGuardStateStore(BasePostgresStore, GuardStateStore):
             params += (attempt_id,)
         if now is not None:
             params += (from_epoch(now),)
-        statement = check_statement(  # cached: (limits, attempt id?, time?, commit)
-            limits, attempt_id is not None, now is not None, self._synchronous_commit
-        )
-        conn = self._conn
+        # `check_statement` remembered for the guard's one `limits` object: no Python
+        # `__hash__` of the limits per check. A str, not bytes: psycopg encodes a str in one
+        # C call, where bytes costs it an ABC `isinstance` check.
+        memo = self._statements
+        if memo[0] is not limits:
+            memo = self._statements = (limits, {})
+        flags = (attempt_id is not None, now is not None)
+        statement = memo[1].get(flags)
+        if statement is None:
+            statement = memo[1][flags] = check_statement(limits, *flags, self._synchronous_commit)
         try:
-            if isinstance(conn, Connection):
-                with self._lock:
-                    if conn.closed or _readable(conn):  # maybe closed by the server: probe
-                        conn = self._revived()
-                    cur = self._cur
-                    if cur is None or cur.closed or cur.connection is not conn:
-                        cur = self._cur = RawCursor(conn, row_factory=tuple_row)
-                    row = cur.execute(statement, params, binary=True).fetchone()
-            else:
-                with conn.connection() as pooled:
-                    cur = RawCursor(pooled, row_factory=tuple_row)
-                    row = cur.execute(statement, params, binary=True).fetchone()
+            result = self._execute(statement, params)
         except _MISSING_SCHEMA as exc:  # the hot path borrows no `_connection()`
             raise self._missing_schema() from exc
-        if row is None:
-            raise RuntimeError("the guard's check statement returned no row")
-        verdict: list[Any] | None = row[0]
-        if verdict is None:
+        if result is None:
             return PASSED
-        return _verdict(verdict, delegator, delegatee, task_id, limits)
+        return _verdict(result, delegator, delegatee, task_id, limits)
+
+    def _execute(self, statement: str, params: tuple[object, ...]) -> list[Any] | None:
+        """Run the check statement; the verdict it returns (None for a pass)."""
+        conn = self._conn
+        if isinstance(conn, Connection):
+            with self._lock:
+                session = self._session
+                # Maybe closed by the server: one zero-timeout poll, then the full probe.
+                if session is None or session.conn is not conn or conn.closed or session.poll(0):
+                    conn = self._revived()
+                    if session is None or session.conn is not conn:
+                        session = self._session = _Session.of(conn)
+                cur = session.cursor
+                cur.execute(statement, params, binary=True)
+                return _returned(cur)
+        with conn.connection() as pooled:
+            cur = RawCursor(pooled, row_factory=tuple_row)
+            cur.execute(statement, params, binary=True)
+            return _returned(cur)
 
     def _bounce(self, call: StoreCall) -> PairState:
         """`record_bounce`: one call of `council_guard_record_bounce`, which locks the pair's
@@ -216,11 +239,34 @@ def _pair_state(row: DictRow) -> PairState:
     )
 
 
-def _readable(conn: Connection[DictRow]) -> bool:
-    """Whether the server sent anything to this idle connection: nothing, as long as it lives
-    (a terminated backend's goodbye, or the end of the stream, makes it readable). One
-    zero-timeout `select`, far cheaper than `connection_lost`, which then decides."""
-    return bool(select.select((conn.pgconn.socket,), (), (), 0)[0])
+class _Session(NamedTuple):
+    """The single connection's reused cursor and a poll of its socket: whether the server
+    sent anything to this idle connection, which it does not as long as it lives (a
+    terminated backend's goodbye, or the end of the stream, makes it readable). One
+    zero-timeout poll, far cheaper than `connection_lost`, which then decides."""
+
+    conn: Connection[DictRow]
+    cursor: RawCursor[TupleRow]
+    poll: Callable[[int], list[tuple[int, int]]]
+
+    @classmethod
+    def of(cls, conn: Connection[DictRow]) -> _Session:
+        poller = select.poll()
+        poller.register(conn.pgconn.socket, select.POLLIN)
+        return cls(conn, RawCursor(conn, row_factory=tuple_row), poller.poll)
+
+
+def _returned(cur: RawCursor[TupleRow]) -> list[Any] | None:
+    """The check's `RETURNING g.verdict`: None for a pass, read from the result without
+    building a row; a refusal is loaded by psycopg (a jsonb array)."""
+    result = cur.pgresult
+    if result is not None and result.ntuples == 1 and result.get_value(0, 0) is None:
+        return None
+    row = cur.fetchone()
+    if row is None:
+        raise RuntimeError("the guard's check statement returned no row")
+    verdict: list[Any] = row[0]
+    return verdict
 
 
 def _verdict(
