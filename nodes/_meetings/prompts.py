@@ -123,15 +123,15 @@ def render_transcript(
     """
     if not contributions:
         return "Transcript: (nobody has spoken yet)"
-    older: Sequence[Contribution] = ()
+    older = 0  # turns before the window (digested): counted, not copied out of the list
     recent = contributions
     if window is not None and len(contributions) > window:
-        older, recent = contributions[:-window], contributions[-window:]
+        older, recent = len(contributions) - window, contributions[-window:]
     lines = ["Transcript:"]
     if older:
         lines.append(
             fence_peer(
-                _digest(older, digest_chars, texts),
+                _digest(contributions, older, digest_chars, texts),
                 agent_id="digest",
                 label="earlier_turns_summary",
             )
@@ -151,15 +151,18 @@ def _words(c: Contribution, texts: MessageTexts | None) -> str:
     return "" if found is None else str(found)
 
 
-def _digest(older: Sequence[Contribution], chars: int, texts: MessageTexts | None) -> str:
-    """The last `chars` characters of the older turns' first sentences, joined by " | ".
+def _digest(
+    contributions: Sequence[Contribution], older: int, chars: int, texts: MessageTexts | None
+) -> str:
+    """The last `chars` characters of the first `older` turns' first sentences, joined by " | ".
 
-    Built from the newest turn backwards and stopped once `chars` are covered, so its cost is
-    bounded by the digest, not by the meeting's length (the text is the same as joining all).
+    Built from the newest of them backwards and stopped once `chars` are covered, so its cost
+    is bounded by the digest, not by the meeting's length (the text is the same as joining all).
     """
     parts: list[str] = []
     size = 0
-    for c in reversed(older):
+    for i in range(older - 1, -1, -1):
+        c = contributions[i]
         part = f"{c.agent_id}: {_words(c, texts).partition('.')[0][:160]}"
         parts.append(part)
         size += len(part) + 3
