@@ -135,6 +135,17 @@ def test_adding_a_message_reads_the_same_ids_after_40_and_after_400_turns() -> N
     assert _ids_read_by_one_turn(400) == _ids_read_by_one_turn(40)
 
 
+def test_two_meetings_interleaved_on_one_thread_each_keep_their_index() -> None:
+    a = merge_messages([], [[_CountedId(content="a", name="a", id=f"a:{t}") for t in range(400)]])
+    b = merge_messages([], [[_CountedId(content="b", name="b", id=f"b:{t}") for t in range(400)]])
+    _CountedId.reads[0] = 0
+    for turn in range(3):
+        a = merge_messages(a, [[_CountedId(content="a", name="a", id=f"a:new{turn}")]])
+        b = merge_messages(b, [[_CountedId(content="b", name="b", id=f"b:new{turn}")]])
+    assert _CountedId.reads[0] < 40  # a few per new message, none per earlier one
+    assert [m.id for m in a[-3:]] == ["a:new0", "a:new1", "a:new2"] and len(a) == len(b) == 403
+
+
 def test_a_conversation_the_reducer_did_not_return_last_is_indexed_again() -> None:
     pair = [said("a", "one", message_id="m1"), said("b", "two", message_id="m2")]
     first = merge_messages([], [pair])
