@@ -34,12 +34,18 @@ def _flatten(writes: Sequence[Sequence[MessageWrite] | MessageWrite]) -> list[Ba
     return convert_to_messages(new)  # JSON dicts from LangGraph Server state edits
 
 
-_kept = threading.local()
-"""Per thread: {id(list): (a list this reducer returned, its id index, its length)} for the
-last `_KEEP` lists it returned. A meeting's next merge starts from the list it returned last
-(the channel's value), so it reuses the index instead of building it again over the whole
-conversation (issue 33: that made a turn's CPU grow with the meeting). Several entries, so
-meetings interleaved on one thread (an event loop) each keep theirs."""
+class _Kept(threading.local):
+    """Per thread: {id(list): (a list this reducer returned, its id index, its length)} for the
+    last `_KEEP` lists it returned. A meeting's next merge starts from the list it returned
+    last (the channel's value), so it reuses the index instead of building it again over the
+    whole conversation (issue 33: that made a turn's CPU grow with the meeting). Several
+    entries, so meetings interleaved on one thread (an event loop) each keep theirs."""
+
+    def __init__(self) -> None:
+        self.lists: dict[int, tuple[list[Any], dict[Any, int], int]] = {}
+
+
+_kept = _Kept()
 
 _KEEP = 16
 
@@ -47,7 +53,7 @@ _KEEP = 16
 def _index_of(current: Sequence[MessageWrite]) -> tuple[list[Any], dict[Any, int]]:
     """A copy of `current` as messages, and their positions by id: the index this reducer kept
     when `current` is a list it returned on this thread, else built."""
-    kept = _kept_lists().pop(id(current), None)  # taken: it is updated in place for the next
+    kept = _kept.lists.pop(id(current), None)  # taken: it is updated in place for the next
     if kept is not None and kept[0] is current and len(current) == kept[2]:
         return list(current), kept[1]
     merged: list[Any] = list(current)
@@ -58,15 +64,8 @@ def _index_of(current: Sequence[MessageWrite]) -> tuple[list[Any], dict[Any, int
         return merged, {m.id: i for i, m in enumerate(merged)}
 
 
-def _kept_lists() -> dict[int, tuple[list[Any], dict[Any, int], int]]:
-    kept: dict[int, tuple[list[Any], dict[Any, int], int]] | None = getattr(_kept, "lists", None)
-    if kept is None:
-        kept = _kept.lists = {}
-    return kept
-
-
 def _keep(merged: list[Any], index: dict[Any, int]) -> None:
-    kept = _kept_lists()
+    kept = _kept.lists
     kept[id(merged)] = (merged, index, len(merged))
     if len(kept) > _KEEP:
         del kept[next(iter(kept))]  # the oldest: a meeting that ended or moved on
