@@ -139,7 +139,8 @@ def call_with_limit(fn: Callable[[], T], limit: float | None, what: str, setting
         return fn()
     _check(limit)
     context = contextvars.copy_context()
-    done = threading.Event()
+    done = threading.Lock()  # held until the job ends: a bare lock, not an `Event` (issue 33:
+    done.acquire()  # the Event's condition costs more per call than the lock it waits on)
     box: list[tuple[bool, Any]] = []
 
     def job() -> None:
@@ -148,10 +149,10 @@ def call_with_limit(fn: Callable[[], T], limit: float | None, what: str, setting
         except BaseException as exc:  # noqa: BLE001 - handed back to the caller as is
             box.append((False, exc))
         finally:
-            done.set()
+            done.release()
 
     _start(job)
-    if not done.wait(limit):
+    if not done.acquire(timeout=limit):
         raise CallTimeoutError(what, limit, setting)
     ok, value = box[0]
     if ok:

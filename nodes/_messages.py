@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
@@ -34,6 +35,43 @@ def _flatten(writes: Sequence[Sequence[MessageWrite] | MessageWrite]) -> list[Ba
     return convert_to_messages(new)  # JSON dicts from LangGraph Server state edits
 
 
+class _Kept(threading.local):
+    """Per thread: {id(list): (a list this reducer returned, its id index, its length)} for the
+    last `_KEEP` lists it returned. A meeting's next merge starts from the list it returned
+    last (the channel's value), so it reuses the index instead of building it again over the
+    whole conversation (issue 33: that made a turn's CPU grow with the meeting). Several
+    entries, so meetings interleaved on one thread (an event loop) each keep theirs."""
+
+    def __init__(self) -> None:
+        self.lists: dict[int, tuple[list[Any], dict[Any, int], int]] = {}
+
+
+_kept = _Kept()
+
+_KEEP = 16
+
+
+def _index_of(current: Sequence[MessageWrite]) -> tuple[list[Any], dict[Any, int]]:
+    """A copy of `current` as messages, and their positions by id: the index this reducer kept
+    when `current` is a list it returned on this thread, else built."""
+    kept = _kept.lists.pop(id(current), None)  # taken: it is updated in place for the next
+    if kept is not None and kept[0] is current and len(current) == kept[2]:
+        return list(current), kept[1]
+    merged: list[Any] = list(current)
+    try:  # one comprehension, no per-message Python call
+        return merged, {m.id: i for i, m in enumerate(merged)}
+    except AttributeError:  # JSON dicts (an `Overwrite` written through a server state edit)
+        merged = convert_to_messages(merged)
+        return merged, {m.id: i for i, m in enumerate(merged)}
+
+
+def _keep(merged: list[Any], index: dict[Any, int]) -> None:
+    kept = _kept.lists
+    kept[id(merged)] = (merged, index, len(merged))
+    if len(kept) > _KEEP:
+        del kept[next(iter(kept))]  # the oldest: a meeting that ended or moved on
+
+
 def merge_messages(
     current: Sequence[MessageWrite],
     writes: Sequence[Sequence[MessageWrite] | MessageWrite],
@@ -43,14 +81,10 @@ def merge_messages(
 
     A fold over the writes, so batching-invariant as `DeltaChannel` requires: each message is
     stored once, not once per checkpoint. A node re-run after a crash writes the same ids again
-    and replaces its first writes instead of duplicating them.
+    and replaces its first writes instead of duplicating them. Proportional to the writes, not
+    to the conversation, on a meeting's turn (the id index is kept between turns: `_index_of`).
     """
-    merged: list[Any] = list(current)
-    try:  # one comprehension, no per-message Python call: a turn's cost stays flat
-        index = {m.id: i for i, m in enumerate(merged)}
-    except AttributeError:  # JSON dicts (an `Overwrite` written through a server state edit)
-        merged = convert_to_messages(merged)
-        index = {m.id: i for i, m in enumerate(merged)}
+    merged, index = _index_of(current)
     removed = False
     for m in _flatten(writes):
         if m.id is None:  # as `add_messages` does; our nodes always give stable ids
@@ -65,7 +99,10 @@ def merge_messages(
             merged.append(m)
         else:
             merged[at] = m
-    return [m for m in merged if m is not None] if removed else merged
+    if removed:
+        return [m for m in merged if m is not None]
+    _keep(merged, index)
+    return merged
 
 
 Messages = Annotated[list[AnyMessage], DoublingDeltaChannel(merge_messages)]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from langgraph_council.nodes._fencing import fence_peer, fence_task_data
 from langgraph_council.nodes._meetings.models import Contribution, MeetingAgenda
+from langgraph_council.nodes._meetings.transcript import MessageTexts
 
 __all__ = [
     "DEVILS_ADVOCATE",
@@ -112,56 +113,56 @@ def render_transcript(
     *,
     window: int | None = None,
     digest_chars: int = 1200,
-    texts: Mapping[str, str] | None = None,
+    texts: MessageTexts | None = None,
 ) -> str:
     """Fenced contributions; with `window`, older turns shrink to a bounded digest.
 
     `texts` (`transcript.message_texts`) gives the words of contributions that refer to their
-    message (`content_ref`); only the turns shown are looked up.
+    message (`content_ref`); only the turns shown are looked up, so only the conversation's
+    last messages are read.
     """
     if not contributions:
         return "Transcript: (nobody has spoken yet)"
-    older: Sequence[Contribution] = ()
+    older = 0  # turns before the window (digested): counted, not copied out of the list
     recent = contributions
     if window is not None and len(contributions) > window:
-        older, recent = contributions[:-window], contributions[-window:]
+        older, recent = len(contributions) - window, contributions[-window:]
     lines = ["Transcript:"]
     if older:
         lines.append(
             fence_peer(
-                _digest(older, digest_chars, texts),
+                _digest(contributions, older, digest_chars, texts),
                 agent_id="digest",
                 label="earlier_turns_summary",
             )
         )
-    said = {} if texts is None else texts  # inlined lookup: no extra call per turn shown
-    lines.extend(
-        fence_peer(
-            c.content if c.content_ref is None else said.get(c.content_ref, c.content),
-            agent_id=c.agent_id,
-            label=f"{c.phase}_turn_{c.turn}",
-        )
-        for c in recent
-    )
+    for c in recent:  # the lookup inlined: no extra call per turn shown
+        found = None if c.content_ref is None or texts is None else texts[c.content_ref]
+        text = c.content if found is None else found
+        lines.append(fence_peer(text, agent_id=c.agent_id, label=f"{c.phase}_turn_{c.turn}"))
     return "\n".join(lines)
 
 
-def _words(c: Contribution, texts: Mapping[str, str] | None) -> str:
-    """What `c` said: its own text, or its message's when it refers to one."""
+def _words(c: Contribution, texts: MessageTexts | None) -> str:
+    """What `c` said: its own text, or its message's when it refers to one ("" when gone)."""
     if c.content_ref is None or texts is None:
         return c.content
-    return texts.get(c.content_ref, "")
+    found = texts[c.content_ref]
+    return "" if found is None else str(found)
 
 
-def _digest(older: Sequence[Contribution], chars: int, texts: Mapping[str, str] | None) -> str:
-    """The last `chars` characters of the older turns' first sentences, joined by " | ".
+def _digest(
+    contributions: Sequence[Contribution], older: int, chars: int, texts: MessageTexts | None
+) -> str:
+    """The last `chars` characters of the first `older` turns' first sentences, joined by " | ".
 
-    Built from the newest turn backwards and stopped once `chars` are covered, so its cost is
-    bounded by the digest, not by the meeting's length (the text is the same as joining all).
+    Built from the newest of them backwards and stopped once `chars` are covered, so its cost
+    is bounded by the digest, not by the meeting's length (the text is the same as joining all).
     """
     parts: list[str] = []
     size = 0
-    for c in reversed(older):
+    for i in range(older - 1, -1, -1):
+        c = contributions[i]
         part = f"{c.agent_id}: {_words(c, texts).partition('.')[0][:160]}"
         parts.append(part)
         size += len(part) + 3
