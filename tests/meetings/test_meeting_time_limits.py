@@ -17,9 +17,12 @@ from langgraph_council.nodes import MeetingMinutes, Org, Roster
 from langgraph_council.nodes.testing import ScriptedChatModel
 
 DECISION = "Summary: papers read.\nDecisions:\n- Use Postgres"
-LIMIT = {"agent_timeout_seconds": 1, "callable_timeout_seconds": 1}
-"""Small limits; each test allows a minute for the whole meeting (a generous margin)."""
-MARGIN_S = 60.0
+LIMIT = {"agent_timeout_seconds": 5, "callable_timeout_seconds": 1}
+"""Small limits. The agent limit also bounds every scripted participant of the meeting, which
+on a busy machine (issue 34: load 14) can wait over a second for a core, so it is 5 s; the
+callable limit bounds only the hanging detector or filter. Each test allows five minutes for
+the whole meeting (a generous margin: it bounds a hang, it does not measure speed)."""
+MARGIN_S = 300.0
 
 
 @pytest.fixture
@@ -93,7 +96,7 @@ def test_a_hanging_agent_participant_is_a_failed_contribution(
     assert [c.agent_id for c in minutes.contributions] == ["senior_dev", "junior_dev", "cto"]
     (failure,) = minutes.failures
     assert failure.agent_id == "ui_dev"
-    assert "agent 'ui_dev' did not finish within its time limit of 1 s" in failure.error
+    assert "agent 'ui_dev' did not finish within its time limit of 5 s" in failure.error
     assert "agent_timeout_seconds" in failure.error
     assert minutes.decisions == ("Use Postgres",)
 
