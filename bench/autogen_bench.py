@@ -6,7 +6,7 @@ alternate, seconds per turn. AutoGen is async only: its "sync" figure is the
 cheapest call from synchronous code, `asyncio.Runner.run(team.run(...))` on one reused loop;
 its "async" figure awaits `team.run` inside the loop that also runs our `ainvoke`. Each side
 reuses what it built once (our compiled graph; AutoGen's team, reset between runs). Ratios
-are medians of CPU time (and wall) of interleaved runs, as every row of bench/table.py.
+are medians of the CPU (and wall) ratios of interleaved pairs, as every row of bench/table.py.
 
 AutoGen installs only in its own venv, without the `dev` extra (autogen-core pins
 protobuf~=5.29, langgraph-api needs >= 6.32):

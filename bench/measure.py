@@ -1,17 +1,23 @@
 """How every ratio row is measured: ours and its floor interleaved in one process, medians.
 
 A side is a callable doing one unit of work (a meeting, a pipeline run, a batch of checks).
-`interleave` runs ours, then the floor, then ours..., after warm-up runs of both, and keeps for
-each run its wall time and its CPU time: this process's (`time.process_time`, every thread)
-plus, when the work talks to PostgreSQL, the CPU of the backends serving the connections it
-used, read from `/proc/<pid>/schedstat` (nanoseconds on CPU; `/proc/<pid>/stat` counts 10 ms
-ticks, too coarse for one run). The server's background processes (WAL writer, checkpointer)
-are not counted. One more run of each side gives its Python call count,
-which does not move with the machine's load (a `sys.setprofile` counter).
+`interleave` runs the two sides in pairs after warm-up runs of both, ours first in one pair and
+the floor first in the next (so neither side always inherits the other's garbage or cache), and
+keeps for each run its wall time and its CPU time: this process's (`time.process_time`, every
+thread) plus, when the work talks to PostgreSQL, the CPU of the backends serving the
+connections it used, read from `/proc/<pid>/schedstat` (nanoseconds on CPU; `/proc/<pid>/stat`
+counts 10 ms ticks, too coarse for one run). The server's background processes (WAL writer,
+checkpointer) are not counted. One more run of each side gives its Python call count, which
+does not move with the machine's load (a `sys.setprofile` counter).
 
-A row's verdict is its CPU ratio (robust to load: a busy machine delays both sides, it does
-not make them burn more CPU) unless the row says wall (a critical path is wall time). A
-missing, non-positive or non-finite floor fails the row: it can never pass on nonsense.
+A row's verdict is its CPU ratio (robust to load: a busy machine delays both sides, it does not
+make them burn more CPU) unless the row says wall (a critical path is wall time). When both
+sides were interleaved, the ratio is the median of the pairs' ratios: a shared VM's speed
+drifts by a fifth within seconds, and a pair's two runs see the same speed, while medians taken
+side by side mix fast and slow moments (the tracing row, 99 pairs, four runs of one tree:
+1.01-1.08x from the side medians, 1.01-1.04x paired). The value column keeps each side's
+median. A missing, non-positive or non-finite floor fails the row: it can never pass on
+nonsense.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ __all__ = [
     "compare",
     "interleave",
     "machine",
+    "paired",
     "ratio_verdict",
 ]
 
@@ -112,9 +119,19 @@ class Side:
         return cls(statistics.median(walls), statistics.median(cpus), calls, walls, cpus)
 
     def per(self, units: float) -> Side:
-        """The same figures per unit (per turn, per subtask)."""
+        """The same figures per unit (per turn, per subtask), samples included."""
         calls = None if self.calls is None else round(self.calls / units)
-        return Side(self.wall / units, self.cpu / units, calls)
+        walls = tuple(w / units for w in self.walls)
+        cpus = tuple(c / units for c in self.cpus)
+        return Side(self.wall / units, self.cpu / units, calls, walls, cpus)
+
+
+def paired(ours: Sequence[float], floor: Sequence[float]) -> float | None:
+    """The median of `ours[i] / floor[i]` over interleaved pairs, or None when the samples do
+    not pair up (not interleaved, or a run that took no measurable time)."""
+    if not ours or len(ours) != len(floor) or min(floor) <= 0:
+        return None
+    return statistics.median(o / f for o, f in zip(ours, floor, strict=True))
 
 
 def _clock(backends: Backends | None) -> tuple[float, float]:
@@ -171,10 +188,12 @@ _Samples = tuple[list[tuple[float, float]], list[tuple[float, float]]]
 def _alternate(
     ours: _F, floor: _F, rounds: int, warm: int, backends: Backends | None, sides: _Samples
 ) -> Iterator[_F]:
-    """Yield `ours`, then `floor`, `rounds` times; the caller runs (or awaits) each before asking
-    for the next, and its time after the first `warm` rounds lands in `sides` (ours, floor)."""
+    """Yield `ours` and `floor`, `rounds` times, ours first in even rounds and the floor first
+    in odd ones; the caller runs (or awaits) each before asking for the next, and its time
+    after the first `warm` rounds lands in `sides` (ours, floor), a pair per round."""
     for n in range(rounds):
-        for fn, samples in ((ours, sides[0]), (floor, sides[1])):
+        pair = ((ours, sides[0]), (floor, sides[1]))
+        for fn, samples in pair if n % 2 == 0 else pair[::-1]:
             start = _clock(backends)
             yield fn
             if n >= warm:
@@ -238,6 +257,19 @@ def _calls(ours: int | None, floor: int | None) -> str:
     return f"{ours:,}/{floor:,}"
 
 
+def _verdict(ours: Side, floor: Side, cpu: bool, limit: float) -> tuple[str, str]:
+    """`ratio_verdict` on the CPU or wall figures: paired when the sides were interleaved."""
+    text, verdict = (
+        ratio_verdict(ours.cpu, floor.cpu, limit)
+        if cpu
+        else ratio_verdict(ours.wall, floor.wall, limit)
+    )
+    ratio = paired(ours.cpus, floor.cpus) if cpu else paired(ours.walls, floor.walls)
+    if ratio is None or verdict.startswith("FAIL"):
+        return text, verdict
+    return ratio_verdict(ratio, 1.0, limit)
+
+
 def compare(
     measure: str,
     ours: Side | None,
@@ -252,9 +284,8 @@ def compare(
         _, verdict = ratio_verdict(None if ours is None else 1.0, None, limit)
         return Row(measure, "not measured", "", f"<= {limit:.2f}x {metric}", verdict)
     pick = (lambda s: s.cpu) if metric == "cpu" else (lambda s: s.wall)
-    ratio, verdict = ratio_verdict(pick(ours), pick(floor), limit)
-    other = (lambda s: s.wall) if metric == "cpu" else (lambda s: s.cpu)
-    other_ratio, _ = ratio_verdict(other(ours), other(floor), math.inf)
+    ratio, verdict = _verdict(ours, floor, metric == "cpu", limit)
+    other_ratio, _ = _verdict(ours, floor, metric != "cpu", math.inf)
     return Row(
         measure,
         f"{metric} {_ms(pick(ours))} vs {_ms(pick(floor))} {unit}",

@@ -1,12 +1,13 @@
 """The one benchmark table: every row ours vs its floor, interleaved, in one run.
 
 Each ratio row runs ours and its floor alternately in one process, several times, and prints
-medians of CPU time (this process plus the PostgreSQL backends it used) and wall time, and
-Python call counts of one run of each side (bench/measure.py). A floor is the same work in raw
-LangGraph (same steps and channels, same saver and durability: bench/floors.py) unless the
-row names another. The verdict is the CPU ratio unless the target says wall; a floor that is
-missing or not positive fails the row. Rows marked "abs" are absolute figures (they measure
-the machine as much as the code) and are never given PASS on a ratio.
+medians of CPU time (this process plus the PostgreSQL backends it used) and wall time, the
+median of the pairs' ratios, and Python call counts of one run of each side (bench/measure.py).
+A floor is the same work in raw LangGraph (same steps and channels, same saver and durability:
+bench/floors.py) unless the row names another. The verdict is the CPU ratio unless the target
+says wall; a floor that is missing or not positive fails the row. Rows marked "abs" are
+absolute figures (they measure the machine as much as the code) and are never given PASS on a
+ratio.
 
 Run: `python -m bench [--quick] [--uri URI]` (without --uri a throwaway embedded PostgreSQL,
 fsync off). The header and footer print the machine's cores and load.
@@ -160,6 +161,6 @@ def main() -> None:
         f"{time.perf_counter() - started:.0f} s{' (--quick)' if args.quick else ''}"
     )
     print(
-        "ratio = ours / floor on the target's metric (medians of interleaved runs); other = "
+        "ratio = ours / floor on the target's metric (median of interleaved pairs); other = "
         "the other metric's ratio; calls = Python calls of one run of each side (sys.setprofile)"
     )

@@ -1,5 +1,6 @@
 """The benchmark's rules (bench/measure.py): no row passes on a floor that is not positive,
-and an interleaved measurement really alternates the two sides."""
+an interleaved measurement really alternates the two sides, and its ratio is read pair by
+pair."""
 
 from __future__ import annotations
 
@@ -55,6 +56,26 @@ def test_interleave_alternates_the_sides_and_counts_calls() -> None:
         order.append("floor")
 
     mine, base = interleave(ours, floor, runs=3, warm=1)
-    assert order[:8] == ["ours", "floor"] * 4  # warm-up and runs alternate
+    # warm-up and runs alternate, each side first in every other pair
+    assert order[:8] == ["ours", "floor", "floor", "ours", "ours", "floor", "floor", "ours"]
     assert len(mine.walls) == len(base.walls) == 3
     assert mine.calls is not None and base.calls is not None and mine.calls > base.calls
+
+
+def _side(*cpus: float) -> Side:
+    """A side of interleaved runs taking `cpus` milliseconds each (wall the same)."""
+    return Side.of([(c / 1e3, c / 1e3) for c in cpus])
+
+
+def test_an_interleaved_row_reads_its_ratio_pair_by_pair() -> None:
+    # the machine slowed down threefold after the first pair: ours is 4 % over its floor in
+    # every pair, which the side medians (1.04 vs 3.00 ms) would hide as 0.35x
+    ours, floor = _side(1.04, 1.04 * 3, 1.04), _side(1.0, 3.0, 3.0)
+    row = compare("round robin", ours, floor, 1.03)
+    assert (row.ratio, row.verdict) == ("1.04x", "MISS"), row
+    assert row.value == "cpu 1.04 vs 3.00 ms", row  # the value column keeps each side's median
+    per_turn = compare("round robin", ours.per(16), floor.per(16), 1.05)
+    assert (per_turn.ratio, per_turn.verdict) == ("1.04x", "PASS"), per_turn
+    # sides that do not pair up (no samples, or different counts) keep the medians' ratio
+    assert compare("x", Side(wall=1.2, cpu=1.2), Side(wall=1.0, cpu=1.0), 1.1).ratio == "1.20x"
+    assert compare("x", _side(1.2, 1.2), _side(1.0, 1.0, 1.0), 1.1).ratio == "1.20x"
