@@ -23,6 +23,7 @@ nonsense.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import os
 import statistics
@@ -32,6 +33,8 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from langgraph_council.nodes import _deadline
 
 __all__ = [
     "Backends",
@@ -144,41 +147,67 @@ def _since(start: tuple[float, float], backends: Backends | None) -> tuple[float
     return wall - start[0], cpu - start[1]
 
 
-def _counting() -> tuple[list[int], Callable[..., None]]:
-    count = [0]
+def _counting() -> tuple[Callable[[], int], Callable[..., None]]:
+    """A call counter: `(total, profile)`, `profile` to set in every thread to count. Each
+    thread adds to its own entry (a shared `count += 1` loses the other threads' calls when
+    the interpreter switches threads between its read and its write); `sys.setprofile` itself,
+    which only switches counting on and off, is not counted."""
+    by_thread: dict[int, int] = {}
+    ident = threading.get_ident
+    switch = sys.setprofile
 
     def profile(frame: Any, event: str, arg: Any) -> None:
-        if event == "call" or event == "c_call":
-            count[0] += 1
+        if event == "call" or (event == "c_call" and arg is not switch):
+            me = ident()
+            by_thread[me] = by_thread.get(me, 0) + 1
 
-    return count, profile
+    return lambda: sum(by_thread.values()), profile
 
 
-def calls_of(fn: Callable[[], object]) -> int:
-    """Python and builtin function calls of one run of `fn`, in this thread and in threads
-    started during it (LangGraph's executor for parallel tasks): a `sys.setprofile` counter."""
-    count, profile = _counting()
+@contextlib.contextmanager
+def _counted_everywhere(profile: Callable[..., None]) -> Iterator[None]:
+    """Count in this thread, in threads started meanwhile (LangGraph's executor for parallel
+    tasks) and in the jobs handed to the package's time-limit workers (`nodes._deadline`: every
+    model call of a council graph runs in one), which are long-lived threads started before the
+    count, out of `threading.setprofile`'s reach."""
+    start = _deadline._start
+
+    def counted_start(job: Callable[[], None]) -> None:
+        def counted() -> None:
+            sys.setprofile(profile)
+            try:
+                job()
+            finally:
+                sys.setprofile(None)
+
+        start(counted)
+
+    _deadline._start = counted_start
     threading.setprofile(profile)
     sys.setprofile(profile)
     try:
-        fn()
+        yield
     finally:
         sys.setprofile(None)
         threading.setprofile(None)  # type: ignore[arg-type]
-    return count[0]
+        _deadline._start = start
+
+
+def calls_of(fn: Callable[[], object]) -> int:
+    """Python and builtin function calls of one run of `fn`, in every thread it uses: a
+    `sys.setprofile` counter (`_counted_everywhere`)."""
+    total, profile = _counting()
+    with _counted_everywhere(profile):
+        fn()
+    return total()
 
 
 async def acalls_of(fn: Callable[[], Awaitable[object]]) -> int:
     """`calls_of` for a coroutine function, run in the current loop."""
-    count, profile = _counting()
-    threading.setprofile(profile)
-    sys.setprofile(profile)
-    try:
+    total, profile = _counting()
+    with _counted_everywhere(profile):
         await fn()
-    finally:
-        sys.setprofile(None)
-        threading.setprofile(None)  # type: ignore[arg-type]
-    return count[0]
+    return total()
 
 
 _F = TypeVar("_F", bound=Callable[[], object])

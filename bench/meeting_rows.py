@@ -421,14 +421,14 @@ def scale_rows(uri: str | None, turns: int = 1000, sample: int = 100) -> list[Ro
             thread = _fresh(f"scale-{where}")
             thread["recursion_limit"] = turns + 20
             cpu = _turn_marks(graph, thread, rr, time.process_time)
-            count, profile = _counting()
+            total, profile = _counting()
             sys.setprofile(profile)
             try:
                 calls = _turn_marks(
                     graph,
                     _fresh(f"scale-calls-{where}") | {"recursion_limit": turns + 20},
                     rr,
-                    lambda count=count: float(count[0]),
+                    lambda total=total: float(total()),
                 )
             finally:
                 sys.setprofile(None)
