@@ -40,6 +40,7 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.guards import LoopGuard
+from langgraph_council.nodes import _deadline
 
 __all__ = ["OWNERS", "main", "owner_of", "profile", "shares"]
 
@@ -71,8 +72,10 @@ def _cpu_profiler() -> cProfile.Profile:
 
 def profile(fn: Callable[[], object], runs: int) -> pstats.Stats:
     """CPU-time cProfile of `runs` runs of `fn` (after one unprofiled warm-up run), in this
-    thread and in threads started during it (LangGraph's sync savers write checkpoints from a
-    background executor thread): waiting for the server is not in it."""
+    thread, in threads started during it (LangGraph's sync savers write checkpoints from a
+    background executor thread) and in the jobs handed to the package's time-limit workers
+    (`nodes._deadline`: every model call runs in one, a thread started before the run):
+    waiting for the server is not in it."""
     fn()
     profs = [_cpu_profiler()]
 
@@ -81,6 +84,21 @@ def profile(fn: Callable[[], object], runs: int) -> pstats.Stats:
         profs.append(prof)
         prof.enable()  # replaces this hook in the new thread
 
+    start = _deadline._start
+
+    def profiled_start(job: Callable[[], None]) -> None:
+        def profiled() -> None:
+            prof = _cpu_profiler()
+            profs.append(prof)
+            prof.enable()
+            try:
+                job()
+            finally:
+                prof.disable()
+
+        start(profiled)
+
+    _deadline._start = profiled_start
     threading.setprofile(boot)
     profs[0].enable()
     try:
@@ -89,6 +107,7 @@ def profile(fn: Callable[[], object], runs: int) -> pstats.Stats:
     finally:
         profs[0].disable()
         threading.setprofile(None)  # type: ignore[arg-type]
+        _deadline._start = start
     for prof in profs[1:]:
         prof.create_stats()
     return pstats.Stats(*profs)

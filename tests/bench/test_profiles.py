@@ -1,5 +1,6 @@
 """The profile's attribution (bench/profiles.py): docs/perf.md's tables split time by owner,
-so a file must land with the package it belongs to, and threads a run starts are counted."""
+so a file must land with the package it belongs to, and the threads a run starts or hands
+work to are counted."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from langgraph.graph import END, START, StateGraph
 import langgraph_council.nodes._meetings.state as meeting_state
 import langgraph_council.nodes.testing as testing
 from bench.profiles import owner_of, profile, shares
+from langgraph_council.nodes._deadline import call_with_limit
 
 
 def test_files_are_attributed_to_their_package() -> None:
@@ -50,3 +52,14 @@ def test_a_langgraph_run_and_the_threads_it_starts_are_profiled() -> None:
     assert owners["langgraph pregel+channels"] > 0
     threaded = [k for k in stats.stats if k[2] == "in_thread"]  # type: ignore[attr-defined]
     assert threaded, "the thread started during the run was not profiled"
+
+
+def test_the_calls_handed_to_a_time_limit_worker_are_profiled() -> None:
+    # every model call of a council graph runs in a worker started before the run
+    def model_call() -> int:
+        return sum(range(200_000))
+
+    call_with_limit(lambda: None, 60.0, "warm", "setting")  # a worker idles in the pool now
+    stats = profile(lambda: call_with_limit(model_call, 60.0, "call", "setting"), 2)
+    calls = [k for k in stats.stats if k[2] == "model_call"]  # type: ignore[attr-defined]
+    assert calls, "the call made in the time-limit worker was not profiled"
