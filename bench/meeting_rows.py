@@ -7,7 +7,6 @@ import contextlib
 import itertools
 import operator
 import resource
-import sys
 import time
 import warnings
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from bench.measure import (
     Backends,
     Row,
     Side,
+    _counted_everywhere,
     _counting,
     ainterleave,
     backend_pid,
@@ -423,16 +423,13 @@ def scale_rows(uri: str | None, turns: int = 1000, sample: int = 100) -> list[Ro
             thread["recursion_limit"] = turns + 20
             cpu = _turn_marks(graph, thread, rr, time.process_time)
             total, profile = _counting()
-            sys.setprofile(profile)
-            try:
+            with _counted_everywhere(profile):
                 calls = _turn_marks(
                     graph,
                     _fresh(f"scale-calls-{where}") | {"recursion_limit": turns + 20},
                     rr,
                     lambda total=total: float(total()),
                 )
-            finally:
-                sys.setprofile(None)
             stored = _turn_bytes(uri, thread["configurable"]["thread_id"]) if saver else []
         series = [("CPU", cpu, 1e3, "ms"), ("calls", calls, 1, "calls")]
         if stored:
