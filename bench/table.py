@@ -85,6 +85,7 @@ def measure_all(uri: str, quick: bool) -> list[Row]:
     rows = meeting_rows.round_robin_rows(runs)
     rows.append(meeting_rows.tracing_row(runs))
     rows += meeting_rows.postgres_rows(uri, runs)
+    rows += meeting_rows.memory_rows(uri, runs)  # org memory on vs off (issue 35)
     rows += meeting_rows.agent_participant(runs)
     rows += meeting_rows.autogen_rows(runs)
     rows += meeting_rows.flatness_rows()
