@@ -165,32 +165,38 @@ def _counting() -> tuple[Callable[[], int], Callable[..., None]]:
 
 
 @contextlib.contextmanager
-def _counted_everywhere(profile: Callable[..., None]) -> Iterator[None]:
-    """Count in this thread, in threads started meanwhile (LangGraph's executor for parallel
-    tasks) and in the jobs handed to the package's time-limit workers (`nodes._deadline`: every
-    model call of a council graph runs in one), which are long-lived threads started before the
-    count, out of `threading.setprofile`'s reach."""
+def _around_worker_jobs(around: Callable[[Callable[[], None]], None]) -> Iterator[None]:
+    """Run each job handed to the package's time-limit workers (`nodes._deadline`: every model
+    call of a council graph runs in one) as `around(job)` in its worker: they are long-lived
+    threads started before a count or a profile, out of `threading.setprofile`'s reach."""
     start = _deadline._start
-
-    def counted_start(job: Callable[[], None]) -> None:
-        def counted() -> None:
-            sys.setprofile(profile)
-            try:
-                job()
-            finally:
-                sys.setprofile(None)
-
-        start(counted)
-
-    _deadline._start = counted_start
-    threading.setprofile(profile)
-    sys.setprofile(profile)
+    _deadline._start = lambda job: start(lambda: around(job))
     try:
         yield
     finally:
-        sys.setprofile(None)
-        threading.setprofile(None)  # type: ignore[arg-type]
         _deadline._start = start
+
+
+@contextlib.contextmanager
+def _counted_everywhere(profile: Callable[..., None]) -> Iterator[None]:
+    """Count in this thread, in threads started meanwhile (LangGraph's executor for parallel
+    tasks) and in the jobs handed to the time-limit workers (`_around_worker_jobs`)."""
+
+    def counted(job: Callable[[], None]) -> None:
+        sys.setprofile(profile)
+        try:
+            job()
+        finally:
+            sys.setprofile(None)
+
+    with _around_worker_jobs(counted):
+        threading.setprofile(profile)
+        sys.setprofile(profile)
+        try:
+            yield
+        finally:
+            sys.setprofile(None)
+            threading.setprofile(None)  # type: ignore[arg-type]
 
 
 def calls_of(fn: Callable[[], object]) -> int:

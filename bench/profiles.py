@@ -27,6 +27,7 @@ from typing import Any
 import psycopg
 
 from bench.floors import same_work_meeting
+from bench.measure import _around_worker_jobs
 from bench.meetings import PARTICIPANTS, RR16, _input, _roster, hand_written_loop
 from bench.work_rows import pipeline_pair
 from langgraph_council.checkpoints import (
@@ -40,7 +41,6 @@ from langgraph_council.graphs import (
     create_meeting_graph,
 )
 from langgraph_council.guards import LoopGuard
-from langgraph_council.nodes import _deadline
 
 __all__ = ["OWNERS", "main", "owner_of", "profile", "shares"]
 
@@ -84,30 +84,24 @@ def profile(fn: Callable[[], object], runs: int) -> pstats.Stats:
         profs.append(prof)
         prof.enable()  # replaces this hook in the new thread
 
-    start = _deadline._start
+    def profiled(job: Callable[[], None]) -> None:
+        prof = _cpu_profiler()
+        profs.append(prof)
+        prof.enable()
+        try:
+            job()
+        finally:
+            prof.disable()
 
-    def profiled_start(job: Callable[[], None]) -> None:
-        def profiled() -> None:
-            prof = _cpu_profiler()
-            profs.append(prof)
-            prof.enable()
-            try:
-                job()
-            finally:
-                prof.disable()
-
-        start(profiled)
-
-    _deadline._start = profiled_start
-    threading.setprofile(boot)
-    profs[0].enable()
-    try:
-        for _ in range(runs):
-            fn()
-    finally:
-        profs[0].disable()
-        threading.setprofile(None)  # type: ignore[arg-type]
-        _deadline._start = start
+    with _around_worker_jobs(profiled):
+        threading.setprofile(boot)
+        profs[0].enable()
+        try:
+            for _ in range(runs):
+                fn()
+        finally:
+            profs[0].disable()
+            threading.setprofile(None)  # type: ignore[arg-type]
     for prof in profs[1:]:
         prof.create_stats()
     return pstats.Stats(*profs)
