@@ -36,32 +36,42 @@ MEMORY_HEADER = (
 
 
 _TOPIC_KINDS = ("meetings", "rulings", "outcomes")
+_PERSONAL_KINDS = ("positions", "rulings")
+_NO_OUTCOMES = {"kind": {"$ne": "outcome"}}
+"""An agent's notes also hold the subtasks it did (`outcomes`); recall shows its positions and
+the rulings on them, so one search per agent leaves those out."""
 
 
 def _newest(items: Iterable[Item]) -> list[Item]:
     return sorted(items, key=lambda i: str(i.value.get("written_at", "")), reverse=True)
 
 
-def _op(active: Active, prefix: tuple[str, ...], **kw: Any) -> SearchOp:
-    return SearchOp(prefix, limit=active.config.max_records, **kw)
+def _op(active: Active, prefix: tuple[str, ...], kinds: int = 1, **kw: Any) -> SearchOp:
+    return SearchOp(prefix, limit=active.config.max_records * kinds, **kw)
 
 
 def _lookups(
     active: Active, topic: str, parties: Sequence[str], query: str
 ) -> tuple[list[SearchOp], list[SearchOp]]:
-    """The searches, in one batch (one round trip to a Postgres store): same-topic records
-    (with an index, the org's records nearest the query too), linked threads' records, and
-    the parties' notes."""
+    """The searches, in one batch (one round trip to a Postgres store): the topic's records
+    of every kind in one search (with an index, the org's records nearest the query too),
+    linked threads' records, and one search per party for its notes. Fewer searches, fewer
+    statements: each costs the server a plan and a scan, which is most of memory's price."""
     org = (ROOT, active.config.org)
-    topical = [_op(active, topic_namespace(active.config, topic, k)) for k in _TOPIC_KINDS]
+    topic_prefix = topic_namespace(active.config, topic, _TOPIC_KINDS[0])[:-1]
+    topical = [_op(active, topic_prefix, len(_TOPIC_KINDS))]
     if query and indexed(active.store):
         topical.append(_op(active, (*org, "topics"), query=query))
     for thread in active.config.linked_threads:
         topical.append(_op(active, (*org, "topics"), filter={"thread_id": thread}))
     personal = [
-        _op(active, agent_namespace(active.config, agent, kind))
-        for agent in parties
-        for kind in ("rulings", "positions")
+        _op(
+            active,
+            agent_namespace(active.config, agent, _PERSONAL_KINDS[0])[:-1],
+            len(_PERSONAL_KINDS),
+            filter=_NO_OUTCOMES,
+        )
+        for agent in dict.fromkeys(parties)
     ]
     return topical, personal
 

@@ -202,3 +202,29 @@ def test_memory_off_with_a_store_writes_nothing() -> None:
     run_meeting("round_robin", store=store)
     run_conflict("authority", store=store)
     assert store.search(("council",)) == []
+
+
+def test_a_meeting_recalls_the_topics_outcomes_but_not_the_subtasks_an_agent_did(
+    pg_store: PostgresStore, pg_saver: BaseCheckpointSaver[Any]
+) -> None:
+    """One search covers a topic's three kinds; a party's search leaves its subtasks out."""
+    _first_meeting(pg_store, pg_saver)
+    (minutes,) = OrgMemory(pg_store).list(org="acme", thread_id="m1", kind="meeting")
+    topic, agent = minutes.value["topic"], PARTICIPANTS[0]
+    newest = "2099-01-01T00:00:00"  # first among the recalled records, before any bound
+    outcome = {"kind": "outcome", "parent_status": "done", "written_at": newest}
+    pg_store.put(
+        ("council", "acme", "topics", topic, "outcomes"),
+        "p1:t1",
+        {**outcome, "title": "Topic outcome", "summary": "TOPIC-OUTCOME-SUMMARY"},
+    )
+    pg_store.put(
+        ("council", "acme", "agents", agent, "outcomes"),
+        "p2:t9",  # a subtask on another topic
+        {**outcome, "title": "Own subtask", "agent_id": agent, "summary": "OWN-SUBTASK-SUMMARY"},
+    )
+    _, calls = run_meeting("round_robin", store=pg_store, context=ACME, thread="m2")
+    block = _memory_block(next(p for p in prompts(calls) if "Org memory:" in p))
+    assert "TOPIC-OUTCOME-SUMMARY" in block and "D1 decided:" in block  # meetings and outcomes
+    assert f"{agent} held" in block  # the party's own position from m1
+    assert "OWN-SUBTASK-SUMMARY" not in block
