@@ -79,6 +79,10 @@ class Backends:
         if pid not in self.pids:
             self.pids.append(pid)
 
+    def cpu_and(self) -> float:
+        """This process's CPU seconds (`time.process_time`) plus every backend's."""
+        return time.process_time() + self.cpu()
+
     def cpu(self) -> float:
         """Seconds on CPU of every backend so far (an ended backend counts 0 from then on)."""
         total = 0

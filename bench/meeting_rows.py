@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import operator
 import resource
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any, TypedDict
 
 import psycopg
@@ -377,6 +378,58 @@ def _flatness(marks: list[float], sample: int) -> tuple[float, float]:
     return sum(costs[:sample]) / sample, sum(costs[-sample:]) / sample
 
 
+class _Turns:
+    """One streamed round robin, advanced a turn at a time in its own context (two of them
+    interleave in one thread, and each Pregel loop keeps its context variables apart)."""
+
+    def __init__(
+        self, graph: Any, config: dict[str, Any], rr: dict[str, Any], clock: Callable[[], float]
+    ) -> None:
+        self._clock = clock
+        durable = {"durability": "sync"} if graph.checkpointer else {}
+        self._steps = graph.stream(_input(8), config, context={"round_robin": rr},
+                                   stream_mode="updates", **durable)  # fmt: skip
+        self._context = contextvars.copy_context()
+        self._context.run(next, self._steps)  # the opening: not a turn
+
+    def __next__(self) -> float:
+        """The CPU seconds of the steps up to and including the next turn."""
+        start = self._clock()
+        while "take_turn" not in self._context.run(next, self._steps):
+            pass
+        return self._clock() - start
+
+    def close(self) -> None:
+        self._context.run(self._steps.close)
+
+
+def paired_flatness(
+    graph: Any, rr: dict[str, Any], turns: int, sample: int, clock: Callable[[], float]
+) -> tuple[float, float]:
+    """Mean CPU per turn of turns 1-`sample` and of the last `sample` turns, measured side by
+    side: one meeting is run to its last `sample` turns, a second one starts, and their turns
+    alternate (early, late, late, early, ...), so both means see the same moments of a
+    machine whose speed drifts (two runs one after the other read 0.44x-1.62x here). `clock`
+    gives CPU seconds (this process's, plus the server's on Postgres)."""
+    late = _Turns(graph, _fresh("scale-late") | {"recursion_limit": turns + 20}, rr, clock)
+    early = _Turns(graph, _fresh("scale-early") | {"recursion_limit": turns + 20}, rr, clock)
+    try:
+        for _ in range(turns - sample):
+            next(late)
+        firsts, lasts = 0.0, 0.0
+        for i in range(sample):
+            if i % 2:
+                lasts += next(late)
+                firsts += next(early)
+            else:
+                firsts += next(early)
+                lasts += next(late)
+    finally:
+        late.close()
+        early.close()
+    return firsts / sample, lasts / sample
+
+
 def _turn_bytes(uri: str, thread: str) -> list[float]:
     """Cumulative bytes stored after each step of `thread`: its checkpoint, the writes made
     from it, and each blob counted once, at the first checkpoint holding its version."""
@@ -410,8 +463,9 @@ FROM c ORDER BY c.checkpoint_id
 
 def scale_rows(uri: str | None, turns: int = 1000, sample: int = 100) -> list[Row]:
     """A `turns`-turn round robin with `transcript_window=4`, in memory and on Postgres: the
-    mean per-turn CPU, Python calls and (Postgres) stored bytes of the last `sample` turns over
-    the first `sample` (target <= 1.10x each), and the process's peak RSS."""
+    mean per-turn CPU (paired in time: `paired_flatness`; on Postgres the server's too), Python
+    calls and (Postgres) stored bytes of the last `sample` turns over the first `sample` (target
+    <= 1.10x each), and the process's peak RSS."""
     rr = {"max_turns_per_agent": -(-turns // 8), "max_total_turns": turns,
           "leader_summarizes": False, "transcript_window": 4}  # fmt: skip
     rows: list[Row] = []
@@ -419,23 +473,21 @@ def scale_rows(uri: str | None, turns: int = 1000, sample: int = 100) -> list[Ro
         with contextlib.ExitStack() as stack:
             saver = stack.enter_context(postgres_checkpointer(uri)) if where == "Postgres" else None
             graph = create_meeting_graph(_roster(), protocol="round_robin", checkpointer=saver)
-            thread = _fresh(f"scale-{where}")
-            thread["recursion_limit"] = turns + 20
-            cpu = _turn_marks(graph, thread, rr, time.process_time)
+            thread = _fresh(f"scale-calls-{where}") | {"recursion_limit": turns + 20}
             total, profile = _counting()
             with _counted_everywhere(profile):
-                calls = _turn_marks(
-                    graph,
-                    _fresh(f"scale-calls-{where}") | {"recursion_limit": turns + 20},
-                    rr,
-                    lambda total=total: float(total()),
-                )
+                calls = _turn_marks(graph, thread, rr, lambda total=total: float(total()))
             stored = _turn_bytes(uri, thread["configurable"]["thread_id"]) if saver else []
+            server = Backends([backend_pid(saver.conn)] if saver else [])
+            cpu = paired_flatness(graph, rr, turns, min(sample, turns // 2), server.cpu_and)
         series = [("CPU", cpu, 1e3, "ms"), ("calls", calls, 1, "calls")]
         if stored:
             series.append(("stored bytes", stored[1:-1], 1, "B"))
         for what, marks, scale, unit in series:
-            first, last = _flatness(marks, min(sample, (len(marks) - 1) // 2))
+            if isinstance(marks, tuple):  # already (first, last), paired
+                first, last = marks
+            else:
+                first, last = _flatness(marks, min(sample, (len(marks) - 1) // 2))
             ratio, verdict = ratio_verdict(last, first, 1.10)
             rows.append(Row(
                 f"{turns}-turn meeting, window=4, {where}: {what} per turn, last vs first {sample}",
