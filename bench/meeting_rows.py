@@ -517,8 +517,8 @@ def memory_rows(uri: str, runs: int) -> list[Row]:
     """Org memory's cost (issue 35): the 16-turn round robin on Postgres with a PostgresStore,
     memory on (lookup before the talk, minutes and positions written at the end) vs memory
     off; CPU includes both connections' backends. Target: at most 10 % more. The difference is
-    a few percent and one pair swings by a tenth on this machine, so the row reads six times
-    the table's pairs (30 with --quick, ~8 s)."""
+    5-7 % and one pair swings by a tenth on this machine, so the row reads ten times the
+    table's pairs (50 with --quick, ~13 s)."""
     from langgraph.store.postgres import PostgresStore
 
     roster = _roster()
@@ -536,7 +536,7 @@ def memory_rows(uri: str, runs: int) -> list[Row]:
         def forgetting() -> object:
             return meeting.invoke(_input(8), _fresh("nomem"), context=RR16, durability="sync")
 
-        sides = interleave(remembering, forgetting, runs=6 * runs, backends=backends)
+        sides = interleave(remembering, forgetting, runs=10 * runs, backends=backends)
     return [
         compare(
             "round robin on Postgres: org memory on vs off (lookup + write)",
