@@ -2,7 +2,8 @@
 `python -m bench crash --kills N`: the crash campaign (bench/crash.py);
 `python -m bench scaleout`: meetings/s on one and two LangGraph Server replicas (bench/scaleout.py,
 in the server venv of .ci/server-venv);
-`python -m bench profile`: where the time of each MISS row goes (bench/profiles.py)."""
+`python -m bench profile`: where the time of each MISS row goes (bench/profiles.py);
+`python -m bench.folded`: what folding a meeting's channels would buy (bench/folded.py)."""
 
 import sys
 

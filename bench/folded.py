@@ -1,0 +1,150 @@
+"""`python -m bench.folded`: what folding a meeting's channels would buy, in raw LangGraph.
+
+Issue 33 asks for a round-robin turn within 1.10x of a 2-channel loop. The same-work floor
+(`floors.same_work_meeting`: our meeting's 22 state channels, the same steps and the same work
+per turn) is the first side; the second does the same work on 14 state channels: the static
+meeting fields in one channel, the other protocols' fields in one, the four input keys kept
+(LangGraph keeps a channel per input key). Prints CPU and calls per turn of the folded floor
+against the same-work floor and against the loop, interleaved, twice.
+"""
+
+from __future__ import annotations
+
+import operator
+import time
+from datetime import UTC, datetime
+from typing import Annotated, Any, TypedDict
+
+from langchain_core.messages import AIMessage, AnyMessage
+from langgraph.channels.delta import DeltaChannel
+from langgraph.graph import END, START, StateGraph
+
+from bench.floors import add_pairs, append, same_work_meeting
+from bench.measure import compare, interleave
+from bench.meetings import PARTICIPANTS, _input, _roster, hand_written_loop
+from langgraph_council.nodes import Roster
+from langgraph_council.nodes._fencing import fence_peer
+from langgraph_council.nodes._meetings.models import Contribution, MeetingAgenda, MeetingMinutes
+
+TURNS = 16
+
+
+class Folded(TypedDict, total=False):
+    """The floor's channels, folded: `meeting` holds what the opening sets once, `phase` what
+    only the other protocols use."""
+
+    meeting: dict[str, Any]
+    contributions: Annotated[list[Contribution], DeltaChannel(append)]
+    messages: Annotated[list[AnyMessage], DeltaChannel(append)]
+    failures: Annotated[list[Any], operator.add]
+    tokens_used: Annotated[int, operator.add]
+    input_calibration: Annotated[tuple[int, int], DeltaChannel(add_pairs)]
+    turn: int
+    status: str
+    phase: dict[str, Any]
+    minutes: MeetingMinutes
+
+
+class FoldedInput(TypedDict, total=False):
+    """The meeting's input keys (each stays a channel of its own)."""
+
+    agenda: Any
+    leader_id: str
+    participant_ids: list[str]
+    token_budget: int
+
+
+def folded_meeting(roster: Roster, turns: int) -> Any:
+    """`same_work_meeting` on the folded channels."""
+
+    def open_meeting(state: FoldedInput) -> dict[str, Any]:
+        agenda = state["agenda"]
+        meeting = {
+            "agenda": agenda if isinstance(agenda, MeetingAgenda) else MeetingAgenda(**agenda),
+            "meeting_id": f"mtg-{time.time_ns()}",
+            "protocol": "round_robin",
+            "started_at": datetime.now(UTC),
+            "leader_id": state["leader_id"],
+            "participant_ids": state["participant_ids"],
+            "token_budget": state["token_budget"],
+        }
+        phase = {"conflicts": [], "discussants": [], "discussion_index": 0}
+        return {"meeting": meeting, "turn": 0, "status": "in_progress", "phase": phase}
+
+    def take_turn(state: Folded) -> dict[str, Any]:
+        meeting, turn = state["meeting"], state["turn"]
+        agent = meeting["participant_ids"][turn % len(meeting["participant_ids"])]
+        transcript = "\n".join(
+            fence_peer(c.content, agent_id=c.agent_id, label=f"turn_{c.turn}")
+            for c in state.get("contributions", [])
+        )
+        prompt = f"Turn {turn + 1} of {turns}.\n\n{meeting['agenda'].title}\n\n{transcript}"
+        reply = roster.call(agent, prompt, max_tokens=400)
+        said = Contribution(
+            agent_id=agent, phase="round_robin", turn=turn, content=reply.content,
+            input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
+            timestamp=datetime.now(UTC),
+        )  # fmt: skip
+        message = AIMessage(reply.content, name=agent, id=f"{meeting['meeting_id']}:{turn}")
+        return {
+            "contributions": [said],
+            "messages": [message],
+            "tokens_used": reply.input_tokens + reply.output_tokens,
+            "input_calibration": (reply.input_tokens, reply.input_tokens),
+            "turn": turn + 1,
+        }
+
+    def finalize(state: Folded) -> dict[str, Any]:
+        said, meeting = state["contributions"], state["meeting"]
+        minutes = MeetingMinutes(
+            meeting_id=meeting["meeting_id"], protocol="round_robin", status="completed",
+            leader_id=meeting["leader_id"], participant_ids=tuple(meeting["participant_ids"]),
+            agenda=meeting["agenda"], contributions=tuple(said),
+            token_budget=meeting["token_budget"],
+            total_input_tokens=sum(c.input_tokens for c in said),
+            total_output_tokens=sum(c.output_tokens for c in said),
+            started_at=meeting["started_at"], ended_at=datetime.now(UTC),
+        )  # fmt: skip
+        return {"minutes": minutes}
+
+    graph = StateGraph(Folded, input_schema=FoldedInput)
+    graph.add_node("open_meeting", open_meeting, input_schema=FoldedInput)
+    graph.add_node("take_turn", take_turn)
+    graph.add_node("finalize", finalize)
+    graph.add_edge(START, "open_meeting")
+    graph.add_edge("open_meeting", "take_turn")
+    graph.add_conditional_edges(
+        "take_turn", lambda s: "take_turn" if s["turn"] < turns else "finalize"
+    )
+    graph.add_edge("finalize", END)
+    return graph.compile()
+
+
+def main() -> None:
+    """Print the two comparisons, twice."""
+    roster = _roster()
+    floor = same_work_meeting(roster, TURNS)
+    folded = folded_meeting(roster, TURNS)
+    loop = hand_written_loop(roster, TURNS)
+    payload = {**_input(8), "participant_ids": PARTICIPANTS}
+
+    def run_folded() -> object:
+        return folded.invoke(payload)
+
+    def run_floor() -> object:
+        return floor.invoke(payload)
+
+    def run_loop() -> object:
+        return loop.invoke({"transcript": [], "turn": 0})
+
+    print(f"channels: same-work floor {len(floor.channels)}, folded {len(folded.channels)}, "
+          f"loop {len(loop.channels)} (LangGraph's own included)")  # fmt: skip
+    for _ in range(2):
+        for name, other in (("same-work floor", run_floor), ("2-channel loop", run_loop)):
+            sides = interleave(run_folded, other, runs=30)
+            row = compare(f"folded vs {name}", *(s.per(TURNS) for s in sides), 1.0)
+            print(f"{row.measure}: cpu {row.ratio}, calls per turn {row.calls}")
+
+
+if __name__ == "__main__":
+    main()
