@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import operator
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, TypedDict
 
@@ -74,6 +74,49 @@ _OPENING_RESET = {k: v for k, v in FRESH_MEETING.items() if k in FloorMeeting.__
 """What our `open_meeting` resets, on the channels the floor has (the same values, not a copy)."""
 
 
+def floor_turn(
+    roster: Roster,
+    turns: int,
+    fields: Mapping[str, Any],
+    turn: int,
+    contributions: Sequence[Contribution],
+) -> dict[str, Any]:
+    """One round-robin turn of the floors: the fenced transcript, the roster's call, the
+    contribution and its named message (`fields`: the meeting's participants, agenda, id)."""
+    people = fields["participant_ids"]
+    agent = people[turn % len(people)]
+    transcript = "\n".join(
+        fence_peer(c.content, agent_id=c.agent_id, label=f"turn_{c.turn}") for c in contributions
+    )
+    prompt = f"Turn {turn + 1} of {turns}.\n\n{fields['agenda'].title}\n\n{transcript}"
+    reply = roster.call(agent, prompt, max_tokens=400)
+    said = Contribution(
+        agent_id=agent, phase="round_robin", turn=turn, content=reply.content,
+        input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
+        timestamp=datetime.now(UTC),
+    )  # fmt: skip
+    message = AIMessage(reply.content, name=agent, id=f"{fields['meeting_id']}:{turn}")
+    return {
+        "contributions": [said],
+        "messages": [message],
+        "tokens_used": reply.input_tokens + reply.output_tokens,
+        "input_calibration": (reply.input_tokens, reply.input_tokens),
+        "turn": turn + 1,
+    }
+
+
+def floor_minutes(fields: Mapping[str, Any], said: Sequence[Contribution]) -> MeetingMinutes:
+    """The floors' minutes of a finished round robin."""
+    return MeetingMinutes(
+        meeting_id=fields["meeting_id"], protocol="round_robin", status="completed",
+        leader_id=fields["leader_id"], participant_ids=tuple(fields["participant_ids"]),
+        agenda=fields["agenda"], contributions=tuple(said), token_budget=fields["token_budget"],
+        total_input_tokens=sum(c.input_tokens for c in said),
+        total_output_tokens=sum(c.output_tokens for c in said),
+        started_at=fields["started_at"], ended_at=datetime.now(UTC),
+    )  # fmt: skip
+
+
 def same_work_meeting(roster: Roster, turns: int, checkpointer: Any = None) -> Any:
     """A round-robin meeting in raw LangGraph: open, `turns` turns, finalize; the same channels
     written per step as ours, the same fenced transcript in each prompt, the same roster call."""
@@ -89,42 +132,24 @@ def same_work_meeting(roster: Roster, turns: int, checkpointer: Any = None) -> A
         }
 
     def take_turn(state: FloorMeeting) -> dict[str, Any]:
-        turn, people = state["turn"], state["participant_ids"]
-        agent = people[turn % len(people)]
-        transcript = "\n".join(
-            fence_peer(c.content, agent_id=c.agent_id, label=f"turn_{c.turn}")
-            for c in state["contributions"]
-        )
-        prompt = f"Turn {turn + 1} of {turns}.\n\n{state['agenda'].title}\n\n{transcript}"
-        reply = roster.call(agent, prompt, max_tokens=400)
-        said = Contribution(
-            agent_id=agent, phase="round_robin", turn=turn, content=reply.content,
-            input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
-            timestamp=datetime.now(UTC),
-        )  # fmt: skip
-        message = AIMessage(reply.content, name=agent, id=f"{state['meeting_id']}:{turn}")
-        return {
-            "contributions": [said],
-            "messages": [message],
-            "tokens_used": reply.input_tokens + reply.output_tokens,
-            "input_calibration": (reply.input_tokens, reply.input_tokens),
-            "turn": turn + 1,
-        }
+        return floor_turn(roster, turns, state, state["turn"], state["contributions"])
 
     def finalize(state: FloorMeeting) -> dict[str, Any]:
-        said = state["contributions"]
-        minutes = MeetingMinutes(
-            meeting_id=state["meeting_id"], protocol="round_robin", status="completed",
-            leader_id=state["leader_id"], participant_ids=tuple(state["participant_ids"]),
-            agenda=state["agenda"], contributions=tuple(said), token_budget=state["token_budget"],
-            total_input_tokens=sum(c.input_tokens for c in said),
-            total_output_tokens=sum(c.output_tokens for c in said),
-            started_at=state["started_at"], ended_at=datetime.now(UTC),
-        )  # fmt: skip
-        return {"minutes": minutes}
+        return {"minutes": floor_minutes(state, state["contributions"])}
 
-    graph = StateGraph(FloorMeeting)
+    graph: StateGraph[Any, Any, Any, Any] = StateGraph(FloorMeeting)
     graph.add_node("open_meeting", open_meeting)
+    wire_turns(graph, take_turn, finalize, turns)
+    return graph.compile(checkpointer=checkpointer)
+
+
+def wire_turns(
+    graph: StateGraph[Any, Any, Any, Any],
+    take_turn: Callable[[Any], dict[str, Any]],
+    finalize: Callable[[Any], dict[str, Any]],
+    turns: int,
+) -> None:
+    """The floors' shape after `open_meeting` (already added): `turns` turns, then finalize."""
     graph.add_node("take_turn", take_turn)
     graph.add_node("finalize", finalize)
     graph.add_edge(START, "open_meeting")
@@ -133,7 +158,6 @@ def same_work_meeting(roster: Roster, turns: int, checkpointer: Any = None) -> A
         "take_turn", lambda s: "take_turn" if s["turn"] < turns else "finalize"
     )
     graph.add_edge("finalize", END)
-    return graph.compile(checkpointer=checkpointer)
 
 
 def _wave_fanout(

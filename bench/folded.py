@@ -15,15 +15,21 @@ import time
 from datetime import UTC, datetime
 from typing import Annotated, Any, TypedDict
 
-from langchain_core.messages import AIMessage, AnyMessage
+from langchain_core.messages import AnyMessage
 from langgraph.channels.delta import DeltaChannel
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import StateGraph
 
-from bench.floors import add_pairs, append, same_work_meeting
+from bench.floors import (
+    add_pairs,
+    append,
+    floor_minutes,
+    floor_turn,
+    same_work_meeting,
+    wire_turns,
+)
 from bench.measure import compare, interleave
 from bench.meetings import PARTICIPANTS, _input, _roster, hand_written_loop
 from langgraph_council.nodes import Roster
-from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes._meetings.models import Contribution, MeetingAgenda, MeetingMinutes
 
 TURNS = 16
@@ -72,51 +78,15 @@ def folded_meeting(roster: Roster, turns: int) -> Any:
         return {"meeting": meeting, "turn": 0, "status": "in_progress", "phase": phase}
 
     def take_turn(state: Folded) -> dict[str, Any]:
-        meeting, turn = state["meeting"], state["turn"]
-        agent = meeting["participant_ids"][turn % len(meeting["participant_ids"])]
-        transcript = "\n".join(
-            fence_peer(c.content, agent_id=c.agent_id, label=f"turn_{c.turn}")
-            for c in state.get("contributions", [])
-        )
-        prompt = f"Turn {turn + 1} of {turns}.\n\n{meeting['agenda'].title}\n\n{transcript}"
-        reply = roster.call(agent, prompt, max_tokens=400)
-        said = Contribution(
-            agent_id=agent, phase="round_robin", turn=turn, content=reply.content,
-            input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
-            timestamp=datetime.now(UTC),
-        )  # fmt: skip
-        message = AIMessage(reply.content, name=agent, id=f"{meeting['meeting_id']}:{turn}")
-        return {
-            "contributions": [said],
-            "messages": [message],
-            "tokens_used": reply.input_tokens + reply.output_tokens,
-            "input_calibration": (reply.input_tokens, reply.input_tokens),
-            "turn": turn + 1,
-        }
+        contributions = state.get("contributions", [])
+        return floor_turn(roster, turns, state["meeting"], state["turn"], contributions)
 
     def finalize(state: Folded) -> dict[str, Any]:
-        said, meeting = state["contributions"], state["meeting"]
-        minutes = MeetingMinutes(
-            meeting_id=meeting["meeting_id"], protocol="round_robin", status="completed",
-            leader_id=meeting["leader_id"], participant_ids=tuple(meeting["participant_ids"]),
-            agenda=meeting["agenda"], contributions=tuple(said),
-            token_budget=meeting["token_budget"],
-            total_input_tokens=sum(c.input_tokens for c in said),
-            total_output_tokens=sum(c.output_tokens for c in said),
-            started_at=meeting["started_at"], ended_at=datetime.now(UTC),
-        )  # fmt: skip
-        return {"minutes": minutes}
+        return {"minutes": floor_minutes(state["meeting"], state["contributions"])}
 
-    graph = StateGraph(Folded, input_schema=FoldedInput)
+    graph: StateGraph[Any, Any, Any, Any] = StateGraph(Folded, input_schema=FoldedInput)
     graph.add_node("open_meeting", open_meeting, input_schema=FoldedInput)
-    graph.add_node("take_turn", take_turn)
-    graph.add_node("finalize", finalize)
-    graph.add_edge(START, "open_meeting")
-    graph.add_edge("open_meeting", "take_turn")
-    graph.add_conditional_edges(
-        "take_turn", lambda s: "take_turn" if s["turn"] < turns else "finalize"
-    )
-    graph.add_edge("finalize", END)
+    wire_turns(graph, take_turn, finalize, turns)
     return graph.compile()
 
 
