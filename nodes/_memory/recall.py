@@ -4,7 +4,8 @@ Relevant means: records on the same topic (by the store's own index search when 
 built with an embedding, by namespace otherwise), records of explicitly linked threads, and
 the parties' own notes (their earlier positions and the rulings on them). Every record is
 text other agents or users wrote, so each enters the prompt inside a `<task-data>` fence.
-Records are added newest first until the next one would pass the token bound.
+Records are added newest first until the next one would pass the token bound; the parties'
+notes are looked up only when the topic's records leave room.
 """
 
 from __future__ import annotations
@@ -53,10 +54,10 @@ def _op(active: Active, prefix: tuple[str, ...], kinds: int = 1, **kw: Any) -> S
 def _lookups(
     active: Active, topic: str, parties: Sequence[str], query: str
 ) -> tuple[list[SearchOp], list[SearchOp]]:
-    """The searches, in one batch (one round trip to a Postgres store): the topic's records
-    of every kind in one search (with an index, the org's records nearest the query too),
-    linked threads' records, and one search per party for its notes. Fewer searches, fewer
-    statements: each costs the server a plan and a scan, which is most of memory's price."""
+    """The topic's searches (its records of every kind in one; with an index, the org's
+    records nearest the query; linked threads' records) and one search per party for its
+    notes, each list one batch (a round trip to a Postgres store). Each search is a statement
+    the server plans and runs: most of memory's price, so as few as the records allow."""
     org = (ROOT, active.config.org)
     topic_prefix = topic_namespace(active.config, topic, _TOPIC_KINDS[0])[:-1]
     topical = [_op(active, topic_prefix, len(_TOPIC_KINDS))]
@@ -76,18 +77,9 @@ def _lookups(
     return topical, personal
 
 
-def _found(active: Active, topic: str, parties: Sequence[str], query: str) -> list[Item]:
-    """Topic records newest first, then the parties' notes newest first."""
-    if active.config.max_records == 0:
-        return []
-    topical, personal = _lookups(active, topic, parties, query)
-    results = active.store.batch([*topical, *personal])
-    split = len(topical)
-    flat = [[i for i in r if isinstance(i, Item)] if isinstance(r, list) else [] for r in results]
-    return [
-        *_newest(i for r in flat[:split] for i in r),
-        *_newest(i for r in flat[split:] for i in r),
-    ]
+def _newest_found(results: Sequence[object]) -> list[Item]:
+    """The items of a batch of searches, newest first."""
+    return _newest(i for r in results if isinstance(r, list) for i in r if isinstance(i, Item))
 
 
 def _when(value: dict[str, Any]) -> str:
@@ -125,44 +117,73 @@ def _decision_labels(value: dict[str, Any], start: int) -> dict[str, str]:
     return {d: f"D{start + i}" for i, d in enumerate(value.get("decisions", ()))}
 
 
+class _Block:
+    """The memory block being filled, record by record, newest first, up to its bound."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self.used = estimate_tokens(MEMORY_HEADER)
+        self.seen: set[tuple[str, str, str]] = set()
+        self.blocks: list[str] = []
+        self.earlier: list[EarlierDecision] = []
+
+    def fill(self, items: Iterable[Item]) -> bool:
+        """Add `items` in order; False as soon as one does not fit (the block is full)."""
+        for item in items:
+            ident = _identity(item)
+            if ident in self.seen:  # a ruling is filed under its topic and under each party
+                continue
+            self.seen.add(ident)
+            labels = _decision_labels(item.value, len(self.earlier) + 1)
+            field = f"memory_{len(self.blocks) + 1}"
+            block = fence_task_data(_record_text(item.value, labels), field=field)
+            cost = estimate_tokens(block) + 1
+            if self.used + cost > self.bound:
+                return False
+            self.used += cost
+            self.blocks.append(block)
+            self.earlier += [
+                _earlier(item.value, decision, label) for decision, label in labels.items()
+            ]
+        return True
+
+    def recalled(self) -> Recalled:
+        if not self.blocks:
+            return Recalled()
+        text = "\n\n" + "\n".join([MEMORY_HEADER, *self.blocks])
+        return Recalled(
+            text=text, earlier=tuple(self.earlier), tokens=self.used, records=len(self.blocks)
+        )
+
+
+def _earlier(value: dict[str, Any], decision: str, label: str) -> EarlierDecision:
+    return EarlierDecision(
+        label=label,
+        text=decision,
+        title=str(value.get("title", "")),
+        decided_at=str(value.get("written_at", "")),
+        thread_id=value.get("thread_id"),
+        meeting_id=value.get("meeting_id"),
+    )
+
+
 def recall(
     active: Active, *, topic: str, parties: Sequence[str], query: str, bound: int
 ) -> Recalled:
-    """The memory block for a run on `topic` among `parties`, at most `bound` tokens."""
+    """The memory block for a run on `topic` among `parties`, at most `bound` tokens.
+
+    The topic's records come first; the parties' notes are searched for only when those leave
+    room under the bound (the block would not show them otherwise): a topic with history
+    costs one search, not one per party as well.
+    """
     bound = min(bound, active.config.max_tokens)
-    if bound <= 0:
+    if bound <= 0 or active.config.max_records == 0:
         return Recalled()
-    seen: set[tuple[str, str, str]] = set()
-    blocks: list[str] = []
-    earlier: list[EarlierDecision] = []
-    used = estimate_tokens(MEMORY_HEADER)
-    for item in _found(active, topic, parties, query):
-        ident = _identity(item)
-        if ident in seen:  # a ruling is filed under its topic and under each party
-            continue
-        seen.add(ident)
-        labels = _decision_labels(item.value, len(earlier) + 1)
-        block = fence_task_data(_record_text(item.value, labels), field=f"memory_{len(blocks) + 1}")
-        cost = estimate_tokens(block) + 1
-        if used + cost > bound:
-            break
-        used += cost
-        blocks.append(block)
-        earlier += [
-            EarlierDecision(
-                label=label,
-                text=decision,
-                title=str(item.value.get("title", "")),
-                decided_at=str(item.value.get("written_at", "")),
-                thread_id=item.value.get("thread_id"),
-                meeting_id=item.value.get("meeting_id"),
-            )
-            for decision, label in labels.items()
-        ]
-    if not blocks:
-        return Recalled()
-    text = "\n\n" + "\n".join([MEMORY_HEADER, *blocks])
-    return Recalled(text=text, earlier=tuple(earlier), tokens=used, records=len(blocks))
+    topical, personal = _lookups(active, topic, parties, query)
+    block = _Block(bound)
+    if block.fill(_newest_found(active.store.batch(topical))) and personal:
+        block.fill(_newest_found(active.store.batch(personal)))
+    return block.recalled()
 
 
 _CACHE: OrderedDict[tuple[Any, ...], Recalled] = OrderedDict()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.store.base import SearchOp
 from langgraph.store.memory import InMemoryStore
 from langgraph.store.postgres import PostgresStore
 
@@ -228,3 +229,29 @@ def test_a_meeting_recalls_the_topics_outcomes_but_not_the_subtasks_an_agent_did
     assert "TOPIC-OUTCOME-SUMMARY" in block and "D1 decided:" in block  # meetings and outcomes
     assert f"{agent} held" in block  # the party's own position from m1
     assert "OWN-SUBTASK-SUMMARY" not in block
+
+
+class _CountingStore(InMemoryStore):
+    """A real in-memory store that notes the namespaces each batch of searches looked in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.searched: list[tuple[str, ...]] = []
+
+    def batch(self, ops: Any) -> Any:
+        ops = list(ops)
+        self.searched += [op.namespace_prefix for op in ops if isinstance(op, SearchOp)]
+        return super().batch(ops)
+
+
+def test_the_parties_notes_are_searched_only_when_the_topic_leaves_room() -> None:
+    store = _CountingStore()
+    for n in range(3):  # a topic with history: three sets of minutes
+        run_meeting("round_robin", store=store, context=ACME, thread=f"r{n}")
+    people = [ns for ns in store.searched if ns[:3] == ("council", "acme", "agents")]
+    assert people  # the first meetings had room left: the parties' notes were searched
+    store.searched.clear()
+    tight = {"memory": {"org": "acme", "max_tokens": 120}}  # one set of minutes fills it
+    _, calls = run_meeting("round_robin", store=store, context=tight, thread="r3")
+    assert any("Org memory:" in p for p in prompts(calls))
+    assert store.searched and all(ns[2] == "topics" for ns in store.searched)
