@@ -167,22 +167,40 @@ def _earlier(value: dict[str, Any], decision: str, label: str) -> EarlierDecisio
     )
 
 
+_FILLED: OrderedDict[tuple[int, str, str, int], bool] = OrderedDict()
+"""Whether a topic's records filled the bound at its last recall in this process, by store,
+org, topic and bound: topics only grow until records expire or are forgotten."""
+
+
 def recall(
     active: Active, *, topic: str, parties: Sequence[str], query: str, bound: int
 ) -> Recalled:
     """The memory block for a run on `topic` among `parties`, at most `bound` tokens.
 
-    The topic's records come first; the parties' notes are searched for only when those leave
-    room under the bound (the block would not show them otherwise): a topic with history
-    costs one search, not one per party as well.
+    The topic's records come first; the parties' notes are needed only when those leave room
+    under the bound (the block would not show them otherwise). A topic whose records filled
+    the bound last time is searched alone (one search, not one per party as well), any other
+    with the parties' notes in the same batch; a guess that turns out wrong costs a second
+    batch or searches not needed, never a different block.
     """
     bound = min(bound, active.config.max_tokens)
     if bound <= 0 or active.config.max_records == 0:
         return Recalled()
     topical, personal = _lookups(active, topic, parties, query)
+    key = (id(active.store), active.config.org, topic, bound)
+    with _LOCK:
+        alone = _FILLED.get(key, False)
+    results = active.store.batch(topical if alone else [*topical, *personal])
     block = _Block(bound)
-    if block.fill(_newest_found(active.store.batch(topical))) and personal:
-        block.fill(_newest_found(active.store.batch(personal)))
+    room = block.fill(_newest_found(results[: len(topical)]))
+    if room and personal:
+        found = active.store.batch(personal) if alone else results[len(topical) :]
+        block.fill(_newest_found(found))
+    with _LOCK:
+        _FILLED[key] = not room
+        _FILLED.move_to_end(key)
+        if len(_FILLED) > 256:
+            _FILLED.popitem(last=False)
     return block.recalled()
 
 

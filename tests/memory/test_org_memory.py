@@ -244,14 +244,37 @@ class _CountingStore(InMemoryStore):
         return super().batch(ops)
 
 
-def test_the_parties_notes_are_searched_only_when_the_topic_leaves_room() -> None:
+def test_a_topic_that_fills_the_bound_is_searched_without_the_parties_notes() -> None:
     store = _CountingStore()
     for n in range(3):  # a topic with history: three sets of minutes
         run_meeting("round_robin", store=store, context=ACME, thread=f"r{n}")
     people = [ns for ns in store.searched if ns[:3] == ("council", "acme", "agents")]
     assert people  # the first meetings had room left: the parties' notes were searched
-    store.searched.clear()
     tight = {"memory": {"org": "acme", "max_tokens": 120}}  # one set of minutes fills it
-    _, calls = run_meeting("round_robin", store=store, context=tight, thread="r3")
-    assert any("Org memory:" in p for p in prompts(calls))
+    run_meeting("round_robin", store=store, context=tight, thread="r3")  # learns it fills
+    store.searched.clear()
+    _, calls = run_meeting("round_robin", store=store, context=tight, thread="r4")
     assert store.searched and all(ns[2] == "topics" for ns in store.searched)
+    shown = [_memory_block(p) for p in prompts(calls) if "Org memory:" in p]
+    assert shown and "thread r3" in shown[0]  # the newest minutes, as before
+
+
+def test_a_topic_that_no_longer_fills_the_bound_still_shows_the_parties_notes() -> None:
+    """The guess is only about round trips: a topic remembered as full but emptied since
+    (its records forgotten) gets the parties' notes from a second search."""
+    from langgraph_council.nodes._memory.config import Active, MemoryConfig
+    from langgraph_council.nodes._memory.recall import recall
+
+    store = InMemoryStore()
+    active = Active(MemoryConfig(org="acme"), store)
+    topic_ns = ("council", "acme", "topics", "billing", "meetings")
+    store.put(topic_ns, "t:m1", {"kind": "meeting", "title": "Billing " * 80, "written_at": "2"})
+    note = {"kind": "position", "agent_id": "ann", "claim": "Use Postgres", "written_at": "1"}
+    store.put(("council", "acme", "agents", "ann", "positions"), "t:m1", note)
+
+    def shown() -> str:
+        return recall(active, topic="billing", parties=["ann"], query="", bound=200).text
+
+    assert "ann held" not in shown()  # the long minutes do not fit: the block is full
+    store.delete(topic_ns, "t:m1")  # forgotten since
+    assert "ann held (not adopted): Use Postgres" in shown()
