@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from langgraph.store.base import Item, SearchOp
 
@@ -38,9 +38,10 @@ MEMORY_HEADER = (
 
 _TOPIC_KINDS = ("meetings", "rulings", "outcomes")
 _PERSONAL_KINDS = ("positions", "rulings")
+"""An agent's notes recall shows: its positions and the rulings on them."""
 _NO_OUTCOMES = {"kind": {"$ne": "outcome"}}
-"""An agent's notes also hold the subtasks it did (`outcomes`); recall shows its positions and
-the rulings on them, so one search per agent leaves those out."""
+"""An agent's notes also hold the subtasks it did (`outcomes`); the one search per agent
+leaves those out."""
 
 
 def _newest(items: Iterable[Item]) -> list[Item]:
@@ -56,21 +57,17 @@ def _lookups(
 ) -> tuple[list[SearchOp], list[SearchOp]]:
     """The topic's searches (its records of every kind in one; with an index, the org's
     records nearest the query; linked threads' records) and one search per party for its
-    notes, each list one batch (a round trip to a Postgres store). Each search is a statement
-    the server plans and runs: most of memory's price, so as few as the records allow."""
+    notes (`recall` batches them). Each search is a statement the server plans and runs: most
+    of memory's price, so as few as the records allow."""
     org = (ROOT, active.config.org)
-    topic_prefix = topic_namespace(active.config, topic, _TOPIC_KINDS[0])[:-1]
-    topical = [_op(active, topic_prefix, len(_TOPIC_KINDS))]
+    topical = [_op(active, topic_namespace(active.config, topic), len(_TOPIC_KINDS))]
     if query and indexed(active.store):
         topical.append(_op(active, (*org, "topics"), query=query))
     for thread in active.config.linked_threads:
         topical.append(_op(active, (*org, "topics"), filter={"thread_id": thread}))
     personal = [
         _op(
-            active,
-            agent_namespace(active.config, agent, _PERSONAL_KINDS[0])[:-1],
-            len(_PERSONAL_KINDS),
-            filter=_NO_OUTCOMES,
+            active, agent_namespace(active.config, agent), len(_PERSONAL_KINDS), filter=_NO_OUTCOMES
         )
         for agent in dict.fromkeys(parties)
     ]
@@ -196,13 +193,12 @@ def recall(
     if room and personal:
         found = active.store.batch(personal) if alone else results[len(topical) :]
         block.fill(_newest_found(found))
-    with _LOCK:
-        _FILLED[key] = not room
-        _FILLED.move_to_end(key)
-        if len(_FILLED) > 256:
-            _FILLED.popitem(last=False)
+    _keep(_FILLED, key, not room, 256)
     return block.recalled()
 
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 _CACHE: OrderedDict[tuple[Any, ...], Recalled] = OrderedDict()
 _LOCK = threading.Lock()
@@ -217,8 +213,14 @@ def cached(key: tuple[Any, ...], compute: Callable[[], Recalled]) -> Recalled:
             _CACHE.move_to_end(key)
             return hit
     value = compute()
-    with _LOCK:
-        _CACHE[key] = value
-        if len(_CACHE) > 128:
-            _CACHE.popitem(last=False)
+    _keep(_CACHE, key, value, 128)
     return value
+
+
+def _keep(table: OrderedDict[K, V], key: K, value: V, size: int) -> None:
+    """Put `value` at `key` as the newest entry of `table`, dropping the oldest past `size`."""
+    with _LOCK:
+        table[key] = value
+        table.move_to_end(key)
+        if len(table) > size:
+            table.popitem(last=False)

@@ -43,14 +43,16 @@ INDEXED_FIELDS = ["text"]
 """The value fields a store with an index embeds."""
 
 
-def topic_namespace(config: MemoryConfig, topic: str, kind: str) -> tuple[str, ...]:
-    """Where `kind` records ("meetings", "rulings", "outcomes") on `topic` live."""
-    return (ROOT, config.org, "topics", topic, kind)
+def topic_namespace(config: MemoryConfig, topic: str, *kind: str) -> tuple[str, ...]:
+    """Where `kind` records ("meetings", "rulings", "outcomes") on `topic` live; without a
+    kind, the prefix of all of them."""
+    return (ROOT, config.org, "topics", topic, *kind)
 
 
-def agent_namespace(config: MemoryConfig, agent_id: str, kind: str) -> tuple[str, ...]:
-    """Where an agent's notes of `kind` ("positions", "rulings", "outcomes") live."""
-    return (ROOT, config.org, "agents", agent_id.replace(".", "-"), kind)
+def agent_namespace(config: MemoryConfig, agent_id: str, *kind: str) -> tuple[str, ...]:
+    """Where an agent's notes of `kind` ("positions", "rulings", "outcomes") live; without a
+    kind, the prefix of all of them."""
+    return (ROOT, config.org, "agents", agent_id.replace(".", "-"), *kind)
 
 
 def record_key(thread_id: str | None, record_id: str) -> str:
