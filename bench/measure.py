@@ -142,7 +142,7 @@ def paired(ours: Sequence[float], floor: Sequence[float]) -> float | None:
 
 
 def _clock(backends: Backends | None) -> tuple[float, float]:
-    cpu = time.process_time() + (backends.cpu() if backends else 0.0)
+    cpu = backends.cpu_and() if backends else time.process_time()
     return time.perf_counter(), cpu
 
 

@@ -367,16 +367,22 @@ def _turn_marks(graph: Any, config: dict[str, Any], rr: dict[str, Any], read: An
     """`read()` after the opening and after each turn of one streamed run (one mark per step
     whose update is a turn), so consecutive differences are per-turn costs."""
     marks = [read()]
-    durable = {"durability": "sync"} if graph.checkpointer else {}
-    for chunk in graph.stream(_input(8), config, context={"round_robin": rr},
-                              stream_mode="updates", **durable):  # fmt: skip
+    for chunk in _stream(graph, config, rr):
         if "take_turn" in chunk:
             marks.append(read())
     return marks
 
 
+def _stream(graph: Any, config: dict[str, Any], rr: dict[str, Any]) -> Any:
+    """The scale rows' round robin (8 participants, `rr` settings), streamed step by step."""
+    durable = {"durability": "sync"} if graph.checkpointer else {}
+    return graph.stream(_input(8), config, context={"round_robin": rr},
+                        stream_mode="updates", **durable)  # fmt: skip
+
+
 def _flatness(marks: list[float], sample: int) -> tuple[float, float]:
-    """Mean per-turn cost of the first and of the last `sample` turns."""
+    """Mean per-turn cost of the first and of the last `sample` turns (at most half each)."""
+    sample = min(sample, (len(marks) - 1) // 2)
     costs = [b - a for a, b in itertools.pairwise(marks)]
     return sum(costs[:sample]) / sample, sum(costs[-sample:]) / sample
 
@@ -389,9 +395,7 @@ class _Turns:
         self, graph: Any, config: dict[str, Any], rr: dict[str, Any], clock: Callable[[], float]
     ) -> None:
         self._clock = clock
-        durable = {"durability": "sync"} if graph.checkpointer else {}
-        self._steps = graph.stream(_input(8), config, context={"round_robin": rr},
-                                   stream_mode="updates", **durable)  # fmt: skip
+        self._steps = _stream(graph, config, rr)
         self._context = contextvars.copy_context()
         self._context.run(next, self._steps)  # the opening: not a turn
 
@@ -483,14 +487,10 @@ def scale_rows(uri: str | None, turns: int = 1000, sample: int = 100) -> list[Ro
             stored = _turn_bytes(uri, thread["configurable"]["thread_id"]) if saver else []
             server = Backends([backend_pid(saver.conn)] if saver else [])
             cpu = paired_flatness(graph, rr, turns, min(sample, turns // 2), server.cpu_and)
-        series = [("CPU", cpu, 1e3, "ms"), ("calls", calls, 1, "calls")]
+        series = [("CPU", cpu, 1e3, "ms"), ("calls", _flatness(calls, sample), 1, "calls")]
         if stored:
-            series.append(("stored bytes", stored[1:-1], 1, "B"))
-        for what, marks, scale, unit in series:
-            if isinstance(marks, tuple):  # already (first, last), paired
-                first, last = marks
-            else:
-                first, last = _flatness(marks, min(sample, (len(marks) - 1) // 2))
+            series.append(("stored bytes", _flatness(stored[1:-1], sample), 1, "B"))
+        for what, (first, last), scale, unit in series:
             ratio, verdict = ratio_verdict(last, first, 1.10)
             rows.append(Row(
                 f"{turns}-turn meeting, window=4, {where}: {what} per turn, last vs first {sample}",
