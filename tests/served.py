@@ -59,3 +59,14 @@ async def final_values(client: LangGraphClient, thread_id: str, run_id: str) -> 
     await finished(client, thread_id, run_id)
     state: Any = await read_again(lambda: client.threads.get_state(thread_id))
     return dict(state["values"])
+
+
+async def run_values(
+    client: LangGraphClient, thread_id: str, assistant_id: str, **run: Any
+) -> dict[str, Any]:
+    """Start a run and return the thread's `final_values`: what `runs.wait` would, without its
+    race. Its join ends when a status poll sees the run done, dropping the events still on
+    their way from the replica that ran it (langgraph-runtime-pg 0.11.1, `_stream_run_queue`),
+    so under load it returned a meeting's values before its last step (no `minutes`)."""
+    started: Any = await client.runs.create(thread_id, assistant_id, **run)
+    return await final_values(client, thread_id, started["run_id"])

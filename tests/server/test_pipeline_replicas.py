@@ -20,6 +20,7 @@ from langgraph_sdk import get_client
 from langgraph_council.graphs._demo.pipeline import DEMO_PIPELINE_TASK, demo_pipeline_repo
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.coordination.gitrepo import git, snapshot
+from tests.served import run_values
 from tests.server.cluster import Cluster, served_cluster
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]
@@ -124,7 +125,7 @@ async def test_a_killed_replicas_wave_is_finished_by_the_other_merging_each_subt
         assert paused["next"] == ["await_merge_decision"]
         assert paused["interrupts"][0]["value"]["subtask"] == "monthly-report"
         out: Any = await asyncio.wait_for(
-            client.runs.wait(thread_id, "coordination", command={"resume": KEEP}), 180
+            run_values(client, thread_id, "coordination", command={"resume": KEEP}), 180
         )
     _assert_finished(out, checkout)
     assert snapshot(checkout) == before  # the user's branch, index and files as they were
@@ -153,6 +154,6 @@ async def test_a_thread_paused_on_a_merge_resumes_after_the_server_restarts(
         assert again["next"] == ["await_merge_decision"]
         assert again["interrupts"][0]["value"] == paused["interrupts"][0]["value"]
         out: Any = await asyncio.wait_for(
-            client.runs.wait(thread_id, "coordination", command={"resume": KEEP}), 180
+            run_values(client, thread_id, "coordination", command={"resume": KEEP}), 180
         )
     _assert_finished(out, checkout)

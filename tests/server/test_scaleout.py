@@ -16,7 +16,7 @@ import pytest
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
-from tests.served import conflict_waiting_for_a_human, final_values
+from tests.served import conflict_waiting_for_a_human, run_values
 from tests.server.cluster import Cluster
 
 pytestmark = [pytest.mark.server, pytest.mark.postgres, pytest.mark.slow]
@@ -47,8 +47,8 @@ async def test_a_human_conflict_interrupted_on_a_is_resumed_on_b(
     (question,) = paused["interrupts"]
     assert question["value"]["party_ids"] == ["backend_lead", "frontend_lead", "ui_dev"]
 
-    out: Any = await replica_b.runs.wait(
-        thread_id, "conflict", command={"resume": WINNER}, context={"strategy": "human"}
+    out: Any = await run_values(
+        replica_b, thread_id, "conflict", command={"resume": WINNER}, context={"strategy": "human"}
     )
     assert out["resolution"]["outcome"] == "resolved_by_human"
     assert out["resolution"]["winning_agent_id"] == "frontend_lead"
@@ -65,7 +65,8 @@ async def test_forty_meetings_spread_over_both_replicas_all_complete(
 ) -> None:
     async def one(client: LangGraphClient) -> tuple[str, Any]:
         thread = await client.threads.create()
-        out = await client.runs.wait(
+        out = await run_values(
+            client,
             thread["thread_id"],
             "meeting_round_robin",
             input=meeting(["backend_lead", "frontend_lead"]),
@@ -93,13 +94,13 @@ async def test_delegations_through_both_replicas_never_pass_the_pair_rate_limit_
 
     async def one(client: LangGraphClient, n: int) -> Any:
         thread = await client.threads.create()
-        run = await client.runs.create(
+        return await run_values(
+            client,
             thread["thread_id"],
             "delegation",
             input={"task": "Launch the billing API", "entry_agent": "ceo", "task_id": f"rl-{n}"},
             context={"max_handoffs": 1},
         )
-        return await final_values(client, thread["thread_id"], run["run_id"])
 
     clients = [replica_a, replica_b] * 10
     outs = await asyncio.gather(*(one(c, n) for n, c in enumerate(clients)))
@@ -131,8 +132,11 @@ async def test_every_meeting_protocol_completes_with_the_servers_empty_context(
     replica_b: LangGraphClient, graph_id: str
 ) -> None:
     thread = await replica_b.threads.create()
-    out: Any = await replica_b.runs.wait(
-        thread["thread_id"], graph_id, input=meeting(["backend_lead", "frontend_lead", "qa_head"])
+    out: Any = await run_values(
+        replica_b,
+        thread["thread_id"],
+        graph_id,
+        input=meeting(["backend_lead", "frontend_lead", "qa_head"]),
     )
     minutes = MeetingMinutes.model_validate(out["minutes"])
     assert minutes.status == "completed" and minutes.contributions
