@@ -194,7 +194,9 @@ def escape_line(text: str) -> str:
     return escape_fences(_LINE_BREAKS.sub(" ", text))
 
 
+@lru_cache(maxsize=1024)
 def _attr(value: str) -> str:
+    """`value` as a fence attribute; cached: a meeting fences the same few names every turn."""
     return _ATTR.sub("_", value)[:80] or "_"
 
 

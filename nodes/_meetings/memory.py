@@ -15,7 +15,8 @@ from langgraph_council.nodes._meetings.models import MeetingMinutes
 from langgraph_council.nodes._meetings.prompts import render_agenda
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.synthesis import JudgedSynthesisOutput, SynthesisOutput
-from langgraph_council.nodes._memory.hooks import Filing, file_records, recall_for
+from langgraph_council.nodes._memory.config import active_memory
+from langgraph_council.nodes._memory.hooks import Filing, file_records, recall_with
 from langgraph_council.nodes._memory.models import Recalled, Reversal
 from langgraph_council.nodes._memory.records import Record, text_of
 from langgraph_council.nodes._memory.reversals import (
@@ -41,8 +42,12 @@ _MEMORY_SHARE = 10
 
 def meeting_recall(state: MeetingState) -> Recalled:
     """What org memory recalls for this meeting (once per meeting, then cached)."""
+    active = active_memory()
+    if active is None:  # off: no lookup arguments to build
+        return Recalled()
     agenda = state["agenda"]
-    return recall_for(
+    return recall_with(
+        active,
         agenda.title,
         parties=[state["leader_id"], *state["participant_ids"]],
         query=f"{agenda.title}\n{agenda.context or ''}",

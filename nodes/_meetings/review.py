@@ -25,6 +25,8 @@ def unmatched_decisions(
     decisions: Sequence[str], contributions: Sequence[Contribution]
 ) -> list[str]:
     """Decisions sharing no key word with anything a participant said (e.g. `"bullets"`)."""
+    if not decisions:  # nothing to match: skip reading every word of the meeting
+        return []
     said: set[str] = set()
     for c in contributions:
         if c.phase not in _DECIDING:

@@ -12,7 +12,12 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langgraph_council.nodes._memory.config import MemoryConfig, active_memory, thread_and_run
+from langgraph_council.nodes._memory.config import (
+    Active,
+    MemoryConfig,
+    active_memory,
+    thread_and_run,
+)
 from langgraph_council.nodes._memory.models import Recalled
 from langgraph_council.nodes._memory.recall import cached, recall
 from langgraph_council.nodes._memory.records import (
@@ -24,7 +29,7 @@ from langgraph_council.nodes._memory.records import (
     write_records,
 )
 
-__all__ = ["Filing", "file_records", "recall_for"]
+__all__ = ["Filing", "file_records", "recall_for", "recall_with"]
 
 
 def recall_for(
@@ -43,6 +48,21 @@ def recall_for(
     active = active_memory()
     if active is None:
         return Recalled()
+    return recall_with(
+        active, subject, parties=parties, query=query, bound=bound, once_per=once_per
+    )
+
+
+def recall_with(
+    active: Active,
+    subject: str,
+    *,
+    parties: Sequence[str],
+    query: str,
+    bound: int | None = None,
+    once_per: Hashable | None = None,
+) -> Recalled:
+    """`recall_for` with this run's memory already read (a caller that checks it first)."""
 
     def look_up() -> Recalled:
         return recall(
