@@ -15,7 +15,7 @@ from langgraph.store.base import BaseStore, Item
 
 from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._memory.config import slug
-from langgraph_council.nodes._memory.records import ROOT
+from langgraph_council.nodes._memory.records import NOTED, ROOT
 
 __all__ = ["OrgMemory", "record_id", "split_record_id"]
 
@@ -93,6 +93,7 @@ class OrgMemory:
             found += page
             if len(page) < _PAGE:
                 break
+        found = [i for i in found if not _is_mark(i)]
         found.sort(key=lambda i: str(i.value.get("written_at", "")), reverse=True)
         return found[: max(limit, 0)]
 
@@ -128,4 +129,21 @@ class OrgMemory:
         doomed = self.list(org=org, topic=topic, agent=agent, thread_id=thread_id, limit=10**9)
         for item in doomed:
             self.store.delete(item.namespace, item.key)
+        if org and not (topic or agent or thread_id):  # the whole org: its marks go too
+            for mark in _marks(self.store, org):
+                self.store.delete(mark.namespace, mark.key)
         return len(doomed)
+
+
+def _marks(store: BaseStore, org: str) -> list[Item]:
+    """The org's marks of which agents have notes (not records: `list` leaves them out)."""
+    found: list[Item] = []
+    while True:
+        page = store.search((ROOT, org, NOTED), limit=_PAGE, offset=len(found))
+        found += page
+        if len(page) < _PAGE:
+            return found
+
+
+def _is_mark(item: Item) -> bool:
+    return len(item.namespace) > 2 and item.namespace[2] == NOTED

@@ -5,7 +5,8 @@ built with an embedding, by namespace otherwise), records of explicitly linked t
 the parties' own notes (their earlier positions and the rulings on them). Every record is
 text other agents or users wrote, so each enters the prompt inside a `<task-data>` fence.
 Records are added newest first until the next one would pass the token bound; the parties'
-notes are looked up only when the topic's records leave room.
+notes are looked up only when the topic's records leave room, and only for the parties the org
+has marked as having notes (`records.noted_namespace`).
 """
 
 from __future__ import annotations
@@ -15,16 +16,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from langgraph.store.base import Item, SearchOp
+from langgraph.store.base import GetOp, Item, SearchOp
 
 from langgraph_council.nodes._calls.replies import estimate_tokens
 from langgraph_council.nodes._fencing import fence_task_data
 from langgraph_council.nodes._memory.config import Active
 from langgraph_council.nodes._memory.models import EarlierDecision, Recalled
 from langgraph_council.nodes._memory.records import (
+    MARKED,
     ROOT,
+    agent_key,
     agent_namespace,
     indexed,
+    noted_namespace,
     topic_namespace,
 )
 
@@ -57,8 +61,8 @@ def _lookups(
 ) -> tuple[list[SearchOp], list[SearchOp]]:
     """The topic's searches (its records of every kind in one; with an index, the org's
     records nearest the query; linked threads' records) and one search per party for its
-    notes (`recall` batches them). Each search is a statement the server plans and runs: most
-    of memory's price, so as few as the records allow."""
+    notes (`recall` runs those of the parties with notes). Each search is a statement the
+    server plans and runs: most of memory's price, so as few as the records allow."""
     org = (ROOT, active.config.org)
     topical = [_op(active, topic_namespace(active.config, topic), len(_TOPIC_KINDS))]
     if query and indexed(active.store):
@@ -72,6 +76,22 @@ def _lookups(
         for agent in dict.fromkeys(parties)
     ]
     return topical, personal
+
+
+def _marks(active: Active, parties: Sequence[str]) -> list[GetOp]:
+    """Whether the org's agents are marked, then each party's mark: gets in one namespace,
+    which PostgresStore reads in one statement (a search per party would be one each)."""
+    noted = noted_namespace(active.config)
+    keys = [MARKED, *(agent_key(agent) for agent in dict.fromkeys(parties))]
+    return [GetOp(noted, key, refresh_ttl=False) for key in keys]
+
+
+def _noted(personal: Sequence[SearchOp], marks: Sequence[object]) -> list[SearchOp]:
+    """The searches of the parties marked as having notes; all of them when the org is not
+    marked (notes filed before marks existed, by a process that has not written since)."""
+    if not marks or marks[0] is None:
+        return list(personal)
+    return [op for op, mark in zip(personal, marks[1:], strict=True) if mark is not None]
 
 
 def _newest_found(results: Sequence[object]) -> list[Item]:
@@ -175,10 +195,11 @@ def recall(
     """The memory block for a run on `topic` among `parties`, at most `bound` tokens.
 
     The topic's records come first; the parties' notes are needed only when those leave room
-    under the bound (the block would not show them otherwise). A topic whose records filled
-    the bound last time is searched alone (one search, not one per party as well), any other
-    with the parties' notes in the same batch; a guess that turns out wrong costs a second
-    batch or searches not needed, never a different block.
+    under the bound (the block would not show them otherwise), and are searched only for the
+    parties marked as having notes. A topic whose records filled the bound last time is
+    searched alone, any other with the parties' marks in the same batch; the marked parties'
+    searches follow in a second batch. A guess that turns out wrong costs a batch or a read
+    not needed, never a different block.
     """
     bound = min(bound, active.config.max_tokens)
     if bound <= 0 or active.config.max_records == 0:
@@ -187,12 +208,15 @@ def recall(
     key = (id(active.store), active.config.org, topic, bound)
     with _LOCK:
         alone = _FILLED.get(key, False)
-    results = active.store.batch(topical if alone else [*topical, *personal])
+    marks = _marks(active, parties) if personal else []
+    results = active.store.batch(topical if alone else [*topical, *marks])
     block = _Block(bound)
     room = block.fill(_newest_found(results[: len(topical)]))
     if room and personal:
-        found = active.store.batch(personal) if alone else results[len(topical) :]
-        block.fill(_newest_found(found))
+        marked = active.store.batch(marks) if alone else results[len(topical) :]
+        searches = _noted(personal, marked)
+        if searches:
+            block.fill(_newest_found(active.store.batch(searches)))
     _keep(_FILLED, key, not room, 256)
     return block.recalled()
 

@@ -6,6 +6,12 @@ Namespaces, all under `("council", org)` so orgs never see each other's records:
   action items, dissent, reversals), conflict rulings (with dissent), pipeline outcomes.
 - `(..., "agents", agent_id, "positions" | "rulings" | "outcomes")`: per-agent notes: the
   positions an agent stated, the rulings on its positions, the subtasks it did.
+- `(..., "noted")`: which agents have notes, one small record per agent (its key), and the
+  record `.` saying the org's agents are all marked so. Recall reads these in one statement
+  and searches only the parties that have notes (a search per party was most of a recall's
+  price). Every batch of records puts its agents' marks first; the first batch a process
+  writes for an org without `.` marks every agent found under `agents` (notes written before
+  marks existed), then `.`. An org without `.` is recalled the old way, a search per party.
 
 Keys are `<thread_id>:<record id>` (meeting id, conflict id, task id): a node that re-runs on
 resume puts the same key with the same value, so each record is written once. Every value
@@ -15,19 +21,25 @@ so a re-run writes identical bytes) and `text` (what the store's index embeds).
 
 from __future__ import annotations
 
+import contextlib
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from langgraph.store.base import PutOp
+from langgraph.store.base import GetOp, ListNamespacesOp, MatchCondition, PutOp
 
 from langgraph_council.nodes._input_errors import InvalidInputError
 from langgraph_council.nodes._memory.config import Active, MemoryConfig
 
 __all__ = [
+    "MARKED",
+    "NOTED",
     "ROOT",
     "Record",
+    "agent_key",
     "agent_namespace",
     "indexed",
+    "noted_namespace",
     "record_key",
     "topic_namespace",
     "write_records",
@@ -49,10 +61,29 @@ def topic_namespace(config: MemoryConfig, topic: str, *kind: str) -> tuple[str, 
     return (ROOT, config.org, "topics", topic, *kind)
 
 
+def agent_key(agent_id: str) -> str:
+    """`agent_id` as a namespace label (LangGraph's stores refuse dots in labels)."""
+    return agent_id.replace(".", "-")
+
+
 def agent_namespace(config: MemoryConfig, agent_id: str, *kind: str) -> tuple[str, ...]:
     """Where an agent's notes of `kind` ("positions", "rulings", "outcomes") live; without a
     kind, the prefix of all of them."""
-    return (ROOT, config.org, "agents", agent_id.replace(".", "-"), *kind)
+    return (ROOT, config.org, "agents", agent_key(agent_id), *kind)
+
+
+def noted_namespace(config: MemoryConfig) -> tuple[str, ...]:
+    """Where the org marks which agents have notes (one record per `agent_key`) and that its
+    agents are all marked (the record `MARKED`)."""
+    return (ROOT, config.org, NOTED)
+
+
+NOTED = "noted"
+"""The label of the namespace of marks (`noted_namespace`)."""
+
+MARKED = "."
+"""The key of the record saying an org's agents with notes are all marked (no `agent_key` is
+a lone dot)."""
 
 
 def record_key(thread_id: str | None, record_id: str) -> str:
@@ -92,8 +123,58 @@ def write_records(active: Active, records: Iterable[Record]) -> int:
         for ns, key, value in records
     ]
     if ops:
-        active.store.batch(ops)
+        active.store.batch([*_marks(active, records, ttl), *ops])
     return len(ops)
+
+
+_MARKED_ORGS: weakref.WeakKeyDictionary[object, set[str]] = weakref.WeakKeyDictionary()
+"""The orgs this process found marked, by store: their old notes need no scan. Weak, so a
+new store at a dead one's address is not taken for it."""
+
+
+def _known_marked(store: object, org: str) -> bool:
+    try:
+        return org in _MARKED_ORGS.get(store, ())
+    except TypeError:  # a store that takes no weak reference: ask the store every time
+        return False
+
+
+def _remember_marked(store: object, org: str) -> None:
+    with contextlib.suppress(TypeError):
+        _MARKED_ORGS.setdefault(store, set()).add(org)
+
+
+def _marks(active: Active, records: Iterable[Record], ttl: float | None) -> list[PutOp]:
+    """The `noted` puts for the agents `records` file notes for, with `MARKED`; for an org
+    not yet marked, every agent with notes in the store too (see the module docstring)."""
+    agents = {ns[3] for ns, _, _ in records if len(ns) > 3 and ns[2] == "agents"}
+    store, org = active.store, active.config.org
+    noted = noted_namespace(active.config)
+    if not _known_marked(store, org):
+        # `batch`, not `get`: langgraph dev's store takes sync calls only through `batch`
+        if store.batch([GetOp(noted, MARKED, refresh_ttl=False)])[0] is None:
+            agents |= _agents_with_notes(active)
+        _remember_marked(store, org)
+    mark = {"kind": "noted"}
+    return [
+        *(PutOp(noted, agent, {**mark, "agent": agent}, index=False, ttl=ttl) for agent in agents),
+        PutOp(noted, MARKED, mark, index=False, ttl=ttl),
+    ]
+
+
+def _agents_with_notes(active: Active) -> set[str]:
+    """Every agent key under the org's `agents` namespace (pages of 100)."""
+    prefix = (ROOT, active.config.org, "agents")
+    found: set[str] = set()
+    offset = 0
+    while True:
+        match = (MatchCondition("prefix", prefix),)
+        (result,) = active.store.batch([ListNamespacesOp(match, 4, limit=100, offset=offset)])
+        page = cast(list[tuple[str, ...]], result)
+        found.update(ns[3] for ns in page if len(ns) > 3)
+        if len(page) < 100:
+            return found
+        offset += len(page)
 
 
 def _distinct(namespace: tuple[str, ...], value: dict[str, Any]) -> dict[str, Any]:

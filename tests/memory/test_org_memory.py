@@ -278,3 +278,62 @@ def test_a_topic_that_no_longer_fills_the_bound_still_shows_the_parties_notes() 
     assert "ann held" not in shown()  # the long minutes do not fit: the block is full
     store.delete(topic_ns, "t:m1")  # forgotten since
     assert "ann held (not adopted): Use Postgres" in shown()
+
+
+def _recalled(store: Any, parties: list[str]) -> str:
+    from langgraph_council.nodes._memory.config import Active, MemoryConfig
+    from langgraph_council.nodes._memory.recall import recall
+
+    active = Active(MemoryConfig(org="acme"), store)
+    return recall(active, topic="billing", parties=parties, query="", bound=2_000).text
+
+
+def _note(agent: str, claim: str) -> tuple[tuple[str, ...], str, dict[str, Any]]:
+    value = {"kind": "position", "agent_id": agent, "claim": claim, "written_at": "1"}
+    return ("council", "acme", "agents", agent, "positions"), "t:m1", value
+
+
+def _people_searched(store: _CountingStore) -> list[str]:
+    return [ns[3] for ns in store.searched if ns[:3] == ("council", "acme", "agents")]
+
+
+def test_only_the_parties_marked_as_having_notes_are_searched() -> None:
+    """A party without notes costs no search: the org marks who has notes as it files them."""
+    from langgraph_council.nodes._memory.config import Active, MemoryConfig
+    from langgraph_council.nodes._memory.records import write_records
+
+    store = _CountingStore()
+    write_records(Active(MemoryConfig(org="acme"), store), [_note("ann", "Use Postgres")])
+    text = _recalled(store, ["ann", "bob", "cy"])
+    assert "ann held (not adopted): Use Postgres" in text
+    assert _people_searched(store) == ["ann"]  # not bob's or cy's (no notes)
+    assert OrgMemory(store).list(org="acme") == OrgMemory(store).list(org="acme", agent="ann")
+
+
+def test_notes_filed_before_marks_existed_are_recalled_and_marked_at_the_next_filing() -> None:
+    """Notes an older version filed carry no mark: an unmarked org is searched party by party,
+    and the first filing of this version marks every agent that has notes."""
+    from langgraph_council.nodes._memory.config import Active, MemoryConfig
+    from langgraph_council.nodes._memory.records import write_records
+
+    store = _CountingStore()
+    namespace, key, value = _note("ann", "Use Postgres")
+    store.put(namespace, key, value)  # as filed before marks existed
+    assert "ann held" in _recalled(store, ["ann", "bob"])
+    assert sorted(_people_searched(store)) == ["ann", "bob"]
+    topic = ("council", "acme", "topics", "billing", "meetings")
+    write_records(Active(MemoryConfig(org="acme"), store), [(topic, "t:m2", {"kind": "meeting"})])
+    store.searched.clear()
+    assert "ann held" in _recalled(store, ["ann", "bob"])
+    assert _people_searched(store) == ["ann"]
+
+
+def test_forgetting_an_org_forgets_its_marks_too() -> None:
+    from langgraph_council.nodes._memory.config import Active, MemoryConfig
+    from langgraph_council.nodes._memory.records import write_records
+
+    store = InMemoryStore()
+    write_records(Active(MemoryConfig(org="acme"), store), [_note("ann", "Use Postgres")])
+    assert [i.namespace[2] for i in store.search(("council", "acme"))].count("noted") == 2
+    assert OrgMemory(store).forget(org="acme") == 1  # one record; the marks are not records
+    assert store.search(("council", "acme")) == []
