@@ -6,6 +6,12 @@ per turn) is the first side; the second does the same work on 14 state channels:
 meeting fields in one channel, the other protocols' fields in one, the four input keys kept
 (LangGraph keeps a channel per input key). Prints CPU and calls per turn of the folded floor
 against the same-work floor and against the loop, interleaved, twice.
+
+Then the other half of the question: the loop's own work (one roster call, the transcript's
+fenced peers, a named message) on our meeting graph's channels and steps (`MeetingState`,
+opening, a turn per step routed by `Command`, closing) against the 2-channel loop. It reads
+1.02x-1.06x (2026-11-29): what LangGraph charges for carrying our channels and steps is within
+the target, so the rest of a turn's price over the loop is the turn's own work.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ import time
 from datetime import UTC, datetime
 from typing import Annotated, Any, TypedDict
 
-from langchain_core.messages import AnyMessage
+from langchain_core.messages import AIMessage, AnyMessage
 from langgraph.channels.delta import DeltaChannel
-from langgraph.graph import StateGraph
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command
 
 from bench.floors import (
     add_pairs,
@@ -30,7 +37,9 @@ from bench.floors import (
 from bench.measure import compare, interleave
 from bench.meetings import PARTICIPANTS, _input, _roster, hand_written_loop
 from langgraph_council.nodes import Roster
+from langgraph_council.nodes._fencing import fence_peer
 from langgraph_council.nodes._meetings.models import Contribution, MeetingAgenda, MeetingMinutes
+from langgraph_council.nodes._meetings.state import MeetingInput, MeetingState
 
 TURNS = 16
 
@@ -90,6 +99,35 @@ def folded_meeting(roster: Roster, turns: int) -> Any:
     return graph.compile()
 
 
+def loop_on_meeting_channels(roster: Roster, turns: int) -> Any:
+    """The loop's work on the meeting graph's state channels and steps (see above)."""
+
+    def open_meeting(state: MeetingInput) -> dict[str, Any]:
+        return {"turn": 0, "status": "in_progress"}
+
+    def take_turn(state: MeetingState) -> Command[str]:
+        turn = state["turn"]
+        agent = PARTICIPANTS[turn % 8]
+        said = state.get("messages", ())
+        peers = "\n".join(fence_peer(str(m.content), agent_id="peer") for m in said)
+        reply = roster.call(agent, f"Agenda: benchmark\n{peers}", max_tokens=400)
+        message = AIMessage(reply.content, name=agent, id=f"m{turn}")
+        after = "take_turn" if turn + 1 < turns else "finalize"
+        return Command(goto=after, update={"messages": [message], "turn": turn + 1})
+
+    def finalize(state: MeetingState) -> dict[str, Any]:
+        return {"status": "completed"}
+
+    graph: StateGraph[Any, Any, Any, Any] = StateGraph(MeetingState, input_schema=MeetingInput)
+    graph.add_node("open_meeting", open_meeting)
+    graph.add_node("take_turn", take_turn, destinations=("take_turn", "finalize"))
+    graph.add_node("finalize", finalize)
+    graph.add_edge(START, "open_meeting")
+    graph.add_edge("open_meeting", "take_turn")
+    graph.add_edge("finalize", END)
+    return graph.compile()
+
+
 def main() -> None:
     """Print the two comparisons, twice."""
     roster = _roster()
@@ -114,6 +152,16 @@ def main() -> None:
             sides = interleave(run_folded, other, runs=30)
             row = compare(f"folded vs {name}", *(s.per(TURNS) for s in sides), 1.0)
             print(f"{row.measure}: cpu {row.ratio}, calls per turn {row.calls}")
+    ours_shape = loop_on_meeting_channels(roster, TURNS)
+
+    def run_shape() -> object:
+        return ours_shape.invoke(_input(8))
+
+    print(f"the loop's work on the meeting's {len(ours_shape.channels)} channels and steps:")
+    for _ in range(2):
+        sides = interleave(run_shape, run_loop, runs=30)
+        row = compare("vs 2-channel loop", *(s.per(TURNS) for s in sides), 1.10)
+        print(f"{row.measure}: cpu {row.ratio}, calls per turn {row.calls}")
 
 
 if __name__ == "__main__":
