@@ -16,7 +16,7 @@ from langgraph_council.nodes._meetings.prompts import render_agenda
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.synthesis import JudgedSynthesisOutput, SynthesisOutput
 from langgraph_council.nodes._memory.config import active_memory
-from langgraph_council.nodes._memory.hooks import Filing, file_records, recall_with
+from langgraph_council.nodes._memory.hooks import Filing, file_records, recall_for
 from langgraph_council.nodes._memory.models import Recalled, Reversal
 from langgraph_council.nodes._memory.records import Record, text_of
 from langgraph_council.nodes._memory.reversals import (
@@ -46,13 +46,13 @@ def meeting_recall(state: MeetingState) -> Recalled:
     if active is None:  # off: no lookup arguments to build
         return Recalled()
     agenda = state["agenda"]
-    return recall_with(
-        active,
+    return recall_for(
         agenda.title,
         parties=[state["leader_id"], *state["participant_ids"]],
         query=f"{agenda.title}\n{agenda.context or ''}",
         bound=state["token_budget"] // _MEMORY_SHARE,
         once_per=state["meeting_id"],
+        active=active,
     )
 
 

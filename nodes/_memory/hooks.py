@@ -29,7 +29,7 @@ from langgraph_council.nodes._memory.records import (
     write_records,
 )
 
-__all__ = ["Filing", "file_records", "recall_for", "recall_with"]
+__all__ = ["Filing", "file_records", "recall_for"]
 
 
 def recall_for(
@@ -39,44 +39,32 @@ def recall_for(
     query: str,
     bound: int | None = None,
     once_per: Hashable | None = None,
+    active: Active | None = None,
 ) -> Recalled:
     """What org memory recalls for a run on `subject` among `parties` (nothing when it is off).
 
     `bound` caps the block's tokens below the configured `max_tokens`; `once_per` (a meeting's
-    id) looks the records up once per thread and id, for a prompt rendered on every turn.
+    id) looks the records up once per thread and id, for a prompt rendered on every turn;
+    `active` is this run's memory when the caller has read it already (`active_memory`).
     """
-    active = active_memory()
+    active = active or active_memory()
     if active is None:
         return Recalled()
-    return recall_with(
-        active, subject, parties=parties, query=query, bound=bound, once_per=once_per
-    )
-
-
-def recall_with(
-    active: Active,
-    subject: str,
-    *,
-    parties: Sequence[str],
-    query: str,
-    bound: int | None = None,
-    once_per: Hashable | None = None,
-) -> Recalled:
-    """`recall_for` with this run's memory already read (a caller that checks it first)."""
+    on = active
 
     def look_up() -> Recalled:
         return recall(
-            active,
-            topic=active.config.topic_for(subject),
+            on,
+            topic=on.config.topic_for(subject),
             parties=parties,
             query=query,
-            bound=active.config.max_tokens if bound is None else bound,
+            bound=on.config.max_tokens if bound is None else bound,
         )
 
     if once_per is None:
         return look_up()
     thread, _ = thread_and_run()
-    return cached((id(active.store), thread, once_per, active.config), look_up)
+    return cached((id(on.store), thread, once_per, on.config), look_up)
 
 
 @dataclass(frozen=True)
