@@ -118,6 +118,7 @@ def write_records(active: Active, records: Iterable[Record]) -> int:
             "no TTLs: use PostgresStore or InMemoryStore, or drop ttl_minutes"
         )
     embedded = indexed(active.store)
+    records = list(records)  # read twice: the records, then the agents they mark
     ops = [
         PutOp(ns, key, _distinct(ns, value), index=INDEXED_FIELDS if embedded else False, ttl=ttl)
         for ns, key, value in records
@@ -144,7 +145,7 @@ def _remember_marked(store: object, org: str) -> None:
         _MARKED_ORGS.setdefault(store, set()).add(org)
 
 
-def _marks(active: Active, records: Iterable[Record], ttl: float | None) -> list[PutOp]:
+def _marks(active: Active, records: Sequence[Record], ttl: float | None) -> list[PutOp]:
     """The `noted` puts for the agents `records` file notes for, with `MARKED`; for an org
     not yet marked, every agent with notes in the store too (see the module docstring)."""
     agents = {ns[3] for ns, _, _ in records if len(ns) > 3 and ns[2] == "agents"}

@@ -303,7 +303,8 @@ def test_only_the_parties_marked_as_having_notes_are_searched() -> None:
     from langgraph_council.nodes._memory.records import write_records
 
     store = _CountingStore()
-    write_records(Active(MemoryConfig(org="acme"), store), [_note("ann", "Use Postgres")])
+    notes = (note for note in [_note("ann", "Use Postgres")])  # any iterable, read once
+    write_records(Active(MemoryConfig(org="acme"), store), notes)
     text = _recalled(store, ["ann", "bob", "cy"])
     assert "ann held (not adopted): Use Postgres" in text
     assert _people_searched(store) == ["ann"]  # not bob's or cy's (no notes)
