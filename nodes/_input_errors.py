@@ -45,7 +45,7 @@ def one_line(exc: ValidationError, model: str) -> str:
     """The first problem of `exc` as `Model.field: message` on one line (and how many more)."""
     errors = exc.errors()
     first = errors[0]
-    where = ".".join(str(p) for p in first["loc"])
+    where = ".".join(_label(p) for p in first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
     more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
     if where and where in message:  # the validator already named the field
@@ -63,3 +63,10 @@ class CouncilModel(BaseModel):
             super().__init__(**data)
         except ValidationError as exc:
             raise InvalidInputError(one_line(exc, type(self).__name__)) from None
+
+
+def _label(part: object) -> str:
+    """A location part as the message shows it: quoted when it would not be seen as it is (an
+    empty or padded key, a control character), so an unknown key `''` is still named."""
+    text = str(part)
+    return text if text and text.strip() == text and text.isprintable() else repr(part)

@@ -51,8 +51,17 @@ def validated(schema: type[BaseModel], data: Fuzzed) -> Any:
         return schema.model_validate(data.value)
     except ValidationError as exc:
         extra = all(e["type"] == "extra_forbidden" for e in exc.errors())  # its loc is the key
-        assert extra or data.named_in(str(exc)), (str(exc), data.touched)
+        message = str(exc)
+        # junk in place of the whole config: naming one of its unknown keys names the field
+        unknown = [k for k in data.value if k not in schema.model_fields]
+        named = any(f"{schema.__name__}.{_shown(k)}:" in message for k in unknown)
+        assert extra or named or data.named_in(message), (message, data.touched)
         return None
+
+
+def _shown(key: object) -> str:
+    text = str(key)
+    return text if text and text.strip() == text and text.isprintable() else repr(key)
 
 
 @FUZZ
