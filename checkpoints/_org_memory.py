@@ -87,13 +87,7 @@ class OrgMemory:
             wanted["thread_id"] = thread_id
         if kind:
             wanted["kind"] = kind
-        found: list[Item] = []
-        while True:
-            page = self.store.search(prefix, filter=wanted or None, limit=_PAGE, offset=len(found))
-            found += page
-            if len(page) < _PAGE:
-                break
-        found = [i for i in found if not _is_mark(i)]
+        found = [i for i in _every(self.store, prefix, wanted or None) if not _is_mark(i)]
         found.sort(key=lambda i: str(i.value.get("written_at", "")), reverse=True)
         return found[: max(limit, 0)]
 
@@ -130,16 +124,18 @@ class OrgMemory:
         for item in doomed:
             self.store.delete(item.namespace, item.key)
         if org and not (topic or agent or thread_id):  # the whole org: its marks go too
-            for mark in _marks(self.store, org):
+            for mark in _every(self.store, (ROOT, org, NOTED)):  # not records: list skips them
                 self.store.delete(mark.namespace, mark.key)
         return len(doomed)
 
 
-def _marks(store: BaseStore, org: str) -> list[Item]:
-    """The org's marks of which agents have notes (not records: `list` leaves them out)."""
+def _every(
+    store: BaseStore, prefix: tuple[str, ...], wanted: dict[str, Any] | None = None
+) -> list[Item]:
+    """Every item under `prefix` matching `wanted`, searched in pages of `_PAGE`."""
     found: list[Item] = []
     while True:
-        page = store.search((ROOT, org, NOTED), limit=_PAGE, offset=len(found))
+        page = store.search(prefix, filter=wanted, limit=_PAGE, offset=len(found))
         found += page
         if len(page) < _PAGE:
             return found

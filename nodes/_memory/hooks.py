@@ -47,10 +47,9 @@ def recall_for(
     id) looks the records up once per thread and id, for a prompt rendered on every turn;
     `active` is this run's memory when the caller has read it already (`active_memory`).
     """
-    active = active or active_memory()
-    if active is None:
+    on = active or active_memory()
+    if on is None:
         return Recalled()
-    on = active
 
     def look_up() -> Recalled:
         return recall(

@@ -78,7 +78,7 @@ def _lookups(
     return topical, personal
 
 
-def _marks(active: Active, parties: Sequence[str]) -> list[GetOp]:
+def _mark_gets(active: Active, parties: Sequence[str]) -> list[GetOp]:
     """Whether the org's agents are marked, then each party's mark: gets in one namespace,
     which PostgresStore reads in one statement (a search per party would be one each)."""
     noted = noted_namespace(active.config)
@@ -208,7 +208,7 @@ def recall(
     key = (id(active.store), active.config.org, topic, bound)
     with _LOCK:
         alone = _FILLED.get(key, False)
-    marks = _marks(active, parties) if personal else []
+    marks = _mark_gets(active, parties) if personal else []
     results = active.store.batch(topical if alone else [*topical, *marks])
     block = _Block(bound)
     room = block.fill(_newest_found(results[: len(topical)]))

@@ -124,7 +124,7 @@ def write_records(active: Active, records: Iterable[Record]) -> int:
         for ns, key, value in records
     ]
     if ops:
-        active.store.batch([*_marks(active, records, ttl), *ops])
+        active.store.batch([*_mark_puts(active, records, ttl), *ops])
     return len(ops)
 
 
@@ -145,7 +145,7 @@ def _remember_marked(store: object, org: str) -> None:
         _MARKED_ORGS.setdefault(store, set()).add(org)
 
 
-def _marks(active: Active, records: Sequence[Record], ttl: float | None) -> list[PutOp]:
+def _mark_puts(active: Active, records: Sequence[Record], ttl: float | None) -> list[PutOp]:
     """The `noted` puts for the agents `records` file notes for, with `MARKED`; for an org
     not yet marked, every agent with notes in the store too (see the module docstring)."""
     agents = {ns[3] for ns, _, _ in records if len(ns) > 3 and ns[2] == "agents"}
