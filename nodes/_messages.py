@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, RemoveMessage
+from langchain_core.messages.ai import UsageMetadata
 from langchain_core.messages.utils import convert_to_messages
 
 from langgraph_council.nodes._doubling import DoublingDeltaChannel
@@ -110,13 +111,25 @@ Messages = Annotated[list[AnyMessage], DoublingDeltaChannel(merge_messages)]
 each time the conversation doubled, `nodes._doubling`)."""
 
 
-def said(agent_id: str, content: str, *, message_id: str, **metadata: Any) -> AIMessage:
+def said(
+    agent_id: str,
+    content: str,
+    *,
+    message_id: str,
+    usage: UsageMetadata | None = None,
+    **metadata: Any,
+) -> AIMessage:
     """One agent's words as a named AI message with a stable id (a re-run replaces it).
 
-    `metadata` (phase, turn, kind...) goes to `response_metadata` for readers that group.
+    `metadata` (phase, turn, kind...) goes to `response_metadata` for readers that group;
+    `usage` (the reply's tokens) to `usage_metadata`, where LangChain's tools look for it.
     """
     return AIMessage(
-        content=content, name=agent_id, id=message_id, response_metadata=dict(metadata)
+        content=content,
+        name=agent_id,
+        id=message_id,
+        response_metadata=dict(metadata),
+        usage_metadata=usage,
     )
 
 

@@ -4,10 +4,11 @@ One number for the whole package: version 1 is every thread saved before version
 (6516df4 and up to issue 33); version 2 stores a meeting's transcript once (contributions refer
 to their messages); version 3 stores the minutes' contributions as references to their
 messages too (`nodes._meetings.stored_minutes`), with no write of the minutes in
-`checkpoint_writes`. Each family's first node writes `state_version` once per run, so it costs
-no row per step; a thread whose stored version is newer than this package's fails as soon as
-LangGraph loads its checkpoint (a run, a resume, `get_state`), with `StateVersionError` naming
-the version and the fix.
+`checkpoint_writes`; version 4 writes no contribution for a spoken turn: its message records
+it (`nodes._meetings.transcript.contributions_of`). Each family's first node writes
+`state_version` once per run, so it costs no row per step; a thread whose stored version is
+newer than this package's fails as soon as LangGraph loads its checkpoint (a run, a resume,
+`get_state`), with `StateVersionError` naming the version and the fix.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ __all__ = [
 _EMPTY: Any = LastValue(int).value
 """LangGraph's "no value" sentinel, as a fresh channel holds it (its module is private)."""
 
-STATE_VERSION = 3
+STATE_VERSION = 4
 """The layout this package writes and reads. Bump it with every change to what a thread stores,
 and say in docs/design.md ("State versions") how older threads resume or migrate."""
 

@@ -1,7 +1,8 @@
 """The meeting's picture: who spoke when (turn by turn, by phase), talk share and tokens per agent.
 
 Read from `MeetingMinutes.contributions` (a finished meeting) or, while a meeting runs, the
-state's `contributions` channel with its `agenda`, `leader_id` and `participant_ids`. A
+contributions its messages record (`transcript.contributions_of`) with its `agenda`,
+`leader_id` and `participant_ids`. A
 contribution stores when it was said, not how long it took, so the turns are drawn in the
 order they were said (one column per contribution), not on a clock. Talk share is each agent's
 share of the output tokens (what it said); tokens per agent add the prompt (input) tokens.
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from langgraph_council.graphs._plots.figure import agent_colors, new_figure
 from langgraph_council.nodes._meetings.models import Contribution, MeetingMinutes
+from langgraph_council.nodes._meetings.transcript import contributions_of
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -53,7 +55,13 @@ def meeting_run(subject: MeetingMinutes | Mapping[str, Any]) -> MeetingRun:
         leader = str(subject.get("leader_id", ""))
         participants = tuple(subject.get("participant_ids") or ())
         contributions = tuple(
-            Contribution.model_validate(c) for c in subject.get("contributions") or ()
+            contributions_of(
+                {
+                    "meeting_id": subject.get("meeting_id"),
+                    "contributions": subject.get("contributions") or (),
+                    "messages": subject.get("messages") or (),
+                }
+            )
         )
     spoke = [c.agent_id for c in contributions]
     agents = tuple(dict.fromkeys([leader, *participants, *spoke]))

@@ -42,7 +42,7 @@ from langgraph_council.nodes._meetings.synthesis import (
     synthesiser_positions,
 )
 from langgraph_council.nodes._meetings.traced import meeting_trace
-from langgraph_council.nodes._meetings.transcript import transcript
+from langgraph_council.nodes._meetings.transcript import contributions_of, transcript
 from langgraph_council.nodes._memory.reversals import without_reversals
 
 __all__ = ["apply_synthesis", "plan_synthesis", "synthesize"]
@@ -155,7 +155,7 @@ def _judged_cues(
             f"the synthesis by {outcome.reply.agent_id} gave no authority verdicts: "
             "the authority-deference check fell back to the rules"
         ]
-    turns = {c.agent_id: c.turn for c in state["contributions"]}  # each speaker's last turn
+    turns = {c.agent_id: c.turn for c in contributions_of(state)}  # each speaker's last turn
     cues = tuple(
         AuthorityCue(agent_id=v.agent_id, turn=turns[v.agent_id], cue=v.cue or "judged by model")
         for v in parsed.authority_verdicts

@@ -31,7 +31,7 @@ from langgraph_council.nodes._meetings.review import review_warnings
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.steps import MeetingNode, emit
 from langgraph_council.nodes._meetings.stored_minutes import with_words_of
-from langgraph_council.nodes._meetings.transcript import transcript
+from langgraph_council.nodes._meetings.transcript import contributions_of, transcript
 
 __all__ = [
     "TaskCreator",
@@ -117,7 +117,7 @@ def build_minutes(state: Mapping[str, Any]) -> MeetingMinutes:
         leader_id=state["leader_id"],
         participant_ids=tuple(state["participant_ids"]),
         agenda=state["agenda"],
-        contributions=tuple(_referring(state["contributions"], contribs)),
+        contributions=tuple(_referring(contributions_of(state), contribs)),
         summary=outcome.summary,
         justification=outcome.justification,
         decisions=outcome.decisions,

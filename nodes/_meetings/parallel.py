@@ -24,6 +24,7 @@ from langgraph_council.nodes._meetings.steps import (
     turn_update,
 )
 from langgraph_council.nodes._meetings.traced import meeting_trace
+from langgraph_council.nodes._meetings.transcript import contributions_of
 
 __all__ = ["open_phase", "participant_node", "priced_sends", "quorum_error"]
 
@@ -118,7 +119,7 @@ def participant_node(roster: Roster, name: str) -> Runnable[CallTask, Update]:
 def quorum_error(state: MeetingState, phase: str, config: MeetingProtocolConfig) -> str | None:
     """Why the meeting cannot go on after a parallel `phase` (None when a quorum answered)."""
     asked = len(state["participant_ids"])
-    answered = sum(1 for c in state["contributions"] if c.phase == phase)
+    answered = sum(1 for c in contributions_of(state) if c.phase == phase)
     needed = max(1, math.ceil(asked * config.quorum))
     if answered >= needed:
         return None

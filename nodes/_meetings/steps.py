@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
+from langchain_core.messages.ai import UsageMetadata
 from langgraph.config import get_stream_writer
 from langgraph.types import Command
 
@@ -19,6 +20,7 @@ from langgraph_council.nodes._meetings.ledger import tokens_spent
 from langgraph_council.nodes._meetings.models import Contribution, MeetingPhase, ParticipantFailure
 from langgraph_council.nodes._meetings.state import MeetingState
 from langgraph_council.nodes._meetings.stopping import at_boundary
+from langgraph_council.nodes._meetings.transcript import SAID_AT, contributions_of
 from langgraph_council.nodes._messages import said
 
 __all__ = [
@@ -110,19 +112,36 @@ def turn_update(
     refer: bool = True,
     next_turn: int | None = None,
 ) -> dict[str, Any]:
-    """What one spoken turn writes: its message, the contribution and the tokens it used.
+    """What one spoken turn writes: its message, which is its contribution, and the tokens it
+    used.
 
     The message id is `<meeting_id>:<phase>:<turn>:<agent_id>`: a node re-run after a crash
-    writes the same id again, so the conversation never shows a contribution twice. The words
-    are stored once, in the message; the contribution refers to it (`refer=False` keeps them
-    in the contribution too, for a caller that rewrites the message, as the synthesis does).
-    `next_turn` moves the meeting's turn in the same ledger write.
+    writes the same id again, so the conversation never shows a contribution twice. The
+    message is the turn's one record (state version 4): its words, `said_at`, phase and turn
+    in `response_metadata` (and `usage_estimated` / `over_cap` when set), its tokens in
+    `usage_metadata`; `transcript.contributions_of` reads the contribution back from it.
+    `refer=False`, for a caller that rewrites the message (the synthesis), keeps the raw reply
+    as a contribution of its own and writes a plain message. `next_turn` moves the meeting's
+    turn in the same ledger write.
     """
     reply = outcome.reply
     message_id = f"{meeting_id}:{phase}:{turn}:{reply.agent_id}"
-    spoken = contribution(reply, phase, turn, ref=message_id if refer else None)
-    message = said(reply.agent_id, reply.content, message_id=message_id, phase=phase, turn=turn)
-    return {"contributions": [spoken], "messages": [message], **spent(outcome, next_turn)}
+    if not refer:
+        spoken = contribution(reply, phase, turn)
+        message = said(reply.agent_id, reply.content, message_id=message_id, phase=phase, turn=turn)
+        return {"contributions": [spoken], "messages": [message], **spent(outcome, next_turn)}
+    record: dict[str, Any] = {"phase": phase, "turn": turn, SAID_AT: datetime.now(UTC).isoformat()}
+    if reply.usage_estimated:
+        record["usage_estimated"] = True
+    if reply.over_cap:
+        record["over_cap"] = True
+    usage: UsageMetadata = {
+        "input_tokens": reply.input_tokens,
+        "output_tokens": reply.output_tokens,
+        "total_tokens": reply.input_tokens + reply.output_tokens,
+    }
+    message = said(reply.agent_id, reply.content, message_id=message_id, usage=usage, **record)
+    return {"messages": [message], **spent(outcome, next_turn)}
 
 
 def input_scale(state: MeetingState) -> float:
@@ -178,7 +197,7 @@ def turns_stopped(
     if stop is None:
         return None
     kind, update = stop
-    ends = kind == "cancelled" or not state["contributions"]
+    ends = kind == "cancelled" or not contributions_of(state)
     return Command(goto="finalize" if ends else after, update=update)
 
 

@@ -12,16 +12,39 @@ on the round robin's per-turn path, `message_texts(state)` with `render_transcri
 reads only the messages of the turns it shows, from the conversation's end (issue 33: a
 whole-conversation index per turn made a 1,000-turn meeting's last turns cost more CPU than
 its first).
+
+Since state version 4 a spoken turn writes no contribution at all: its message is the record
+(`said_at` and the phase and turn in `response_metadata`, its tokens in `usage_metadata`),
+and `contributions_of(state)` reads the meeting's contributions back from the messages, with
+whatever the `contributions` channel still holds (the synthesis, and turns of threads saved
+by versions 1-3). Per step it reads only the messages added since it last read the
+conversation (see `_Read`), so a long meeting's turn stays flat.
 """
 
 from __future__ import annotations
 
+import operator
+import threading
 from collections.abc import Mapping, Sequence
-from typing import Any
+from datetime import datetime
+from functools import partial
+from typing import Any, NamedTuple
+
+from pydantic import ValidationError
 
 from langgraph_council.nodes._meetings.models import Contribution
 
-__all__ = ["MessageTexts", "message_texts", "read_back", "transcript"]
+__all__ = [
+    "SAID_AT",
+    "MessageTexts",
+    "contributions_of",
+    "message_texts",
+    "read_back",
+    "transcript",
+]
+
+SAID_AT = "said_at"
+"""The `response_metadata` key (an ISO 8601 time) that makes a turn's message its contribution."""
 
 
 class MessageTexts(dict[str, Any]):
@@ -83,9 +106,113 @@ def read_back(
     ]
 
 
+def _order(c: Contribution) -> tuple[int, str]:
+    return (c.turn, c.agent_id)
+
+
+def spoken(message: Any) -> Contribution | None:
+    """The contribution a turn's message records (None for any other message). `message` is a
+    LangChain message or its JSON form (LangGraph Server's state API, Studio)."""
+    field = message.get if isinstance(message, Mapping) else partial(getattr, message)
+    meta = field("response_metadata", None)
+    if not isinstance(meta, Mapping) or (at := meta.get(SAID_AT)) is None:
+        return None
+    # LangChain's `convert_to_messages` (a JSON state edit) moves it to `additional_kwargs`
+    usage = field("usage_metadata", None) or (field("additional_kwargs", None) or {}).get(
+        "usage_metadata"
+    )
+    usage = usage if isinstance(usage, Mapping) else {}
+    try:
+        return Contribution(
+            agent_id=field("name", None),
+            phase=meta["phase"],
+            turn=meta["turn"],
+            content_ref=field("id", None),
+            input_tokens=usage.get("input_tokens", 0),
+            output_tokens=usage.get("output_tokens", 0),
+            usage_estimated=bool(meta.get("usage_estimated", False)),
+            over_cap=bool(meta.get("over_cap", False)),
+            timestamp=datetime.fromisoformat(at) if isinstance(at, str) else at,
+        )
+    except (KeyError, TypeError, ValueError, ValidationError):
+        return None  # edited beyond recognition (a state edit): not a contribution any more
+
+
+def _spoken_in(messages: Sequence[Any]) -> list[Contribution]:
+    """The contributions `messages` record, in the order the channel kept them (by turn, then
+    agent; a batch that comes after the last is appended as it is)."""
+    found = [c for c in map(spoken, messages) if c is not None]
+    if len(found) > 1:
+        found.sort(key=_order)  # stable: a batch's messages keep their order within a turn
+    return found
+
+
+class _Read(NamedTuple):
+    """What `contributions_of` read last for one meeting: the conversation (a list the
+    messages' reducer returned), the contributions its messages record, the channel's value
+    and the merged answer."""
+
+    messages: Sequence[Any]
+    spoken: list[Contribution]
+    stored: Any
+    merged: list[Contribution]
+
+
+_READ: dict[Any, _Read] = {}
+_READ_LOCK = threading.Lock()
+_KEEP_READS = 64
+
+
+def _spoken_since(meeting: Any, messages: Sequence[Any]) -> tuple[_Read | None, list[Contribution]]:
+    """The contributions `messages` record, reading only the messages added since the last
+    read of this meeting when the conversation grew from that list (the same message
+    objects in front, checked without a Python call per message)."""
+    last = _READ.get(meeting)
+    if last is None:
+        return None, _spoken_in(messages)
+    if last.messages is messages:
+        return last, last.spoken
+    n = len(last.messages)
+    if len(messages) >= n and all(map(operator.is_, last.messages, messages)):
+        tail = _spoken_in(messages[n:])
+        if not tail:
+            return last, last.spoken
+        if last.spoken and _order(tail[0]) < _order(last.spoken[-1]):
+            return last, sorted([*last.spoken, *tail], key=_order)
+        return last, [*last.spoken, *tail]
+    return last, _spoken_in(messages)
+
+
+def contributions_of(state: Mapping[str, Any]) -> list[Contribution]:
+    """Every contribution of the meeting so far, in order (turn, then agent), without words
+    where a message holds them: those its messages record (state version 4) and those the
+    `contributions` channel holds (the synthesis; every turn of a thread saved before)."""
+    messages: Sequence[Any] = state.get("messages") or ()
+    stored = state.get("contributions") or ()
+    meeting = state.get("meeting_id")
+    last, found = _spoken_since(meeting, messages)
+    if last is not None and last.spoken is found and last.stored is stored:
+        if last.messages is not messages:  # grew by messages that are no contribution
+            _READ[meeting] = last._replace(messages=messages)
+        return last.merged
+    if stored:
+        kept = [
+            c if isinstance(c, Contribution) else Contribution.model_validate(c) for c in stored
+        ]
+        refs = {c.content_ref for c in kept if c.content_ref is not None}
+        merged = sorted([*kept, *(c for c in found if c.content_ref not in refs)], key=_order)
+    else:
+        merged = found
+    with _READ_LOCK:
+        _READ[meeting] = _Read(messages, found, stored, merged)
+        if len(_READ) > _KEEP_READS:
+            del _READ[next(iter(_READ))]  # the oldest: a meeting that ended or moved on
+    return merged
+
+
 def transcript(state: Mapping[str, Any]) -> list[Contribution]:
     """Every contribution of the meeting so far, each with its words."""
-    contributions: Sequence[Contribution] = state["contributions"]
+    contributions = contributions_of(state)
     if all(c.content_ref is None for c in contributions):
         return list(contributions)
     texts = {m.id: m.content for m in state.get("messages", ()) if m.id is not None}

@@ -33,7 +33,7 @@ from langgraph_council.nodes._meetings.steps import (
 )
 from langgraph_council.nodes._meetings.stopping import cancel_source_present
 from langgraph_council.nodes._meetings.traced import meeting_trace
-from langgraph_council.nodes._meetings.transcript import message_texts
+from langgraph_council.nodes._meetings.transcript import contributions_of, message_texts
 
 __all__ = ["MIN_STEPS_LEFT", "TurnSchedule", "take_turn", "turn_schedule"]
 
@@ -150,7 +150,7 @@ def _position(state: MeetingState) -> _Position:
 
 
 def _spoke(state: MeetingState) -> set[str]:
-    return {c.agent_id for c in state["contributions"] if c.phase == "round_robin"}
+    return {c.agent_id for c in contributions_of(state) if c.phase == "round_robin"}
 
 
 def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
@@ -170,7 +170,7 @@ def take_turn(roster: Roster) -> Runnable[MeetingState, Update]:
             total=len(schedule),
             agenda=agenda_text(state),
             transcript=render_transcript(
-                state["contributions"],
+                contributions_of(state),
                 window=rr.transcript_window,
                 texts=message_texts(state),
             ),

@@ -68,8 +68,8 @@ def test_each_turns_words_are_stored_once(pg_uri: str) -> None:
         assert blobs == 1  # the minutes, once, without the words
 
 
-def test_a_round_robin_turn_writes_four_rows(pg_uri: str) -> None:
-    _meeting(pg_uri, "lean-rows")
+def test_a_round_robin_turn_writes_three_rows(pg_uri: str) -> None:
+    out, _ = _meeting(pg_uri, "lean-rows")
     with psycopg.connect(pg_uri) as conn:
         rows = conn.execute(
             "SELECT task_id, channel FROM checkpoint_writes WHERE thread_id = 'lean-rows'"
@@ -77,13 +77,22 @@ def test_a_round_robin_turn_writes_four_rows(pg_uri: str) -> None:
     tasks: dict[str, list[str]] = {}
     for task, channel in rows:
         tasks.setdefault(task, []).append(channel)
-    turns = [sorted(c) for c in tasks.values() if "contributions" in c and "agenda" not in c]
+    turns = [sorted(c) for c in tasks.values() if "input_calibration" in c and "agenda" not in c]
     assert len(turns) == TURNS  # the opening resets the channels; every other one is a turn
-    # the message, the contribution, the bookkeeping (tokens and next turn) and the route to
-    # the next step; was six: tokens_used, input_calibration and turn were three rows
+    # the message (the turn's one record: its words, phase, turn, time and tokens), the
+    # bookkeeping (tokens and next turn) and the route to the next step, as the 2-channel loop
+    # writes 3; was six, then four (a contribution row of its own, until state version 4)
     for channels in turns:
-        assert len(channels) == 4, channels
-        assert channels[:3] == ["branch:to:finalize", "contributions", "input_calibration"] or (
-            channels[:3] == ["branch:to:take_turn", "contributions", "input_calibration"]
-        )
-        assert channels[3] == "messages"
+        assert channels in (
+            ["branch:to:finalize", "input_calibration", "messages"],
+            ["branch:to:take_turn", "input_calibration", "messages"],
+        ), channels
+    # what a user reads is unchanged: every turn in the minutes, with its tokens and time
+    spoken = [c for c in out["minutes"].contributions if c.phase == "round_robin"]
+    assert [c.agent_id for c in spoken] == ["ana", "ben"] * 3
+    assert all(c.output_tokens > 0 and c.input_tokens > 0 for c in spoken)
+    assert [c.turn for c in spoken] == list(range(TURNS))
+    messages = out["messages"][:TURNS]
+    assert [m.usage_metadata["output_tokens"] for m in messages] == [
+        c.output_tokens for c in spoken
+    ]

@@ -15,6 +15,7 @@ from langgraph_council.checkpoints import (
     postgres_checkpointer,
 )
 from langgraph_council.graphs import create_meeting_graph
+from langgraph_council.nodes._meetings.transcript import transcript
 
 SCRIPT = {
     "senior_dev": ["A long, detailed contribution about storage engines and their trade-offs."],
@@ -106,12 +107,13 @@ async def test_ainvoke_on_the_async_postgres_saver(pg_db, make_roster, meeting_i
         "ui_dev",
         "cto",
     ]
-    # the contributions channel is rebuilt from the checkpointed writes, in order; a turn's
-    # words are stored once, in its message, which the contribution names (state version 2)
-    texts = {m.id: m.content for m in state.values["messages"]}
-    assert [c.content or texts[c.content_ref] for c in state.values["contributions"]] == [
-        c.content for c in minutes.contributions
+    # the state read back from the checkpoint holds every contribution, in order: the papers
+    # as their messages (the one stored copy of each turn, state version 4), the synthesis
+    # in the contributions channel; with their words they are the minutes' contributions
+    assert [c.model_dump(exclude={"content_ref"}) for c in transcript(state.values)] == [
+        c.model_dump(exclude={"content_ref"}) for c in minutes.contributions
     ]
+    assert [c.agent_id for c in state.values["contributions"]] == ["cto"]
 
 
 def test_a_reused_meeting_id_never_overwrites_another_threads_record(

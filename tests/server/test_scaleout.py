@@ -16,6 +16,7 @@ import pytest
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.nodes import Contribution, MeetingMinutes
+from langgraph_council.nodes._meetings.transcript import contributions_of
 from tests.served import conflict_waiting_for_a_human, run_values
 from tests.server.cluster import Cluster
 
@@ -120,9 +121,9 @@ async def _wait_for_contributions(
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         state: Any = await client.threads.get_state(thread_id)
-        found = (state.get("values") or {}).get("contributions") or []
+        found = contributions_of(state.get("values") or {})
         if len(found) >= at_least:
-            return [Contribution.model_validate(c) for c in found]
+            return found
         await asyncio.sleep(0.05)
     pytest.fail(f"the meeting did not reach {at_least} turns in 60 s")
 
@@ -169,11 +170,11 @@ async def test_a_killed_replicas_run_is_finished_by_the_other_without_repeating_
     assert deployment.replicas[survivor].runs_started().get(run["run_id"], 0) >= 2, took_over
 
     state: Any = await client.threads.get_state(thread["thread_id"])
-    kept = [Contribution.model_validate(c) for c in state["values"]["contributions"]]
+    kept = contributions_of(state["values"])
     keys = [(c.agent_id, c.turn) for c in kept]
     assert len(keys) == len(set(keys)), f"a finished turn ran twice: {Counter(keys)}"
     assert len(kept) == len(participants) * turns_each + 1  # every turn once, and the summary
     assert kept[: len(before)] == before  # what was finished before the kill stayed as it was
     history = await client.threads.get_history(thread["thread_id"], limit=200)
-    counts = [len(h["values"].get("contributions", [])) for h in reversed(history)]
+    counts = [len(contributions_of(h["values"])) for h in reversed(history)]
     assert counts == sorted(counts), "the transcript shrank or restarted after the takeover"

@@ -23,6 +23,7 @@ from langgraph_council.nodes import Contribution, MeetingMinutes
 from langgraph_council.nodes._conflicts.state import merge_statements
 from langgraph_council.nodes._meetings.models import ParticipantFailure
 from langgraph_council.nodes._meetings.state import add_failures, merge_contributions
+from langgraph_council.nodes._meetings.transcript import contributions_of
 from langgraph_council.nodes._records.conflicts import ConflictResolution, Statement
 
 
@@ -73,16 +74,17 @@ def test_meeting_state_and_history_read_back_when_models_come_back_as_dicts() ->
     )
     minutes: MeetingMinutes = out["minutes"]
     state = graph.get_state(config)
-    # the contributions channel reads back as models; a turn's words are stored once, in its
-    # message, which the contribution names (state version 2); the minutes keep the name too
+    # the contributions read back as models: a turn's from its message, the one stored copy of
+    # its words (state version 4), the summary's from the contributions channel; the minutes
+    # name the message too
     texts = {m.id: m.content for m in state.values["messages"]}
-    kept = state.values["contributions"]
+    kept = contributions_of(state.values)
     words = [{"content": c.content or texts[c.content_ref]} for c in kept]
     assert [c.model_copy(update=w) for c, w in zip(kept, words, strict=True)] == list(
         minutes.contributions
     )
     history = list(graph.get_state_history(config))
-    assert len(history[0].values["contributions"]) == 3 and len(history) >= 5
+    assert len(contributions_of(history[0].values)) == 3 and len(history) >= 5
 
 
 def test_a_human_escalation_resumes_when_models_come_back_as_dicts() -> None:

@@ -19,7 +19,8 @@ from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.graphs._demo.data import demo_conflict
 from langgraph_council.graphs._demo.pipeline import DEMO_PIPELINE_TASK
-from langgraph_council.nodes import Contribution, MeetingMinutes
+from langgraph_council.nodes import MeetingMinutes
+from langgraph_council.nodes._meetings.transcript import contributions_of
 from langgraph_council.nodes._pipeline.report import CoordinationResult
 from tests.cli_runner import council
 from tests.served import conflict_waiting_for_a_human
@@ -59,9 +60,11 @@ async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGr
     assert minutes.status == "completed" and len(minutes.contributions) == 3  # 2 turns + summary
 
     state: Any = await client.threads.get_state(thread["thread_id"])
-    kept = [Contribution.model_validate(c) for c in state["values"]["contributions"]]
-    # the channel keeps who, when and what it cost; a turn's words are stored once, in its
-    # message, which the contribution names (state version 2); the minutes keep the name too
+    # read from the JSON state: a turn's contribution is its message (its words, who, when,
+    # what it cost: state version 4), the summary's is in the contributions channel; the
+    # minutes name the message too
+    kept = contributions_of(state["values"])
+    assert [c["agent_id"] for c in state["values"]["contributions"]] == [minutes.leader_id]
     texts = {m["id"]: m["content"] for m in state["values"]["messages"]}
     words = [{"content": c.content or texts[c.content_ref]} for c in kept]
     assert [c.model_copy(update=w) for c, w in zip(kept, words, strict=True)] == list(
@@ -74,7 +77,7 @@ async def test_a_meeting_runs_and_its_state_and_history_read_back(client: LangGr
     assert not state["values"]["messages"][-1]["content"].startswith("{")
     history = await client.threads.get_history(thread["thread_id"], limit=50)
     assert len(history) >= 5 and history[0]["checkpoint"] == state["checkpoint"]
-    counts = [len(h["values"].get("contributions", [])) for h in reversed(history)]
+    counts = [len(contributions_of(h["values"])) for h in reversed(history)]
     assert counts == sorted(counts) and counts[-1] == 3  # the transcript grows turn by turn
 
 

@@ -21,6 +21,7 @@ import pytest
 from langgraph_sdk.client import LangGraphClient
 
 from langgraph_council.graphs.studio import LATENCY_ENV
+from langgraph_council.nodes._meetings.transcript import contributions_of
 from tests.checkpoints.orphans import orphans
 from tests.cli_runner import run_cli
 from tests.served import finished
@@ -133,7 +134,7 @@ async def test_council_threads_cancel_ends_a_meeting_running_on_the_server(
 
     async def spoken() -> int:
         state: Any = await client.threads.get_state(thread_id)
-        return len((state.get("values") or {}).get("contributions") or [])
+        return len(contributions_of(state.get("values") or {}))
 
     for _ in range(600):
         if await spoken() >= 1:
@@ -153,7 +154,7 @@ async def test_council_threads_cancel_ends_a_meeting_running_on_the_server(
     phases = [c["phase"] for c in minutes["contributions"]]
     assert 1 <= len(phases) < 40 and set(phases) == {"round_robin"}  # no summary was held
     assert state["next"] == []  # nothing left to run on the thread
-    assert len(state["values"]["contributions"]) == len(phases)  # no turn after the cancel
+    assert len(contributions_of(state["values"])) == len(phases)  # no turn after the cancel
     runs = await client.runs.list(thread_id)
     assert [(r["run_id"], r["status"]) for r in runs] == [(run["run_id"], "success")]
     again = await asyncio.to_thread(
