@@ -160,7 +160,9 @@ class _Read(NamedTuple):
 
 _READ: dict[Any, _Read] = {}
 _READ_LOCK = threading.Lock()
-_KEEP_READS = 64
+_KEEP_READS = 16
+"""Meetings whose last read is kept: each entry holds its conversation, so few (as the messages'
+reducer keeps 16 lists per thread); a meeting evicted is read whole once more, nothing else."""
 
 
 def _spoken_since(meeting: Any, messages: Sequence[Any]) -> tuple[_Read | None, list[Contribution]]:
