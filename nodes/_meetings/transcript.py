@@ -188,7 +188,10 @@ def _spoken_since(meeting: Any, messages: Sequence[Any]) -> tuple[_Read | None, 
 def contributions_of(state: Mapping[str, Any]) -> list[Contribution]:
     """Every contribution of the meeting so far, in order (turn, then agent), without words
     where a message holds them: those its messages record (state version 4) and those the
-    `contributions` channel holds (the synthesis; every turn of a thread saved before)."""
+    `contributions` channel holds (the synthesis; every turn of a thread saved before).
+
+    The list is shared by every reader of the step (it is kept for the next read): read it,
+    do not change it."""
     messages: Sequence[Any] = state.get("messages") or ()
     stored = state.get("contributions") or ()
     meeting = state.get("meeting_id")
