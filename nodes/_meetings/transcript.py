@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any, NamedTuple
@@ -114,6 +114,7 @@ def _order(c: Contribution) -> tuple[int, str]:
 def spoken(message: Any) -> Contribution | None:
     """The contribution a turn's message records (None for any other message). `message` is a
     LangChain message or its JSON form (LangGraph Server's state API, Studio)."""
+    field: Callable[[str, Any], Any]
     if isinstance(message, BaseMessage):  # the usual case: attributes, no lookup function
         meta = message.response_metadata
         if (at := meta.get(SAID_AT)) is None:
