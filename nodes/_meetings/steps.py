@@ -54,17 +54,14 @@ def emit(event: str, **data: Any) -> None:
     get_stream_writer()({"event": event, **data})
 
 
-def contribution(
-    reply: AgentReply, phase: MeetingPhase, turn: int, *, ref: str | None = None
-) -> Contribution:
-    """A contribution from one agent reply; with `ref` (its message's id) it keeps no text of
-    its own: the message is the one stored copy (`nodes._meetings.transcript`)."""
+def contribution(reply: AgentReply, phase: MeetingPhase, turn: int) -> Contribution:
+    """A contribution keeping one agent reply's own text: the synthesis's raw reply, whose
+    message is prose. A spoken turn writes none: its message is its record (`turn_update`)."""
     return Contribution(
         agent_id=reply.agent_id,
         phase=phase,
         turn=turn,
-        content="" if ref is not None else reply.content,
-        content_ref=ref,
+        content=reply.content,
         input_tokens=reply.input_tokens,
         output_tokens=reply.output_tokens,
         usage_estimated=reply.usage_estimated,
