@@ -30,7 +30,6 @@ from datetime import datetime
 from functools import partial
 from typing import Any, NamedTuple
 
-from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 
 from langgraph_council.nodes._meetings.models import Contribution
@@ -114,17 +113,12 @@ def _order(c: Contribution) -> tuple[int, str]:
 def spoken(message: Any) -> Contribution | None:
     """The contribution a turn's message records (None for any other message). `message` is a
     LangChain message or its JSON form (LangGraph Server's state API, Studio)."""
-    field: Callable[[str, Any], Any]
-    if isinstance(message, BaseMessage):  # the usual case: attributes, no lookup function
-        meta = message.response_metadata
-        if (at := meta.get(SAID_AT)) is None:
-            return None
-        field = partial(getattr, message)
-    else:
-        field = message.get if isinstance(message, Mapping) else partial(getattr, message)
-        meta = field("response_metadata", None)
-        if not isinstance(meta, Mapping) or (at := meta.get(SAID_AT)) is None:
-            return None
+    field: Callable[[str, Any], Any] = (
+        message.get if isinstance(message, Mapping) else partial(getattr, message)
+    )
+    meta = field("response_metadata", None)
+    if not isinstance(meta, Mapping) or (at := meta.get(SAID_AT)) is None:
+        return None
     # LangChain's `convert_to_messages` (a JSON state edit) moves it to `additional_kwargs`
     usage = field("usage_metadata", None) or (field("additional_kwargs", None) or {}).get(
         "usage_metadata"
